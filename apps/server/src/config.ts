@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .transform((value) => new URL(value).origin)
+  .describe('an origin such as https://www.example.de');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+    .optional(),
+  STORAGE_URL: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Portal <portal@localhost>'),
+  HOST_ORIGIN: origin.optional(),
+  LOGIN_FORM_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const list = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const entry of list) {
+        const parsed = origin.safeParse(entry);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+          return z.NEVER;
+        }
+        origins.push(parsed.data);
+      }
+      return origins;
+    }),
+  EXTERNAL_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CONTACT_EMAIL: z.email().default('info@example.de'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(2400),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type TDatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface TConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: TDatabaseConfig;
+  storageUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  hostOrigin: string | undefined;
+  loginFormOrigins: string[];
+  externalApiKey: string | undefined;
+  jwtSecret: string;
+  contactEmail: string;
+  webDist: string;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  rateLimitMax: number;
+  uploadLimitBytes: number;
+  trustProxy: boolean;
+  /** Demo accounts and content are seeded only in the embedded default, never in production. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (production) {
+    const missing = (['PUBLIC_URL', 'JWT_SECRET', 'HOST_ORIGIN'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((n) => `  ${n}: required when NODE_ENV=production`).join('\n')}`,
+      );
+    }
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const ownOrigin = new URL(publicUrl).origin;
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database: databaseConfig(e.DATABASE_URL, dataDir),
+    storageUrl: e.STORAGE_URL ?? `file:${path.join(dataDir, 'uploads')}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    hostOrigin: e.HOST_ORIGIN,
+    // In the embedded default the server's own origin may use the password form, so the demo works at once.
+    loginFormOrigins: e.LOGIN_FORM_ORIGINS.length > 0 || production ? e.LOGIN_FORM_ORIGINS : [ownOrigin],
+    externalApiKey: e.EXTERNAL_API_KEY,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    contactEmail: e.CONTACT_EMAIL,
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: !production,
+  };
+}
+
+function databaseConfig(url: string | undefined, dataDir: string): TDatabaseConfig {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') };
+  if (url.startsWith('postgres')) return { kind: 'postgres', url };
+  return { kind: 'sqlite', file: path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
+}
+
+/** Without JWT_SECRET a random secret is generated once and kept in DATA_DIR, so restarts keep sessions. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // another instance wrote it first
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}

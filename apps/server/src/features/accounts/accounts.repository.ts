@@ -1,0 +1,117 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema.ts';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export function usernameKey(username: string): string {
+  return username.normalize('NFC').trim().toLowerCase();
+}
+
+export function createAccountsRepository(db: Kysely<DB>) {
+  return {
+    findUserByUsername(username: string, executor: Executor = db) {
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where('usernameKey', '=', usernameKey(username))
+        .executeTakeFirst();
+    },
+
+    findUserById(id: number) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listUsers() {
+      return db.selectFrom('users').selectAll().orderBy('usernameKey').execute();
+    },
+
+    async insertUser(
+      executor: Executor,
+      user: {
+        username: string;
+        email: string | null;
+        company: string | null;
+        role: string;
+        passwordHash: string | null;
+      },
+    ): Promise<number> {
+      const now = new Date();
+      const row = await executor
+        .insertInto('users')
+        .values({
+          ...user,
+          usernameKey: usernameKey(user.username),
+          disabled: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateUser(
+      executor: Executor,
+      id: number,
+      changes: Partial<{
+        email: string | null;
+        company: string | null;
+        role: string;
+        passwordHash: string | null;
+        disabled: boolean;
+      }>,
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ ...changes, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    groupsOfUser(userId: number) {
+      return db
+        .selectFrom('userGroups')
+        .innerJoin('userGroupMembers', 'userGroupMembers.groupId', 'userGroups.id')
+        .select(['userGroups.id', 'userGroups.name', 'userGroups.internal'])
+        .where('userGroupMembers.userId', '=', userId)
+        .orderBy('userGroups.name')
+        .execute();
+    },
+
+    listGroups() {
+      return db.selectFrom('userGroups').selectAll().orderBy('name').execute();
+    },
+
+    findGroupsByName(executor: Executor, names: readonly string[]) {
+      if (names.length === 0) return Promise.resolve([]);
+      return executor.selectFrom('userGroups').selectAll().where('name', 'in', names).execute();
+    },
+
+    async insertGroup(
+      executor: Executor,
+      group: { name: string; internal: boolean; isDefault: boolean },
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('userGroups')
+        .values({ ...group, createdAt: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateGroup(executor: Executor, id: number, changes: { internal?: boolean; isDefault?: boolean }) {
+      await executor.updateTable('userGroups').set(changes).where('id', '=', id).execute();
+    },
+
+    async replaceMemberships(executor: Executor, userId: number, groupIds: readonly number[]): Promise<void> {
+      await executor.deleteFrom('userGroupMembers').where('userId', '=', userId).execute();
+      if (groupIds.length === 0) return;
+      await executor
+        .insertInto('userGroupMembers')
+        .values(groupIds.map((groupId) => ({ userId, groupId })))
+        .execute();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

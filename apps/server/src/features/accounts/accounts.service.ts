@@ -1,0 +1,143 @@
+import { expandRoles, type TRole } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/secrets.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { createAccountsRepository, type Executor } from './accounts.repository.ts';
+import { buildPrincipal, type Principal } from './principal.ts';
+
+export interface UpsertUserInput {
+  username: string;
+  email?: string | null | undefined;
+  company?: string | null | undefined;
+  roles?: readonly TRole[] | undefined;
+  groups?: readonly string[] | undefined;
+  password?: string | undefined;
+}
+
+/** A new member without roles gets the least one. */
+const DEFAULT_ROLE: TRole = 'ROLE_PARTNER';
+
+function highestRole(roles: readonly TRole[]): TRole | undefined {
+  return expandRoles(roles)[0];
+}
+
+export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?: number } = {}) {
+  const repo = createAccountsRepository(db);
+  const ttl = options.principalTtlMs ?? 30_000;
+  // Guards read the user (roles, groups, disabled) from here: at most `ttl` old, so disabling takes effect within it.
+  const cache = new Map<number, { principal: Principal; loadedAt: number }>();
+
+  async function loadPrincipal(userId: number): Promise<Principal | undefined> {
+    const user = await repo.findUserById(userId);
+    if (!user) return undefined;
+    const groups = (await repo.groupsOfUser(userId)).map((g) => ({ ...g, internal: Boolean(g.internal) }));
+    return buildPrincipal(user, groups);
+  }
+
+  async function groupIdsFor(executor: Executor, names: readonly string[]): Promise<number[]> {
+    const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+    const existing = await repo.findGroupsByName(executor, unique);
+    const ids = existing.map((group) => group.id);
+    for (const name of unique.filter((n) => !existing.some((group) => group.name === n))) {
+      ids.push(await repo.insertGroup(executor, { name, internal: false, isDefault: false }));
+    }
+    return ids;
+  }
+
+  async function requireUser(username: string) {
+    const user = await repo.findUserByUsername(username);
+    if (!user) throw new Error(`Unknown user "${username}"`);
+    return user;
+  }
+
+  const service = {
+    async principal(userId: number): Promise<Principal | undefined> {
+      const hit = cache.get(userId);
+      if (hit && Date.now() - hit.loadedAt < ttl) return hit.principal;
+      const principal = await loadPrincipal(userId);
+      if (principal) cache.set(userId, { principal, loadedAt: Date.now() });
+      else cache.delete(userId);
+      return principal;
+    },
+
+    invalidate(userId: number): void {
+      cache.delete(userId);
+    },
+
+    /** Creates the user or updates the fields given; returns the user's id. */
+    async upsertUser(input: UpsertUserInput): Promise<{ id: number; created: boolean }> {
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      const role = input.roles && input.roles.length > 0 ? highestRole(input.roles) : undefined;
+      const result = await db.transaction().execute(async (trx) => {
+        const existing = await repo.findUserByUsername(input.username, trx);
+        let id: number;
+        if (existing) {
+          id = existing.id;
+          await repo.updateUser(trx, id, {
+            ...(input.email !== undefined ? { email: input.email } : {}),
+            ...(input.company !== undefined ? { company: input.company } : {}),
+            ...(role ? { role } : {}),
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+        } else {
+          id = await repo.insertUser(trx, {
+            username: input.username.trim(),
+            email: input.email ?? null,
+            company: input.company ?? null,
+            role: role ?? DEFAULT_ROLE,
+            passwordHash: passwordHash ?? null,
+          });
+        }
+        if (input.groups) await repo.replaceMemberships(trx, id, await groupIdsFor(trx, input.groups));
+        return { id, created: !existing };
+      });
+      service.invalidate(result.id);
+      return result;
+    },
+
+    /** The user whose password matches, else undefined; takes as long for an unknown user. */
+    async verifyCredentials(username: string, password: string) {
+      const user = await repo.findUserByUsername(username);
+      if (!user?.passwordHash) return verifyDecoy(password).then(() => undefined);
+      return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+    },
+
+    findUserByUsername: (username: string) => repo.findUserByUsername(username),
+
+    async setPassword(username: string, password: string): Promise<void> {
+      const user = await requireUser(username);
+      await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+    },
+
+    async setDisabled(username: string, disabled: boolean): Promise<void> {
+      const user = await requireUser(username);
+      await repo.updateUser(db, user.id, { disabled });
+      service.invalidate(user.id);
+    },
+
+    async ensureGroup(
+      name: string,
+      flags: { internal?: boolean; isDefault?: boolean } = {},
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const [existing] = await repo.findGroupsByName(trx, [name]);
+        if (!existing) {
+          return repo.insertGroup(trx, {
+            name,
+            internal: flags.internal ?? false,
+            isDefault: flags.isDefault ?? false,
+          });
+        }
+        await repo.updateGroup(trx, existing.id, flags);
+        return existing.id;
+      });
+    },
+
+    listUsers: () => repo.listUsers(),
+    listGroups: () => repo.listGroups(),
+    groupsOfUser: (userId: number) => repo.groupsOfUser(userId),
+  };
+  return service;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

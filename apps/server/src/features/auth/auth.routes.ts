@@ -1,0 +1,131 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  API,
+  AUTH_MESSAGES,
+  MESSAGES,
+  ZApiError,
+  ZGenerateLoginInput,
+  ZGenerateLoginResponse,
+  ZLoginQuery,
+  ZLogoutInput,
+  ZProfile,
+  ZRefreshInput,
+  ZTokenPair,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken, principalOf } from '../../platform/auth/guards.ts';
+import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
+import { usernameKey } from '../accounts/accounts.repository.ts';
+import { toProfile } from '../accounts/principal.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  externalApiKey: string | undefined;
+  loginFormOrigins: readonly string[];
+  /** password attempts a minute, per IP and per username; token endpoints allow six times as many per IP. */
+  rateLimitMax: number;
+}
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 429: ZApiError };
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Auth endpoints of SPEC §7 under /api; POST /external/generate/login is registered by externalLoginRoutes. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const tokenLimit = app.rateLimit({ max: opts.rateLimitMax * 6, timeWindow: 60_000, hook: 'onRequest' });
+
+  app.route({
+    method: 'GET',
+    url: API.login,
+    config: { public: true },
+    onRequest: tokenLimit,
+    schema: { tags: ['auth'], querystring: ZLoginQuery, response: { 200: ZTokenPair, ...errors } },
+    handler: (request) => opts.auth.login(request.query.token),
+  });
+
+  app.route({
+    method: 'POST',
+    url: API.refresh,
+    config: { public: true },
+    onRequest: tokenLimit,
+    schema: { tags: ['auth'], body: ZRefreshInput, response: { 200: ZTokenPair, ...errors } },
+    handler: (request) => opts.auth.refresh(request.body.refreshToken),
+  });
+
+  app.route({
+    method: 'POST',
+    url: API.logout,
+    onRequest: tokenLimit,
+    schema: { tags: ['auth'], body: ZLogoutInput.optional(), response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await opts.auth.logout(principalOf(request).id, request.body?.refreshToken);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: API.profile,
+    schema: { tags: ['auth'], response: { 200: ZProfile, 401: ZApiError } },
+    handler: async (request) => toProfile(principalOf(request)),
+  });
+};
+
+export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const hasApiKey = (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    return Boolean(opts.externalApiKey && token && sameSecret(token, opts.externalApiKey));
+  };
+  const perIp = app.rateLimit({
+    max: opts.rateLimitMax,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    allowList: (request) => hasApiKey(request),
+  });
+  const perUsername = app.rateLimit({
+    max: opts.rateLimitMax,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    groupId: 'username',
+    allowList: (request) => hasApiKey(request),
+    keyGenerator: (request) => {
+      const body = request.body as { username?: unknown } | undefined;
+      return `username:${typeof body?.username === 'string' ? usernameKey(body.username) : ''}`;
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: API.generateLogin,
+    onRequest: perIp,
+    preHandler: perUsername,
+    schema: {
+      tags: ['auth'],
+      body: ZGenerateLoginInput,
+      response: { 200: ZGenerateLoginResponse, ...errors },
+    },
+    handler: async (request) => {
+      if (request.headers.authorization !== undefined) {
+        if (!hasApiKey(request)) throw unauthorized(AUTH_MESSAGES.wrongApiKey);
+        return opts.auth.generateLoginLink(request.body, { kind: 'apiKey' });
+      }
+      // The password form exists only on the internal test origins. A browser always sends Origin on a
+      // cross-origin POST; a client without one is no browser page and could send any Origin anyway.
+      const origin = request.headers.origin;
+      const allowed = opts.loginFormOrigins.length > 0 && (!origin || opts.loginFormOrigins.includes(origin));
+      if (!allowed) throw forbidden(AUTH_MESSAGES.formNotAllowed);
+      return opts.auth.generateLoginLink(request.body, { kind: 'form' });
+    },
+  });
+};
+
+export function tooManyRequests(): HttpError {
+  return new HttpError(429, MESSAGES.tooManyRequests);
+}

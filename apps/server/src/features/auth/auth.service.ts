@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, type TGenerateLoginInput, type TTokenPair } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { AccessTokens } from '../../platform/auth/access-token.ts';
+import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { createAuthRepository } from './auth.repository.ts';
+
+const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export interface AuthServiceDeps {
+  db: Kysely<DB>;
+  accounts: AccountsService;
+  tokens: AccessTokens;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** How the caller of POST /external/generate/login proved itself. */
+export type LoginLinkCaller = { kind: 'apiKey' } | { kind: 'form' };
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const repo = createAuthRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const loginFailed = () => unauthorized(AUTH_MESSAGES.loginFailed);
+
+  async function issuePair(userId: number, familyId: string): Promise<TTokenPair> {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken({
+      userId,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
+    });
+    return { token: await deps.tokens.sign(userId), refreshToken };
+  }
+
+  async function requireActive(userId: number) {
+    const principal = await deps.accounts.principal(userId);
+    if (!principal) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    if (principal.disabled) throw unauthorized(AUTH_MESSAGES.accountDisabled);
+    return principal;
+  }
+
+  return {
+    /** A one-time link for the host's server (API key: creates or updates the member) or the test-origin form. */
+    async generateLoginLink(input: TGenerateLoginInput, caller: LoginLinkCaller): Promise<{ link: string }> {
+      let userId: number;
+      if (caller.kind === 'apiKey') {
+        const { password: _ignored, ...profile } = input;
+        userId = (await deps.accounts.upsertUser(profile)).id;
+      } else {
+        if (!input.password) throw loginFailed();
+        const user = await deps.accounts.verifyCredentials(input.username, input.password);
+        if (!user) throw loginFailed();
+        userId = user.id;
+      }
+      const principal = await deps.accounts.principal(userId);
+      if (!principal || principal.disabled) throw forbidden(AUTH_MESSAGES.accountDisabled);
+      const token = randomToken();
+      await repo.insertLoginToken(userId, hashToken(token), new Date(now().getTime() + LOGIN_TOKEN_TTL_MS));
+      return { link: `${deps.publicUrl}/login?token=${token}` };
+    },
+
+    /** GET /api/auth/login: a login token works once, within 5 minutes. */
+    async login(token: string): Promise<TTokenPair> {
+      const userId = await repo.consumeLoginToken(hashToken(token), now());
+      if (userId === undefined) throw loginFailed();
+      await requireActive(userId);
+      return issuePair(userId, randomUUID());
+    },
+
+    /** Rotates the refresh token; a token used twice revokes its whole family (RFC 9700 §4.14.2). */
+    async refresh(refreshToken: string): Promise<TTokenPair> {
+      const tokenHash = hashToken(refreshToken);
+      const at = now();
+      const live = await repo.consumeRefreshToken(tokenHash, at);
+      if (!live) {
+        const known = await repo.findRefreshToken(tokenHash);
+        if (known) await repo.revokeFamily(known.familyId, at);
+        throw unauthorized(AUTH_MESSAGES.sessionExpired);
+      }
+      await requireActive(live.userId);
+      return issuePair(live.userId, live.familyId);
+    },
+
+    /** Revokes the family of the given refresh token, or every session of the user without one. */
+    async logout(userId: number, refreshToken: string | undefined): Promise<void> {
+      const at = now();
+      const known = refreshToken ? await repo.findRefreshToken(hashToken(refreshToken)) : undefined;
+      if (known && known.userId === userId) await repo.revokeFamily(known.familyId, at);
+      else await repo.revokeAllOfUser(userId, at);
+      await repo.deleteExpiredRefreshTokens(at);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './cli/demo-data.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase(config.database);
+  const applied = await migrateToLatest(database);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  if (config.seedDemo && (await seedDemoData(app.accounts))) {
+    app.log.info('demo data seeded');
+  }
+  await app.listen({ port: config.port, host: config.host });
+
+  if (config.seedDemo) {
+    const accounts = DEMO_USERS.map(
+      (u) => `  ${u.username.padEnd(10)} ${u.role.padEnd(13)} Passwort: ${DEMO_PASSWORD}`,
+    );
+    console.warn(`\nDemo-Zugänge (nur ohne NODE_ENV=production):\n${accounts.join('\n')}`);
+  }
+  console.warn(`\nPortal läuft auf ${config.publicUrl}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start-up failed:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'portal';
+const AUDIENCE = 'portal-api';
+
+export interface AccessTokens {
+  sign(userId: number): Promise<string>;
+  /** the user id of a valid token, or undefined. */
+  verify(token: string): Promise<number | undefined>;
+}
+
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        const id = Number(payload.sub);
+        return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

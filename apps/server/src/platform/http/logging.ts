@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Query strings can carry login tokens: logs keep only the path. */
+export function pathOnly(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? url : `${url.slice(0, index)}?…`;
+}
+
+/** pino options: request ids, no tokens, passwords or login links in any log line. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.token',
+        '*.refreshToken',
+        '*.link',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: pathOnly(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export function requestIdOptions(): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> {
+  return {
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  };
+}

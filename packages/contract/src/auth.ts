@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export const AUTH_MESSAGES = {
+  loginFailed: 'Bei der Anmeldung ist ein Fehler aufgetreten',
+  usernameRequired: 'Benutzername ist ein Pflichtfeld.',
+  passwordRequired: 'Passwort ist ein Pflichtfeld.',
+  tokenRequired: 'Der Anmeldelink ist ungültig.',
+  refreshTokenRequired: 'Das Aktualisierungs-Token fehlt.',
+  sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  accountDisabled: 'Ihr Zugang ist gesperrt.',
+  wrongApiKey: 'Der API-Schlüssel ist ungültig.',
+  formNotAllowed: 'Die Anmeldung mit Passwort ist von dieser Seite aus nicht erlaubt.',
+} as const;
+
+export const ZRole = z.enum(ROLES);
+
+/** POST /external/generate/login: the host's server (API key) or the test-origin form (password). */
+export const ZGenerateLoginInput = z.object({
+  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired).max(100),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1000).optional(),
+  email: z.email('Die E-Mail-Adresse ist ungültig.').max(254).optional(),
+  company: z.string().trim().max(200).optional(),
+  roles: z.array(ZRole).max(3).optional(),
+  groups: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+});
+export type TGenerateLoginInput = z.infer<typeof ZGenerateLoginInput>;
+
+export const ZGenerateLoginResponse = z.object({ link: z.string() });
+export type TGenerateLoginResponse = z.infer<typeof ZGenerateLoginResponse>;
+
+export const ZLoginQuery = z.object({ token: z.string().min(1, AUTH_MESSAGES.tokenRequired).max(200) });
+
+/** Login and refresh answer with a token pair (SPEC §3 "Auth state", §7 Auth). */
+export const ZTokenPair = z.object({ token: z.string(), refreshToken: z.string() });
+export type TTokenPair = z.infer<typeof ZTokenPair>;
+
+export const ZRefreshInput = z.object({
+  refreshToken: z.string().min(1, AUTH_MESSAGES.refreshTokenRequired).max(200),
+});
+export type TRefreshInput = z.infer<typeof ZRefreshInput>;
+
+export const ZLogoutInput = z.object({ refreshToken: z.string().max(200).optional() });
+
+export const ZUserGroup = z.object({ id: z.number().int(), name: z.string(), internal: z.boolean() });
+export type TUserGroup = z.infer<typeof ZUserGroup>;
+
+/** GET /api/account/profile: the session user with expanded roles (ARCHITECTURE §4). */
+export const ZProfile = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  roles: z.array(ZRole),
+  groups: z.array(ZUserGroup),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+export type THealth = z.infer<typeof ZHealth>;
+
+/** Settings the server hands to the web app through a meta tag of index.html (no inline script). */
+export const ZPublicSettings = z.object({
+  hostOrigin: z.string().nullable(),
+  loginFormOrigins: z.array(z.string()),
+  contactEmail: z.string(),
+});
+export type TPublicSettings = z.infer<typeof ZPublicSettings>;

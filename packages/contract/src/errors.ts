@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every failed API call answers with this body (ARCHITECTURE §4 "API conventions"). */
+export const ZApiError = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+export const MESSAGES = {
+  badRequest: 'Die Anfrage ist ungültig.',
+  validation: 'Bitte überprüfen Sie Ihre Eingaben.',
+  unauthorized: 'Bitte melden Sie sich an.',
+  forbidden: 'Sie haben keine Berechtigung für diese Aktion.',
+  notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
+  tooLarge: 'Die Anfrage ist zu groß.',
+  unsupportedMediaType: 'Dieser Dateityp wird nicht unterstützt.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.',
+  internal: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  unavailable: 'Der Dienst ist vorübergehend nicht verfügbar.',
+} as const;

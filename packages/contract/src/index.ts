@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './paths.ts';
+export * from './roles.ts';
