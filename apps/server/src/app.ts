@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import { type AccountsService, createAccountsService } from './features/accounts/accounts.service.ts';
@@ -36,14 +37,14 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** an open database to use instead of opening config.database; the caller closes it. */
   database?: Database;
-  /** false in tests that assert on log output themselves. */
-  logger?: boolean;
+  /** where log lines go (tests read them); default stdout. */
+  logStream?: DestinationStream;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     ...requestIdOptions(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formList } from './form.ts';
 import { ROLES } from './roles.ts';
 
 export const AUTH_MESSAGES = {
@@ -17,26 +18,39 @@ export const ZRole = z.enum(ROLES);
 
 /** POST /external/generate/login: the host's server (API key) or the test-origin form (password). */
 export const ZGenerateLoginInput = z.object({
-  username: z.string().trim().min(1, AUTH_MESSAGES.usernameRequired).max(100),
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1000).optional(),
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(100),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1000)
+    .optional(),
   email: z.email('Die E-Mail-Adresse ist ungültig.').max(254).optional(),
   company: z.string().trim().max(200).optional(),
-  roles: z.array(ZRole).max(3).optional(),
-  groups: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  roles: formList(z.array(ZRole).max(3)).optional(),
+  groups: formList(z.array(z.string().trim().min(1).max(100)).max(50)).optional(),
 });
 export type TGenerateLoginInput = z.infer<typeof ZGenerateLoginInput>;
 
 export const ZGenerateLoginResponse = z.object({ link: z.string() });
 export type TGenerateLoginResponse = z.infer<typeof ZGenerateLoginResponse>;
 
-export const ZLoginQuery = z.object({ token: z.string().min(1, AUTH_MESSAGES.tokenRequired).max(200) });
+export const ZLoginQuery = z.object({
+  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(200),
+});
 
 /** Login and refresh answer with a token pair (SPEC §3 "Auth state", §7 Auth). */
 export const ZTokenPair = z.object({ token: z.string(), refreshToken: z.string() });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
 export const ZRefreshInput = z.object({
-  refreshToken: z.string().min(1, AUTH_MESSAGES.refreshTokenRequired).max(200),
+  refreshToken: z
+    .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+    .min(1, AUTH_MESSAGES.refreshTokenRequired)
+    .max(200),
 });
 export type TRefreshInput = z.infer<typeof ZRefreshInput>;
 

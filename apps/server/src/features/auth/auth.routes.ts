@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, principalOf } from '../../platform/auth/guards.ts';
+import { createAttemptLimiter } from '../../platform/http/attempt-limiter.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
 import { usernameKey } from '../accounts/accounts.repository.ts';
 import { toProfile } from '../accounts/principal.ts';
@@ -89,23 +90,12 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
     hook: 'onRequest',
     allowList: (request) => hasApiKey(request),
   });
-  const perUsername = app.rateLimit({
-    max: opts.rateLimitMax,
-    timeWindow: 60_000,
-    hook: 'preHandler',
-    groupId: 'username',
-    allowList: (request) => hasApiKey(request),
-    keyGenerator: (request) => {
-      const body = request.body as { username?: unknown } | undefined;
-      return `username:${typeof body?.username === 'string' ? usernameKey(body.username) : ''}`;
-    },
-  });
+  const perUsername = createAttemptLimiter(opts.rateLimitMax, 60_000);
 
   app.route({
     method: 'POST',
     url: API.generateLogin,
     onRequest: perIp,
-    preHandler: perUsername,
     schema: {
       tags: ['auth'],
       body: ZGenerateLoginInput,
@@ -116,6 +106,7 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
         if (!hasApiKey(request)) throw unauthorized(AUTH_MESSAGES.wrongApiKey);
         return opts.auth.generateLoginLink(request.body, { kind: 'apiKey' });
       }
+      if (!perUsername.hit(usernameKey(request.body.username))) throw tooManyRequests();
       // The password form exists only on the internal test origins. A browser always sends Origin on a
       // cross-origin POST; a client without one is no browser page and could send any Origin anyway.
       const origin = request.headers.origin;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -10,9 +11,10 @@ export function pathOnly(url: string): string {
 }
 
 /** pino options: request ids, no tokens, passwords or login links in any log line. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

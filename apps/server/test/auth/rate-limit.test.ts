@@ -1,0 +1,63 @@
+import { MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../helpers/factories.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  await createUser(t.app, { username: 'ziel' });
+});
+afterAll(() => t.close());
+
+const attempt = (username: string, ip: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/external/generate/login',
+    remoteAddress: ip,
+    headers,
+    payload: { username, password: 'falsch' },
+  });
+
+describe('rate limits on login', () => {
+  it('should answer 429 with a German message after too many attempts from one IP', async () => {
+    const statuses: number[] = [];
+    for (const name of ['a', 'b', 'c', 'd']) statuses.push((await attempt(name, '10.0.0.1')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await attempt('e', '10.0.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+  });
+
+  it('should limit attempts on one username across IPs', async () => {
+    const statuses: number[] = [];
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4'])
+      statuses.push((await attempt('Ziel', ip)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt('ziel', '10.1.0.9')).statusCode).toBe(429);
+  });
+
+  it('should not limit the host website’s server calling with the API key', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/external/generate/login',
+        remoteAddress: '10.2.0.1',
+        headers: { authorization: `Bearer ${TEST_API_KEY}` },
+        payload: { username: 'ziel' },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('should limit GET /api/auth/login per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 19; i += 1) {
+      statuses.push(
+        (await t.app.inject({ url: '/api/auth/login?token=x', remoteAddress: '10.3.0.1' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 18).every((s) => s === 401)).toBe(true);
+    expect(statuses[18]).toBe(429);
+  });
+});

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type TConfig, type TDatabaseConfig } from '../../src/config.ts';
+import { createDatabase, type Database } from '../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+
+export const TEST_API_KEY = 'test-external-api-key-0123456789';
+export const TEST_ORIGIN = 'http://localhost:8080';
+
+/** Each call gets its own database: a SQLite file in a temp folder, or a fresh PostgreSQL schema. */
+export async function openTestDatabase(
+  dataDir: string,
+): Promise<{ database: Database; config: TDatabaseConfig; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) {
+    const config: TDatabaseConfig = { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') };
+    const database = createDatabase(config);
+    return { database, config, drop: () => database.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config: TDatabaseConfig = { kind: 'postgres', url, schema };
+  const database = createDatabase(config);
+  return {
+    database,
+    config,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: TConfig;
+  database: Database;
+  /** every log line the app wrote, as text. */
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    EXTERNAL_API_KEY: TEST_API_KEY,
+    LOGIN_FORM_ORIGINS: TEST_ORIGIN,
+    PUBLIC_URL: 'http://localhost:8080',
+    HOST_ORIGIN: 'https://www.verband.example',
+    WEB_DIST: path.join(dataDir, 'web'),
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase(dataDir);
+  await migrateToLatest(database);
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const app = await buildApp(config, { database, logStream });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    logs: () => lines.join(''),
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

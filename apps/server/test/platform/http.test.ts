@@ -1,0 +1,168 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, login } from '../helpers/factories.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CONTACT_EMAIL: 'kontakt@verband.example' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('should answer without a token while the database is up', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('errors', () => {
+  it('should answer 404 JSON for an unknown /api path', async () => {
+    const response = await t.app.inject({ url: '/api/gibtesnicht' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+  });
+
+  it('should answer 413 for a body over the limit, without a stack trace', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ refreshToken: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: MESSAGES.tooLarge });
+  });
+
+  it('should answer 400 for malformed JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"refreshToken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: MESSAGES.badRequest });
+  });
+
+  it('should answer 415 for a body type it does not read', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBe(MESSAGES.unsupportedMediaType);
+  });
+
+  it('should echo a request id header', async () => {
+    const response = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security headers', () => {
+  it('should allow framing only by the host origin and run only our own scripts', async () => {
+    const response = await t.app.inject({ url: '/dashboard' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' https://www.verband.example");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+});
+
+describe('the web app', () => {
+  it('should serve index.html with the public settings in a meta tag for any app path', async () => {
+    const web = path.join(t.config.dataDir, 'web2');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<html><head><!--portal-settings--></head><body></body></html>',
+    );
+    const other = await createTestApp({
+      WEB_DIST: web,
+      HOST_ORIGIN: 'https://host.example',
+      CONTACT_EMAIL: 'kontakt@host.example',
+    });
+    try {
+      for (const url of ['/', '/blog/12', '/media/3?x=1']) {
+        const response = await other.app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body).toContain(
+          '<meta name="portal-settings" content="{&quot;hostOrigin&quot;:&quot;https://host.example&quot;',
+        );
+        expect(response.body).not.toContain('{"');
+      }
+      const settings = await other.app.inject({ url: '/api/settings' });
+      expect(settings.json()).toEqual({
+        hostOrigin: 'https://host.example',
+        loginFormOrigins: ['http://localhost:8080'],
+        contactEmail: 'kontakt@host.example',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('should answer 404 for a POST to an unknown path', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/irgendwas' })).statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('should describe the auth endpoints at /api/docs', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/token/refresh',
+        '/api/account/profile',
+        '/external/generate/login',
+      ]),
+    );
+  });
+});
+
+describe('logs', () => {
+  it('should never contain tokens, passwords or login links', async () => {
+    await createUser(t.app, { username: 'protokoll', password: 'passwort-im-log?' });
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/external/generate/login',
+      payload: { username: 'protokoll', password: 'passwort-im-log?' },
+    });
+    const link = generated.json<{ link: string }>().link;
+    const pair = await login(t.app, 'protokoll');
+    await t.app.inject({ url: '/api/account/profile', headers: bearer(pair) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    const logs = t.logs();
+    expect(logs).toContain('"url":"/api/auth/login?…"');
+    for (const secret of [
+      'passwort-im-log?',
+      link,
+      new URL(link).searchParams.get('token') ?? '',
+      pair.token,
+      pair.refreshToken,
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
