@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(script: string, args: string[], env: Record<string, string>, input?: string) {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdin.end(input ?? '');
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200 && child.exitCode === null; i += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  const dbEnv = (): Record<string, string> => (process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('should refuse to start with a wrong value and name the variable', async () => {
+    const server = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'achtzig' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain('PORT');
+  });
+
+  it('should migrate, seed the demo accounts, serve, and stop cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = run('src/main.ts', [], { ...dbEnv(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    await waitForHealth(port, server.child);
+    expect(server.output().stderr).toContain('mitglied');
+    expect(server.output().stderr).toContain('portal-demo');
+    const response = await fetch(`http://127.0.0.1:${port}/external/generate/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'mitglied', password: 'portal-demo' }),
+    });
+    expect(response.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('should finish a request in flight before it exits on SIGTERM', async () => {
+    const port = await freePort();
+    const server = run('src/main.ts', [], { ...dbEnv(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    await waitForHealth(port, server.child);
+    const body = JSON.stringify({ refreshToken: 'unbekannt' });
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/auth/token/refresh',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => request.once('socket', (socket) => socket.once('connect', resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.child.exitCode).toBeNull();
+    request.end(body.slice(10));
+    expect(await answered).toBe(401);
+    expect(await server.exited).toBe(0);
+  });
+
+  it('should manage users through the CLI with the password read from standard input', async () => {
+    const env = { ...dbEnv(), DATA_DIR: dataDir };
+    const created = run('src/cli/user.ts', ['create', 'cli-nutzer', '--role', 'ROLE_USER', '--groups', 'Mitglieder'], env);
+    expect(await created.exited).toBe(0);
+    const password = run('src/cli/user.ts', ['password', 'cli-nutzer'], env, 'sehr-geheim-123\n');
+    expect(await password.exited).toBe(0);
+    const tooShort = run('src/cli/user.ts', ['password', 'cli-nutzer'], env, 'kurz\n');
+    expect(await tooShort.exited).toBe(2);
+    const disabled = run('src/cli/user.ts', ['disable', 'cli-nutzer'], env);
+    expect(await disabled.exited).toBe(0);
+    const list = run('src/cli/user.ts', ['list'], env);
+    expect(await list.exited).toBe(0);
+    expect(list.output().stdout).toMatch(/cli-nutzer\tROLE_USER\t.*\tgesperrt/);
+    const unknownRole = run('src/cli/user.ts', ['role', 'cli-nutzer', 'ROLE_GOTT'], env);
+    expect(await unknownRole.exited).toBe(2);
+  });
+});
