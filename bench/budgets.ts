@@ -4,5 +4,5 @@
  */
 export const BUDGETS = {
   /** GET /api/account/profile with a valid token: verify the JWT, read the (cached) principal, serialise. */
-  profile: { minRatioToBare: 0.15 },
+  profile: { minRatioToBare: 0.25 },
 } as const;

@@ -14,7 +14,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -52,7 +54,8 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 
 describe('the server process', () => {
   let dataDir: string;
-  const dbEnv = (): Record<string, string> => (process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+  const dbEnv = (): Record<string, string> =>
+    process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
   });
@@ -66,7 +69,12 @@ describe('the server process', () => {
 
   it('should migrate, seed the demo accounts, serve, and stop cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const server = run('src/main.ts', [], { ...dbEnv(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    const server = run('src/main.ts', [], {
+      ...dbEnv(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    });
     await waitForHealth(port, server.child);
     expect(server.output().stderr).toContain('mitglied');
     expect(server.output().stderr).toContain('portal-demo');
@@ -82,7 +90,12 @@ describe('the server process', () => {
 
   it('should finish a request in flight before it exits on SIGTERM', async () => {
     const port = await freePort();
-    const server = run('src/main.ts', [], { ...dbEnv(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    const server = run('src/main.ts', [], {
+      ...dbEnv(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    });
     await waitForHealth(port, server.child);
     const body = JSON.stringify({ refreshToken: 'unbekannt' });
     const request = httpRequest({
@@ -112,7 +125,11 @@ describe('the server process', () => {
 
   it('should manage users through the CLI with the password read from standard input', async () => {
     const env = { ...dbEnv(), DATA_DIR: dataDir };
-    const created = run('src/cli/user.ts', ['create', 'cli-nutzer', '--role', 'ROLE_USER', '--groups', 'Mitglieder'], env);
+    const created = run(
+      'src/cli/user.ts',
+      ['create', 'cli-nutzer', '--role', 'ROLE_USER', '--groups', 'Mitglieder'],
+      env,
+    );
     expect(await created.exited).toBe(0);
     const password = run('src/cli/user.ts', ['password', 'cli-nutzer'], env, 'sehr-geheim-123\n');
     expect(await password.exited).toBe(0);

@@ -26,6 +26,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit.userId;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -33,7 +38,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
           algorithms: ['HS256'],
         });
         const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+        if (!Number.isSafeInteger(id) || id <= 0 || payload.exp === undefined) return undefined;
+        if (verified.size >= CACHE_SIZE) verified.clear();
+        verified.set(token, { userId: id, expiresAt: payload.exp * 1000 });
+        return id;
       } catch {
         return undefined;
       }
