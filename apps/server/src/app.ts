@@ -24,6 +24,9 @@ import { HttpError, registerErrorHandlers } from './platform/http/errors.ts';
 import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { filesRoutes } from './platform/storage/files.routes.ts';
+import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
+import { createStorage, type Storage } from './platform/storage/storage.ts';
 
 z.config(z.locales.de());
 
@@ -31,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     accounts: AccountsService;
+    storage: Storage;
+    signer: UrlSigner;
   }
 }
 
@@ -60,7 +65,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const accounts = createAccountsService(database.db);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const auth = createAuthService({ db: database.db, accounts, tokens, publicUrl: config.publicUrl });
+  const storage = createStorage(config.storageUrl);
+  const signer = createUrlSigner(config.jwtSecret);
   app.decorate('database', database);
+  app.decorate('storage', storage);
+  app.decorate('signer', signer);
   app.decorate('accounts', accounts);
   app.decorateRequest('principal', null);
   app.addHook('onSend', async (request, reply) => {
@@ -120,6 +129,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate({ tokens, principal: (id) => accounts.principal(id) }));
     await api.register(authRoutes, routeOptions);
+    await api.register(filesRoutes, { storage, signer });
   });
 
   await registerSpa(app, config.webDist, settings);
