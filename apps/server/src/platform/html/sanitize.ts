@@ -1,0 +1,73 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allowlist for rich text from the editor (blog, content, events, forums). Stored HTML is always safe
+ * to render: no scripts, no event handlers, no styles, links only to http(s), mailto, tel or relative paths.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'mark',
+    'sub',
+    'sup',
+    'code',
+    'pre',
+    'blockquote',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const opensNewTab = attribs.target === '_blank';
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(opensNewTab ? { rel: 'noopener noreferrer' } : {}),
+        },
+      };
+    },
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** True when the HTML holds no visible text (an empty editor yields `<p></p>`). */
+export function isBlankRichText(html: string): boolean {
+  return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim() === '';
+}
