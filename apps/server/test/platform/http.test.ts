@@ -134,6 +134,14 @@ describe('the web app', () => {
     }
   });
 
+  it('should answer 404, not the app, for a missing asset', async () => {
+    for (const url of ['/assets/index-abc123.js', '/favicon.ico', '/styles.css']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
+  });
+
   it('should answer 404 for a POST to an unknown path', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/irgendwas' })).statusCode).toBe(404);
   });

@@ -49,7 +49,7 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy (exit code ${child.exitCode})`);
 }
 
 describe('the server process', () => {
@@ -75,7 +75,9 @@ describe('the server process', () => {
       PORT: String(port),
       LOG_LEVEL: 'warn',
     });
-    await waitForHealth(port, server.child);
+    await waitForHealth(port, server.child).catch((error: Error) => {
+      throw new Error(`${error.message}\n${server.output().stderr}`);
+    });
     expect(server.output().stderr).toContain('mitglied');
     expect(server.output().stderr).toContain('portal-demo');
     const response = await fetch(`http://127.0.0.1:${port}/external/generate/login`, {
