@@ -71,12 +71,17 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  // SPEC §4: a missing role sends to login, and login sends an authenticated user on to the dashboard.
-  test('should send a partner from a page that needs ROLE_USER via the login to the dashboard', async ({
+  // SPEC §4: a missing role sends to login; there the partner learns why and finds the way back.
+  test('should send a partner from a page that needs ROLE_USER to the login, which says why', async ({
     page,
   }) => {
     await loginAs(page, 'partner');
     await page.goto('/content/1');
+    await expect(page).toHaveURL(/\/login\?denied=1$/);
+    await expect(
+      page.getByText('Für die aufgerufene Seite fehlt Ihnen die Berechtigung.', { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(logoutButton(page)).toBeVisible();
   });

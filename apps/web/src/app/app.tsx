@@ -1,0 +1,20 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './query-client';
+import type { AppRouter } from './router';
+import { theme } from './theme';
+
+/** Providers of the whole app: Mantine (light, German dates, weeks from Monday), TanStack Query, router. */
+export function App({ router }: { router: AppRouter }) {
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

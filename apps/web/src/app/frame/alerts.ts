@@ -1,0 +1,31 @@
+import { notifications } from '@mantine/notifications';
+import { de } from '../../i18n/de';
+
+/** SPEC §4/§8: success, error and notice banners that disappear after 5000 ms. */
+export const ALERT_DURATION_MS = 5000;
+
+export interface Alerts {
+  success(text: string): void;
+  error(text: string): void;
+  notice(text: string): void;
+}
+
+function show(text: string, color: string): void {
+  notifications.show({
+    message: text,
+    color,
+    autoClose: ALERT_DURATION_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': de.dialog.close },
+  });
+}
+
+export const alerts: Alerts = {
+  success: (text) => show(text, 'green'),
+  error: (text) => show(text, 'red'),
+  notice: (text) => show(text, 'blue'),
+};
+
+export function useAlerts(): Alerts {
+  return alerts;
+}

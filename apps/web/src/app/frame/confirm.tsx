@@ -1,0 +1,46 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+import { de } from '../../i18n/de';
+
+/** SPEC §4/§9 confirmation dialog: default buttons 'Ja'/'Nein', width 290, persistent. */
+export const CONFIRM_WIDTH_PX = 290;
+
+export interface ConfirmOptions {
+  title: string;
+  text: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button, for deleting. */
+  danger?: boolean;
+}
+
+/** Resolves true for the confirm button, false for the cancel button. */
+export function confirm({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  danger,
+}: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title,
+      children: typeof text === 'string' ? <Text size="sm">{text}</Text> : text,
+      labels: { confirm: confirmLabel ?? de.confirm.yes, cancel: cancelLabel ?? de.confirm.no },
+      size: CONFIRM_WIDTH_PX,
+      centered: true,
+      closeOnClickOutside: false,
+      closeOnEscape: false,
+      withCloseButton: false,
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
+  return confirm;
+}

@@ -1,0 +1,58 @@
+import { Burger, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { de } from '../../i18n/de';
+import { useSession } from '../../lib/use-session';
+import { DASHBOARD_PATH } from '../route-table';
+import classes from './frame.module.css';
+import { LogoutButton } from './logout-button';
+
+interface FrameHeaderProps {
+  navigationId: string;
+  withNavigation: boolean;
+  navigationOpen: boolean;
+  onToggleNavigation: () => void;
+}
+
+export function FrameHeader({
+  navigationId,
+  withNavigation,
+  navigationOpen,
+  onToggleNavigation,
+}: FrameHeaderProps) {
+  const { user } = useSession();
+  return (
+    <header className={classes.header}>
+      <Group gap="xs" wrap="nowrap">
+        {withNavigation && (
+          <Burger
+            hiddenFrom="sm"
+            size="sm"
+            opened={navigationOpen}
+            onClick={onToggleNavigation}
+            aria-label={de.frame.openNavigation}
+            aria-expanded={navigationOpen}
+            aria-controls={navigationId}
+          />
+        )}
+        <Link to={DASHBOARD_PATH} className={classes.brand}>
+          {de.app.name}
+        </Link>
+      </Group>
+      {user && (
+        <Group gap="sm" wrap="nowrap">
+          <Text
+            size="sm"
+            c="dimmed"
+            visibleFrom="xs"
+            truncate
+            maw={220}
+            title={de.frame.loggedInAs(user.username)}
+          >
+            {user.username}
+          </Text>
+          <LogoutButton />
+        </Group>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import { API } from '@portal/contract';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { de } from '../../i18n/de';
+import { api, session } from '../../lib/portal';
+import { LOGIN_PATH } from '../route-table';
+import { alerts } from './alerts';
+import { confirm } from './confirm';
+
+/** Asks first, revokes the refresh token on the server, clears the session and shows the login page. */
+export function LogoutButton() {
+  const navigate = useNavigate();
+
+  async function logout(): Promise<void> {
+    const confirmed = await confirm({ title: de.logout.title, text: de.logout.text });
+    if (!confirmed) return;
+    const { refreshToken } = session.state.get();
+    await api.post(API.logout, refreshToken ? { refreshToken } : {}, { silent: true }).catch(() => undefined);
+    session.logout('user');
+    await navigate(LOGIN_PATH, { replace: true });
+    alerts.notice(de.logout.done);
+  }
+
+  return (
+    <Button variant="light" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
+      {de.frame.logout}
+    </Button>
+  );
+}

@@ -1,0 +1,104 @@
+import type { TRole } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { decideRoute, type GuardInput, hasLoginParams, safeInternalPath } from './route-guard';
+import { ROUTES } from './route-table';
+
+const MEMBER = { roles: ['ROLE_USER', 'ROLE_PARTNER'] as TRole[] };
+const PARTNER = { roles: ['ROLE_PARTNER'] as TRole[] };
+const ADMIN = { roles: ['ROLE_ADMIN'] as TRole[] };
+
+function input(overrides: Partial<GuardInput>): GuardInput {
+  return {
+    route: ROUTES.dashboard,
+    search: new URLSearchParams(),
+    user: null,
+    rememberedRequest: null,
+    ...overrides,
+  };
+}
+
+describe('route guard', () => {
+  it('sends a visitor who is not logged in from a guarded route to login', () => {
+    expect(decideRoute(input({ route: ROUTES.event }))).toEqual({ redirectTo: '/login' });
+    expect(decideRoute(input({ route: ROUTES.dashboard }))).toEqual({ redirectTo: '/login' });
+  });
+
+  it('sends a user lacking the role to login, marked as denied', () => {
+    expect(decideRoute(input({ route: ROUTES.event, user: PARTNER }))).toEqual({
+      redirectTo: '/login?denied=1',
+    });
+    expect(decideRoute(input({ route: ROUTES.media, user: MEMBER }))).toEqual({
+      redirectTo: '/login?denied=1',
+    });
+  });
+
+  it('keeps a denied user on the login route, which says why', () => {
+    const search = new URLSearchParams({ denied: '1' });
+    expect(decideRoute(input({ route: ROUTES.login, search, user: PARTNER }))).toEqual({ redirectTo: null });
+    expect(hasLoginParams(search)).toBe(false);
+  });
+
+  it('shows a guarded route to a user with the role (roles include the lower ones)', () => {
+    expect(decideRoute(input({ route: ROUTES.event, user: MEMBER }))).toEqual({ redirectTo: null });
+    expect(decideRoute(input({ route: ROUTES.blog, user: ADMIN }))).toEqual({ redirectTo: null });
+    expect(decideRoute(input({ route: ROUTES['media-overview'], user: ADMIN }))).toEqual({
+      redirectTo: null,
+    });
+  });
+
+  it('sends a logged-in user from the login route to the dashboard', () => {
+    expect(decideRoute(input({ route: ROUTES.login, user: MEMBER }))).toEqual({ redirectTo: '/dashboard' });
+  });
+
+  it('shows the login route to a visitor', () => {
+    expect(decideRoute(input({ route: ROUTES.login }))).toEqual({ redirectTo: null });
+  });
+
+  it('always allows the not-found route', () => {
+    expect(decideRoute(input({ route: ROUTES['not-found'] }))).toEqual({ redirectTo: null });
+    expect(decideRoute(input({ route: ROUTES['not-found'], user: MEMBER }))).toEqual({ redirectTo: null });
+  });
+
+  it('remembers the request query value of the login route', () => {
+    const search = new URLSearchParams({ request: '/blog/12' });
+    expect(decideRoute(input({ route: ROUTES.login, search }))).toEqual({
+      redirectTo: null,
+      remember: '/blog/12',
+    });
+    expect(decideRoute(input({ route: ROUTES.login, search, user: MEMBER }))).toEqual({
+      redirectTo: '/dashboard',
+      remember: '/blog/12',
+    });
+  });
+
+  it('sends the user from the dashboard to the remembered address once', () => {
+    expect(decideRoute(input({ user: MEMBER, rememberedRequest: '/event/3' }))).toEqual({
+      redirectTo: '/event/3',
+      clearRemembered: true,
+    });
+  });
+
+  it('lets a login link replace the session the browser still holds', () => {
+    const search = new URLSearchParams({ token: 'abc', request: '/forum' });
+    expect(decideRoute(input({ route: ROUTES.login, search, user: MEMBER }))).toEqual({
+      redirectTo: null,
+      remember: '/forum',
+    });
+  });
+
+  it('keeps a logged-in user without the dashboard role on the login route instead of looping', () => {
+    expect(decideRoute(input({ route: ROUTES.login, user: { roles: [] } }))).toEqual({ redirectTo: null });
+  });
+
+  it.each([
+    ['https://evil.example/x', null],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['javascript:alert(1)', null],
+    ['/login?request=/x', null],
+    ['/blog/12?tag=Glas', '/blog/12?tag=Glas'],
+    ['/dienstleistungsangebote', '/dienstleistungsangebote'],
+  ])('remembers %s as %s', (value, expected) => {
+    expect(safeInternalPath(value)).toBe(expected);
+  });
+});

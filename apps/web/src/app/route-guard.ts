@@ -1,0 +1,69 @@
+import { hasRole, type TRole } from '@portal/contract';
+import { DASHBOARD_PATH, LOGIN_PATH, ROUTES, type RouteMeta } from './route-table';
+
+/** The route guard of SPEC §4 as a pure decision; app/guard-loader.ts applies it. */
+export interface GuardInput {
+  route: RouteMeta;
+  search: URLSearchParams;
+  /** The logged-in user, null when not authenticated. */
+  user: { roles: readonly TRole[] } | null;
+  rememberedRequest: string | null;
+}
+
+export interface GuardDecision {
+  /** Where to send the user instead; null to show the route. */
+  redirectTo: string | null;
+  /** A `request` query value of the login route to remember. */
+  remember?: string;
+  /** The remembered address has been used and is to be forgotten. */
+  clearRemembered?: boolean;
+}
+
+export const REQUEST_PARAM = 'request';
+/** Set on the login route when a logged-in user lacked the role of the page asked for. */
+export const DENIED_PARAM = 'denied';
+const LOGIN_DENIED_PATH = `${LOGIN_PATH}?${DENIED_PARAM}=1`;
+
+export function decideRoute({ route, search, user, rememberedRequest }: GuardInput): GuardDecision {
+  const remember = route.name === 'login' ? safeInternalPath(search.get(REQUEST_PARAM)) : null;
+  const withRemember = (redirectTo: string | null): GuardDecision =>
+    remember ? { redirectTo, remember } : { redirectTo };
+
+  if (route.role) {
+    if (!user) return { redirectTo: LOGIN_PATH };
+    // SPEC §4 sends a user lacking the role to login; the login page then says why instead of moving on.
+    if (!hasRole(user.roles, route.role)) return { redirectTo: LOGIN_DENIED_PATH };
+    if (route.name === 'dashboard' && rememberedRequest) {
+      return { redirectTo: rememberedRequest, clearRemembered: true };
+    }
+    return { redirectTo: null };
+  }
+  if (route.name === 'not-found' || !user) return withRemember(null);
+  // A fresh login link replaces whatever session the browser still holds.
+  if (route.name === 'login' && hasLoginParams(search)) return withRemember(null);
+  if (route.name === 'login' && search.has(DENIED_PARAM)) return withRemember(null);
+  // Without the dashboard's role the dashboard would send the user straight back here.
+  if (!hasRole(user.roles, ROUTES.dashboard.role)) return withRemember(null);
+  return withRemember(DASHBOARD_PATH);
+}
+
+/** Query parameters of a login link other than `request` (SPEC §2 Login "with query parameters"). */
+export function loginParams(search: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(search);
+  params.delete(REQUEST_PARAM);
+  params.delete(DENIED_PARAM);
+  return params;
+}
+
+export function hasLoginParams(search: URLSearchParams): boolean {
+  return loginParams(search).size > 0;
+}
+
+/** Only addresses inside the app are remembered, never another site and never the login route itself. */
+export function safeInternalPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
+  const path = value.split(/[?#]/, 1)[0] ?? '';
+  if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}/`)) return null;
+  return value;
+}

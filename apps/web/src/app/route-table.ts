@@ -1,0 +1,38 @@
+import type { TRole } from '@portal/contract';
+
+/** The route table of SPEC §2: path, name and required role of every screen. */
+export type RouteName =
+  | 'login'
+  | 'dashboard'
+  | 'blog'
+  | 'content'
+  | 'event'
+  | 'forum-view'
+  | 'thread-view'
+  | 'media-overview'
+  | 'media'
+  | 'service-offerings'
+  | 'not-found';
+
+export interface RouteMeta {
+  name: RouteName;
+  path: string;
+  role: TRole | null;
+}
+
+export const ROUTES = {
+  login: { name: 'login', path: '/login', role: null },
+  dashboard: { name: 'dashboard', path: '/dashboard', role: 'ROLE_PARTNER' },
+  blog: { name: 'blog', path: '/blog/:id?', role: 'ROLE_PARTNER' },
+  content: { name: 'content', path: '/content/:id', role: 'ROLE_USER' },
+  event: { name: 'event', path: '/event/:id?', role: 'ROLE_USER' },
+  'forum-view': { name: 'forum-view', path: '/forum/:forumId?', role: 'ROLE_USER' },
+  'thread-view': { name: 'thread-view', path: '/forum/:forumId/thread/:forumThreadId', role: 'ROLE_USER' },
+  'media-overview': { name: 'media-overview', path: '/media', role: 'ROLE_ADMIN' },
+  media: { name: 'media', path: '/media/:id', role: 'ROLE_ADMIN' },
+  'service-offerings': { name: 'service-offerings', path: '/dienstleistungsangebote', role: 'ROLE_USER' },
+  'not-found': { name: 'not-found', path: '*', role: null },
+} as const satisfies Record<RouteName, RouteMeta>;
+
+export const LOGIN_PATH = ROUTES.login.path;
+export const DASHBOARD_PATH = ROUTES.dashboard.path;

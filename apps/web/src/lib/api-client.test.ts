@@ -1,0 +1,181 @@
+import { ZTokenPair } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { de } from '../i18n/de';
+import { createActivity } from './activity';
+import { type ApiClientDeps, createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function setup(respond: (call: Call) => Response | Promise<Response> = () => json({ ok: true })) {
+  const calls: Call[] = [];
+  const errors: string[] = [];
+  let unauthorized = 0;
+  let token: string | null = 'tok-1';
+  const activity = createActivity();
+  const deps: ApiClientDeps = {
+    fetch: async (input, init) => {
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: init?.body,
+      };
+      calls.push(call);
+      return respond(call);
+    },
+    getToken: async () => token,
+    activity,
+    onError: (message) => errors.push(message),
+    onUnauthorized: () => {
+      unauthorized += 1;
+    },
+  };
+  return {
+    api: createApiClient(deps),
+    calls,
+    errors,
+    activity,
+    setToken: (next: string | null) => {
+      token = next;
+    },
+    unauthorized: () => unauthorized,
+  };
+}
+
+describe('api client', () => {
+  it('sends Authorization: BEARER <token> on ordinary calls', async () => {
+    const { api, calls } = setup();
+    await api.get('/api/blog/');
+    expect(calls[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
+  });
+
+  it.each([
+    '/api/auth/login?token=abc',
+    '/api/auth/token/refresh',
+    '/api/auth/resetPassword',
+    '/api/auth/resetPassword/confirm',
+  ])('sends no Authorization header to %s', async (path) => {
+    const { api, calls } = setup();
+    await api.post(path, { refreshToken: 'r' });
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends JSON bodies and parses JSON answers', async () => {
+    const { api, calls } = setup(() => json({ token: 't', refreshToken: 'r' }));
+    const pair = await api.post('/api/auth/token/refresh', { refreshToken: 'r0' }, { schema: ZTokenPair });
+    expect(pair).toEqual({ token: 't', refreshToken: 'r' });
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.body).toBe('{"refreshToken":"r0"}');
+  });
+
+  it('sends forms as multipart with JSON fields', async () => {
+    const { api, calls } = setup();
+    await api.postForm('/api/event/', { event: { name: 'Messe' }, status: 1, file: new Blob(['x']) });
+    const body = calls[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('event')).toBe('{"name":"Messe"}');
+    expect(form.get('status')).toBe('1');
+    expect(form.get('file')).toBeInstanceOf(Blob);
+    expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('rejects with the detail of an error response and shows it in the banner', async () => {
+    const { api, errors } = setup(() =>
+      json({ detail: 'Titel ist ein Pflichtfeld.', errors: { title: 'x' } }, 400),
+    );
+    const error = await api.post('/api/blog/', {}).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Titel ist ein Pflichtfeld.');
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).fieldErrors).toEqual({ title: 'x' });
+    expect(errors).toEqual(['Titel ist ein Pflichtfeld.']);
+  });
+
+  it('falls back to a German message when the error response has no detail', async () => {
+    const { api } = setup(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    await expect(api.get('/api/blog/')).rejects.toThrow('Es ist ein interner Fehler aufgetreten.');
+  });
+
+  it('rejects with a German message when the server cannot be reached', async () => {
+    const { api, errors } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/blog/')).rejects.toThrow(de.errors.network);
+    expect(errors).toEqual([de.errors.network]);
+  });
+
+  it('does not show the banner for silent calls', async () => {
+    const { api, errors } = setup(() => json({ detail: 'Nein' }, 403));
+    await expect(api.get('/api/blog/', { silent: true })).rejects.toThrow('Nein');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a rejected token to the session instead of the banner', async () => {
+    const { api, errors, unauthorized } = setup(() => json({ detail: 'Bitte melden Sie sich an.' }, 401));
+    await expect(api.get('/api/account/profile')).rejects.toThrow('Bitte melden Sie sich an.');
+    expect(unauthorized()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a 401 of a call without token as an ordinary error', async () => {
+    const { api, errors, unauthorized, setToken } = setup(() =>
+      json({ detail: 'Bei der Anmeldung ist ein Fehler aufgetreten' }, 401),
+    );
+    setToken(null);
+    await expect(api.post('/external/generate/login', { username: 'x' })).rejects.toThrow();
+    expect(unauthorized()).toBe(0);
+    expect(errors).toEqual(['Bei der Anmeldung ist ein Fehler aufgetreten']);
+  });
+
+  it('counts running requests for the spinner unless a request hides it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { api, activity } = setup(async () => {
+      await gate;
+      return json({});
+    });
+    const shown = api.get('/api/blog/');
+    const hidden = api.post('/api/auth/token/refresh', {}, { hideSpinner: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(activity.pending.get()).toBe(1);
+    release();
+    await Promise.all([shown, hidden]);
+    expect(activity.pending.get()).toBe(0);
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    const { api } = setup(() => json({ token: 1 }));
+    await expect(api.get('/api/auth/login?token=x', { schema: ZTokenPair })).rejects.toThrow(
+      de.errors.invalidResponse,
+    );
+  });
+
+  it('returns undefined for an empty answer', async () => {
+    const { api } = setup(() => new Response(null, { status: 204 }));
+    expect(await api.delete('/api/blog/3')).toBeUndefined();
+  });
+
+  it('downloads files with the name from Content-Disposition', async () => {
+    const { api } = setup(
+      () =>
+        new Response('a;b', {
+          headers: { 'Content-Disposition': `attachment; filename*=UTF-8''Teilnehmer%20M%C3%BCnchen.csv` },
+        }),
+    );
+    const { blob, fileName } = await api.download('/api/eventSubscription/participantsAsCsv/4');
+    expect(fileName).toBe('Teilnehmer München.csv');
+    expect(await blob.text()).toBe('a;b');
+  });
+});

@@ -1,0 +1,159 @@
+import { isPublicApiPath } from '@portal/contract';
+import type { ZodType } from 'zod';
+import { de } from '../i18n/de';
+import type { Activity } from './activity';
+import { ApiError, messageForStatus, readErrorBody } from './api-error';
+import { type FormValue, fileNameFromDisposition, toFormData } from './form-data';
+
+/** HTTP client of SPEC §7/§8: BEARER token, token refresh, global spinner and the red error banner. */
+export interface ApiRequestOptions<T = unknown> {
+  /** Do not show the global spinner for this request (the token refresh uses this). */
+  hideSpinner?: boolean;
+  /** Do not show the error banner; the caller handles the rejection itself. */
+  silent?: boolean;
+  /** Validates (and types) the response body. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  /** The current access token, refreshed first when expired; null when not logged in. */
+  getToken: () => Promise<string | null>;
+  activity: Activity;
+  /** Shows a failed call's message (the red banner). */
+  onError: (message: string) => void;
+  /** The server rejected the token we sent (401). */
+  onUnauthorized: () => void;
+}
+
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+}
+
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions<T>): Promise<T>;
+  postForm<T = unknown>(
+    path: string,
+    form: FormData | Record<string, FormValue>,
+    options?: ApiRequestOptions<T>,
+  ): Promise<T>;
+  delete<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>;
+  download(path: string, options?: ApiRequestOptions): Promise<Download>;
+}
+
+interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  body?: BodyInit;
+  contentType?: string;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  async function send(spec: RequestSpec, options: ApiRequestOptions<unknown>): Promise<Response> {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (spec.contentType) headers.set('Content-Type', spec.contentType);
+    let sentToken = false;
+    if (!isPublicApiPath(spec.path)) {
+      const token = await deps.getToken();
+      if (token) {
+        headers.set('Authorization', `BEARER ${token}`);
+        sentToken = true;
+      }
+    }
+    let response: Response;
+    try {
+      response = await deps.fetch(spec.path, {
+        method: spec.method,
+        headers,
+        body: spec.body,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(de.errors.network, null);
+    }
+    if (response.ok) return response;
+    const { detail, errors } = await readErrorBody(response);
+    if (response.status === 401 && sentToken) {
+      deps.onUnauthorized();
+      throw new SilentApiError(detail ?? messageForStatus(401), 401, errors);
+    }
+    throw new ApiError(detail ?? messageForStatus(response.status), response.status, errors);
+  }
+
+  async function run<T>(
+    spec: RequestSpec,
+    options: ApiRequestOptions<unknown>,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    const end = options.hideSpinner ? () => {} : deps.activity.begin();
+    try {
+      const response = await send(spec, options);
+      return await read(response);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const apiError = toApiError(error);
+      if (!options.silent && !(apiError instanceof SilentApiError)) deps.onError(apiError.message);
+      throw apiError;
+    } finally {
+      end();
+    }
+  }
+
+  function json<T>(spec: RequestSpec, options: ApiRequestOptions<T> = {}): Promise<T> {
+    return run(spec, options, (response) => readBody(response, options.schema));
+  }
+
+  return {
+    get: (path, options) => json({ method: 'GET', path }, options),
+    delete: (path, options) => json({ method: 'DELETE', path }, options),
+    post: (path, body, options) =>
+      json(
+        body === undefined
+          ? { method: 'POST', path }
+          : { method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' },
+        options,
+      ),
+    postForm: (path, form, options) =>
+      json({ method: 'POST', path, body: form instanceof FormData ? form : toFormData(form) }, options),
+    download: (path, options = {}) =>
+      run<Download>({ method: 'GET', path }, options, async (response) => ({
+        blob: await response.blob(),
+        fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+      })),
+  };
+}
+
+/** A 401 for a token we sent: the session handles it (logout, login page), so no red banner. */
+class SilentApiError extends ApiError {}
+
+async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
+  const text = await response.text();
+  let body: unknown;
+  if (text === '') body = undefined;
+  else if ((response.headers.get('Content-Type') ?? '').includes('json')) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(de.errors.invalidResponse, response.status);
+    }
+  } else body = text;
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(de.errors.invalidResponse, response.status);
+  return parsed.data;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error && error.message ? error.message : de.errors.unexpected;
+  return new ApiError(message, null);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

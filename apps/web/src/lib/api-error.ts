@@ -1,0 +1,62 @@
+import { MESSAGES } from '@portal/contract';
+
+/** A failed API call. `message` is what the user sees: the response's `detail`, else a German fallback. */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+
+  constructor(message: string, status: number | null, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** German message for an error response without a `detail` field. */
+export function messageForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return MESSAGES.badRequest;
+    case 401:
+      return MESSAGES.unauthorized;
+    case 403:
+      return MESSAGES.forbidden;
+    case 404:
+      return MESSAGES.notFound;
+    case 413:
+      return MESSAGES.tooLarge;
+    case 415:
+      return MESSAGES.unsupportedMediaType;
+    case 429:
+      return MESSAGES.tooManyRequests;
+    case 503:
+      return MESSAGES.unavailable;
+    default:
+      return MESSAGES.internal;
+  }
+}
+
+/** Reads `{ detail, errors }` from an error body; tolerates any other body. */
+export async function readErrorBody(
+  response: Response,
+): Promise<{ detail: string | null; errors: Record<string, string> }> {
+  try {
+    const body: unknown = await response.json();
+    if (!isRecord(body)) return { detail: null, errors: {} };
+    const detail = typeof body.detail === 'string' && body.detail.trim() !== '' ? body.detail : null;
+    const errors: Record<string, string> = {};
+    if (isRecord(body.errors)) {
+      for (const [field, message] of Object.entries(body.errors)) {
+        if (typeof message === 'string') errors[field] = message;
+      }
+    }
+    return { detail, errors };
+  } catch {
+    return { detail: null, errors: {} };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,37 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+
+/** German formatting (SPEC §9: dates in German locale, 24-hour times, shown in Europe/Berlin). */
+dayjs.locale('de');
+
+export const TIME_ZONE = 'Europe/Berlin';
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+type DateInput = string | number | Date;
+
+/** 24.12.2026 */
+export function formatDate(value: DateInput): string {
+  return dateFormat.format(new Date(value));
+}
+
+/** 18:30 */
+export function formatTime(value: DateInput): string {
+  return timeFormat.format(new Date(value));
+}
+
+/** 24.12.2026, 18:30 Uhr */
+export function formatDateTime(value: DateInput): string {
+  return `${formatDate(value)}, ${formatTime(value)} Uhr`;
+}

@@ -1,0 +1,150 @@
+import { createStore, type Store } from './external-store';
+
+/**
+ * Child side of the iframe bridge (ARCHITECTURE §4 "Iframe"). Messages are `{ source: 'portal', type, ... }`.
+ * child → host: `ready`, `height { height }`, `scrollTo { top }`; host → child: `viewport { scrollY,
+ * iframeTop, viewportHeight }` where scrollY is the host window's scroll offset, iframeTop the iframe's top
+ * in host document coordinates and viewportHeight the host window's inner height. Only the configured host
+ * origin is trusted (exact string compare) and only messages from window.parent are read.
+ */
+export const MESSAGE_SOURCE = 'portal';
+export const HEIGHT_BUFFER_PX = 150;
+export const HEIGHT_INTERVAL_MS = 300;
+
+export interface HostViewport {
+  scrollY: number;
+  iframeTop: number;
+  viewportHeight: number;
+}
+
+export type ChildMessage =
+  | { source: typeof MESSAGE_SOURCE; type: 'ready' }
+  | { source: typeof MESSAGE_SOURCE; type: 'height'; height: number }
+  | { source: typeof MESSAGE_SOURCE; type: 'scrollTo'; top: number };
+
+export interface MessageTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+export interface IncomingMessage {
+  origin: string;
+  source: unknown;
+  data: unknown;
+}
+
+export interface IframeBridgeDeps {
+  hostOrigin: string | null;
+  /** window.parent; equal to `self` when the app is not framed. */
+  parent: MessageTarget | null;
+  self: unknown;
+  /** Height of the app's root element in px (never documentElement.scrollHeight). */
+  measure: () => number;
+  listen: (handler: (event: IncomingMessage) => void) => () => void;
+  every: (ms: number, tick: () => void) => () => void;
+  onResize: (tick: () => void) => () => void;
+}
+
+export interface IframeBridge {
+  /** True inside a frame with a configured host origin; outside, the app works as a normal page. */
+  readonly active: boolean;
+  readonly viewport: Store<HostViewport | null>;
+  start(): () => void;
+  reportHeight(): void;
+  scrollTo(top: number): void;
+  handleMessage(event: IncomingMessage): void;
+}
+
+export function createIframeBridge(deps: IframeBridgeDeps): IframeBridge {
+  const { hostOrigin, parent } = deps;
+  const active = hostOrigin !== null && hostOrigin !== '' && parent !== null && parent !== deps.self;
+  const viewport = createStore<HostViewport | null>(null);
+  let lastHeight: number | null = null;
+
+  function post(message: ChildMessage): void {
+    if (!active || !parent || !hostOrigin) return;
+    parent.postMessage(message, hostOrigin);
+  }
+
+  function reportHeight(): void {
+    const measured = deps.measure();
+    // Nothing rendered yet: reporting 150 px would only make the host's frame jump.
+    if (!Number.isFinite(measured) || measured <= 0) return;
+    const height = Math.ceil(measured) + HEIGHT_BUFFER_PX;
+    if (height === lastHeight) return;
+    lastHeight = height;
+    post({ source: MESSAGE_SOURCE, type: 'height', height });
+  }
+
+  function handleMessage(event: IncomingMessage): void {
+    if (!active || event.origin !== hostOrigin || event.source !== parent) return;
+    const next = parseViewport(event.data);
+    if (next) viewport.set(next);
+  }
+
+  return {
+    active,
+    viewport,
+    start() {
+      if (!active) return () => {};
+      const stopListening = deps.listen(handleMessage);
+      post({ source: MESSAGE_SOURCE, type: 'ready' });
+      reportHeight();
+      const stopTimer = deps.every(HEIGHT_INTERVAL_MS, reportHeight);
+      const stopObserving = deps.onResize(reportHeight);
+      return () => {
+        stopListening();
+        stopTimer();
+        stopObserving();
+      };
+    },
+    reportHeight,
+    scrollTo(top) {
+      // Negative values are fine: they point above the frame's top (the host clamps its own scroll).
+      if (Number.isFinite(top)) post({ source: MESSAGE_SOURCE, type: 'scrollTo', top: Math.round(top) });
+    },
+    handleMessage,
+  };
+}
+
+function parseViewport(data: unknown): HostViewport | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  if (message.source !== MESSAGE_SOURCE || message.type !== 'viewport') return null;
+  const { scrollY, iframeTop, viewportHeight } = message;
+  if (!isFiniteNumber(scrollY) || !isFiniteNumber(iframeTop) || !isFiniteNumber(viewportHeight)) return null;
+  if (viewportHeight <= 0) return null;
+  return { scrollY, iframeTop, viewportHeight };
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Real browser dependencies: measures `root`, listens on `win`. */
+export function browserBridgeDeps(
+  win: Window,
+  root: HTMLElement,
+  hostOrigin: string | null,
+): IframeBridgeDeps {
+  return {
+    hostOrigin,
+    parent: win.parent,
+    self: win,
+    measure: () => Math.max(root.scrollHeight, root.getBoundingClientRect().height),
+    listen(handler) {
+      const listener = (event: MessageEvent) => handler(event);
+      win.addEventListener('message', listener);
+      return () => win.removeEventListener('message', listener);
+    },
+    every(ms, tick) {
+      const id = win.setInterval(tick, ms);
+      return () => win.clearInterval(id);
+    },
+    onResize(tick) {
+      if (typeof ResizeObserver === 'undefined') return () => {};
+      const observer = new ResizeObserver(() => tick());
+      observer.observe(root);
+      return () => observer.disconnect();
+    },
+  };
+}

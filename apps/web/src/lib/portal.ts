@@ -1,0 +1,34 @@
+import { API, type TProfile, type TTokenPair, ZProfile, ZTokenPair } from '@portal/contract';
+import { createActivity } from './activity';
+import { createApiClient } from './api-client';
+import { createSession } from './session';
+import { browserLocalStorage, createSafeStorage } from './storage';
+
+/**
+ * The app's single instances of session, API client and request activity, wired to each other.
+ * Features use `api` for every call; the frame subscribes to `activity` (spinner) and sets the error sink.
+ */
+let showError: (message: string) => void = (message) => console.error(message);
+
+/** The frame routes failed calls to the red banner with this. */
+export function setErrorSink(sink: (message: string) => void): void {
+  showError = sink;
+}
+
+export const activity = createActivity();
+
+export const session = createSession({
+  storage: createSafeStorage(browserLocalStorage),
+  now: () => Date.now(),
+  requestRefresh: (refreshToken): Promise<TTokenPair> =>
+    api.post(API.refresh, { refreshToken }, { hideSpinner: true, silent: true, schema: ZTokenPair }),
+  requestProfile: (): Promise<TProfile> => api.get(API.profile, { silent: true, schema: ZProfile }),
+});
+
+export const api = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getToken: () => session.getValidToken(),
+  activity,
+  onError: (message) => showError(message),
+  onUnauthorized: () => session.logout(session.state.get().user ? 'expired' : 'ended'),
+});

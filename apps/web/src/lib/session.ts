@@ -1,0 +1,191 @@
+import type { TProfile, TTokenPair } from '@portal/contract';
+import { createStore, type Store } from './external-store';
+import type { KeyValueStorage } from './storage';
+
+/** Session of SPEC §3 "Auth state" and §4 "Session"; pure apart from the injected dependencies. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  expiresAt: 'expires_at',
+} as const;
+
+/** SPEC §9: the client assumes a token lifetime of 2,000,000 ms. */
+export const TOKEN_LIFETIME_MS = 2_000_000;
+
+export interface SessionState {
+  token: string | null;
+  refreshToken: string | null;
+  expiresAt: number | null;
+  user: TProfile | null;
+}
+
+/** 'expired': a loaded session was lost (refresh failed, token rejected); 'ended': anything else. */
+export type LogoutReason = 'user' | 'expired' | 'ended';
+
+export interface SessionDeps {
+  storage: KeyValueStorage;
+  now: () => number;
+  requestRefresh: (refreshToken: string) => Promise<TTokenPair>;
+  requestProfile: () => Promise<TProfile>;
+}
+
+export interface Session {
+  readonly state: Store<SessionState>;
+  /** Loads stored credentials and the profile once; later calls return the same promise. */
+  restore(): Promise<void>;
+  login(pair: TTokenPair): Promise<TProfile>;
+  /** The current token, refreshed first when it has expired; null without a session. */
+  getValidToken(): Promise<string | null>;
+  /** One refresh at a time: concurrent callers share the pending request. */
+  refresh(): Promise<string | null>;
+  logout(reason: LogoutReason): void;
+  onLogout(listener: (reason: LogoutReason) => void): () => void;
+  /** SPEC §3 "Login redirect": the address to open once the dashboard is reached (memory only). */
+  rememberRequest(path: string | null): void;
+  rememberedRequest(): string | null;
+}
+
+const EMPTY: SessionState = { token: null, refreshToken: null, expiresAt: null, user: null };
+
+export function isAuthenticated(state: SessionState): state is SessionState & { user: TProfile } {
+  return state.token !== null && state.user !== null;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const state = createStore<SessionState>(EMPTY);
+  const logoutListeners = new Set<(reason: LogoutReason) => void>();
+  let restoring: Promise<void> | null = null;
+  let pendingRefresh: Promise<string | null> | null = null;
+  let generation = 0;
+  let rememberedRequest: string | null = null;
+
+  function storeTokens(pair: TTokenPair): void {
+    const expiresAt = deps.now() + TOKEN_LIFETIME_MS;
+    deps.storage.set(STORAGE_KEYS.token, pair.token);
+    deps.storage.set(STORAGE_KEYS.refreshToken, pair.refreshToken);
+    deps.storage.set(STORAGE_KEYS.expiresAt, String(expiresAt));
+    state.set({ ...state.get(), token: pair.token, refreshToken: pair.refreshToken, expiresAt });
+  }
+
+  function readStored(): Omit<SessionState, 'user'> {
+    return {
+      token: deps.storage.get(STORAGE_KEYS.token),
+      refreshToken: deps.storage.get(STORAGE_KEYS.refreshToken),
+      expiresAt: parseExpiry(deps.storage.get(STORAGE_KEYS.expiresAt)),
+    };
+  }
+
+  /** Another tab may have refreshed already; reusing its rotated token avoids a reuse revocation. */
+  function adoptNewerStoredToken(): string | null {
+    const stored = readStored();
+    const current = state.get();
+    const newer = stored.refreshToken !== null && stored.refreshToken !== current.refreshToken;
+    if (!newer || stored.token === null || stored.expiresAt === null || stored.expiresAt <= deps.now()) {
+      return null;
+    }
+    state.set({ ...current, ...stored });
+    return stored.token;
+  }
+
+  async function runRefresh(): Promise<string | null> {
+    const adopted = adoptNewerStoredToken();
+    if (adopted) return adopted;
+    const { refreshToken, user } = state.get();
+    const startedIn = generation;
+    if (!refreshToken) {
+      logout(user ? 'expired' : 'ended');
+      return null;
+    }
+    try {
+      const pair = await deps.requestRefresh(refreshToken);
+      if (startedIn !== generation) return null;
+      storeTokens(pair);
+      return pair.token;
+    } catch {
+      if (startedIn === generation) logout(state.get().user ? 'expired' : 'ended');
+      return null;
+    }
+  }
+
+  function refresh(): Promise<string | null> {
+    pendingRefresh ??= runRefresh().finally(() => {
+      pendingRefresh = null;
+    });
+    return pendingRefresh;
+  }
+
+  async function getValidToken(): Promise<string | null> {
+    const { token, refreshToken, expiresAt } = state.get();
+    if (token === null && refreshToken === null) return null;
+    if (token !== null && expiresAt !== null && expiresAt > deps.now()) return token;
+    return refresh();
+  }
+
+  function logout(reason: LogoutReason): void {
+    const hadSession = state.get().token !== null || state.get().refreshToken !== null;
+    generation += 1;
+    deps.storage.remove(STORAGE_KEYS.token);
+    deps.storage.remove(STORAGE_KEYS.refreshToken);
+    deps.storage.remove(STORAGE_KEYS.expiresAt);
+    state.set(EMPTY);
+    if (!hadSession) return;
+    for (const listener of [...logoutListeners]) listener(reason);
+  }
+
+  async function loadProfile(): Promise<TProfile> {
+    const startedIn = generation;
+    const user = await deps.requestProfile();
+    if (startedIn !== generation) throw new Error('Session changed while loading the profile');
+    state.set({ ...state.get(), user });
+    return user;
+  }
+
+  async function runRestore(): Promise<void> {
+    const stored = readStored();
+    if (stored.token === null && stored.refreshToken === null) return;
+    state.set({ ...stored, user: null });
+    try {
+      await loadProfile();
+    } catch {
+      logout('ended');
+    }
+  }
+
+  return {
+    state,
+    restore() {
+      restoring ??= runRestore();
+      return restoring;
+    },
+    async login(pair) {
+      generation += 1;
+      state.set({ ...EMPTY });
+      storeTokens(pair);
+      try {
+        return await loadProfile();
+      } catch (error) {
+        logout('ended');
+        throw error;
+      }
+    },
+    getValidToken,
+    refresh,
+    logout,
+    onLogout(listener) {
+      logoutListeners.add(listener);
+      return () => {
+        logoutListeners.delete(listener);
+      };
+    },
+    rememberRequest(path) {
+      rememberedRequest = path;
+    },
+    rememberedRequest: () => rememberedRequest,
+  };
+}
+
+function parseExpiry(value: string | null): number | null {
+  if (value === null) return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
