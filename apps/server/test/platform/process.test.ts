@@ -61,13 +61,7 @@ describe('the server process', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('should refuse to start with a wrong value and name the variable', async () => {
-    const server = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'achtzig' });
-    expect(await server.exited).toBe(1);
-    expect(server.output().stderr).toContain('PORT');
-  });
-
-  it('should migrate, seed the demo accounts, serve, and stop cleanly on SIGTERM', async () => {
+  async function startServer() {
     const port = await freePort();
     const server = run('src/main.ts', [], {
       ...dbEnv(),
@@ -78,6 +72,17 @@ describe('the server process', () => {
     await waitForHealth(port, server.child).catch((error: Error) => {
       throw new Error(`${error.message}\n${server.output().stderr}`);
     });
+    return { port, server };
+  }
+
+  it('should refuse to start with a wrong value and name the variable', async () => {
+    const server = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'achtzig' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain('PORT');
+  });
+
+  it('should migrate, seed the demo accounts, serve, and stop cleanly on SIGTERM', async () => {
+    const { port, server } = await startServer();
     expect(server.output().stderr).toContain('mitglied');
     expect(server.output().stderr).toContain('portal-demo');
     const response = await fetch(`http://127.0.0.1:${port}/external/generate/login`, {
@@ -91,14 +96,7 @@ describe('the server process', () => {
   });
 
   it('should finish a request in flight before it exits on SIGTERM', async () => {
-    const port = await freePort();
-    const server = run('src/main.ts', [], {
-      ...dbEnv(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    });
-    await waitForHealth(port, server.child);
+    const { port, server } = await startServer();
     const body = JSON.stringify({ refreshToken: 'unbekannt' });
     const request = httpRequest({
       host: '127.0.0.1',
