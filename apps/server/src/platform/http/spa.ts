@@ -54,7 +54,9 @@ export async function registerSpa(
     const url = request.url.split('?')[0] ?? '/';
     const isApi =
       API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api' || url === '/external';
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing script or style (an old hashed asset after a deploy) must not be answered with HTML.
+    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url);
+    if (isApi || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: MESSAGES.notFound });
     }
     return reply
