@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import { visibleTo } from '../../platform/auth/visibility.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { Principal } from '../accounts/principal.ts';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  description: string | null;
+  type: string;
+  url: string | null;
+  showInQuickAccess: boolean;
+  level: number;
+  position: number;
+  groupIds: number[];
+}
+
+export interface CategoryValues {
+  name: string;
+  description: string | null;
+  type: string;
+  url: string | null;
+  showInQuickAccess: boolean;
+  parentId: number | null;
+  level: number;
+  position: number;
+}
+
+const COLUMNS = [
+  'id',
+  'parentId',
+  'name',
+  'description',
+  'type',
+  'url',
+  'showInQuickAccess',
+  'level',
+  'position',
+] as const;
+
+export function createCategoriesRepository(db: Kysely<DB>) {
+  return {
+    /** The categories whose own groups meet the principal's (all for admins); ancestors are checked later. */
+    async listOwnVisible(principal: Principal, executor: Executor = db): Promise<CategoryRow[]> {
+      const rows = await executor
+        .selectFrom('contentCategories')
+        .select(COLUMNS)
+        .where(
+          visibleTo(principal, {
+            table: 'contentCategoryGroups',
+            column: 'categoryId',
+            ref: 'contentCategories.id',
+          }),
+        )
+        .execute();
+      const links = await executor
+        .selectFrom('contentCategoryGroups')
+        .select(['categoryId', 'groupId'])
+        .execute();
+      const groups = new Map<number, number[]>();
+      for (const link of links)
+        groups.set(link.categoryId, [...(groups.get(link.categoryId) ?? []), link.groupId]);
+      return rows.map((row) => ({
+        ...row,
+        showInQuickAccess: Boolean(row.showInQuickAccess),
+        groupIds: (groups.get(row.id) ?? []).sort((a, b) => a - b),
+      }));
+    },
+
+    /** id and parent of every category, for level and cycle checks. */
+    listParents(executor: Executor) {
+      return executor
+        .selectFrom('contentCategories')
+        .select(['id', 'parentId', 'level', 'position'])
+        .execute();
+    },
+
+    async insert(executor: Executor, values: CategoryValues): Promise<number> {
+      const now = new Date();
+      const row = await executor
+        .insertInto('contentCategories')
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(executor: Executor, id: number, values: Partial<CategoryValues>): Promise<void> {
+      await executor
+        .updateTable('contentCategories')
+        .set({ ...values, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async replaceGroups(executor: Executor, categoryId: number, groupIds: readonly number[]): Promise<void> {
+      await executor.deleteFrom('contentCategoryGroups').where('categoryId', '=', categoryId).execute();
+      if (groupIds.length === 0) return;
+      await executor
+        .insertInto('contentCategoryGroups')
+        .values(groupIds.map((groupId) => ({ categoryId, groupId })))
+        .execute();
+    },
+
+    async hasChildren(executor: Executor, id: number): Promise<boolean> {
+      const row = await executor
+        .selectFrom('contentCategories')
+        .select('id')
+        .where('parentId', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async delete(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('contentCategories').where('id', '=', id).execute();
+    },
+
+    async existingIds(executor: Executor, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await executor
+        .selectFrom('contentCategories')
+        .select('id')
+        .where('id', 'in', ids)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+}
+
+export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

@@ -1,0 +1,123 @@
+import {
+  CATEGORY_API,
+  ZApiError,
+  ZCategoryIdParams,
+  ZContentCategory,
+  ZContentCategoryFormData,
+  ZContentCategoryTree,
+  ZSaveCategoryTreeBody,
+  ZSaveContentCategoryBody,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { type ContentFeatureDeps, createContentService } from '../content/content.service.ts';
+import { createCategoriesService } from './categories.service.ts';
+
+export type CategoriesRoutesOptions = ContentFeatureDeps & { accounts: Pick<AccountsService, 'listGroups'> };
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['contentCategory'];
+
+/**
+ * Content categories of SPEC §7. The drawer tree and quick access show on every page, the dashboard of a
+ * partner included, so every logged-in role reads them; one category by id belongs to the content page
+ * (ROLE_USER); everything that writes, and the form data, is for admins. Hidden categories answer 404.
+ */
+export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = async (app, opts) => {
+  const service = createCategoriesService({
+    db: opts.db,
+    accounts: opts.accounts,
+    content: createContentService(opts),
+  });
+  const anyMember = requireRole('ROLE_PARTNER');
+  const user = requireRole('ROLE_USER');
+  const admin = requireRole('ROLE_ADMIN');
+
+  app.route({
+    method: 'GET',
+    url: CATEGORY_API.tree,
+    onRequest: anyMember,
+    schema: { tags, response: { 200: ZContentCategoryTree, ...errors } },
+    handler: (request) => service.tree(principalOf(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: CATEGORY_API.quickAccess,
+    onRequest: anyMember,
+    schema: {
+      tags,
+      description: 'Visible categories with showInQuickAccess, in tree order, each with `children: []`.',
+      response: { 200: ZContentCategoryTree, ...errors },
+    },
+    handler: (request) => service.quickAccess(principalOf(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: CATEGORY_API.formData,
+    onRequest: admin,
+    schema: { tags, response: { 200: ZContentCategoryFormData, ...errors } },
+    handler: () => service.formData(),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/contentCategory/:id',
+    onRequest: user,
+    schema: {
+      tags,
+      params: ZCategoryIdParams,
+      description: 'One category with its visible sub-categories and `parentNames` (ancestors, root first).',
+      response: { 200: ZContentCategory, ...errors },
+    },
+    handler: (request) => service.byId(principalOf(request), request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: CATEGORY_API.tree,
+    onRequest: admin,
+    schema: {
+      tags,
+      description:
+        'Creates (without id) or updates a category from the form field `contentCategory` (JSON). ' +
+        'Defaults: position 999; the level follows from `parentId` (root: 1). Returns the whole tree.',
+      body: ZSaveContentCategoryBody,
+      response: { 200: ZContentCategoryTree, ...errors },
+    },
+    handler: (request) => service.save(principalOf(request), request.body.contentCategory),
+  });
+
+  app.route({
+    method: 'POST',
+    url: CATEGORY_API.saveTree,
+    onRequest: admin,
+    schema: {
+      tags,
+      description:
+        'Form field `contentCategories` (JSON): the tree after a drag, as nodes `{ id, children }`. The nesting ' +
+        'sets the parent, the order of each array the position (0, 1, …); levels follow. Categories left out ' +
+        'keep their place. Unknown or repeated ids answer 400. Returns the whole tree.',
+      body: ZSaveCategoryTreeBody,
+      response: { 200: ZContentCategoryTree, ...errors },
+    },
+    handler: (request) => service.saveTree(principalOf(request), request.body.contentCategories),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/contentCategory/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZCategoryIdParams,
+      description:
+        'Deletes a category and its content items that are filed under no other category. 409 while it has ' +
+        'sub-categories. Returns the whole tree.',
+      response: { 200: ZContentCategoryTree, ...errors, 409: ZApiError },
+    },
+    handler: (request) => service.remove(principalOf(request), request.params.id),
+  });
+};

@@ -1,0 +1,59 @@
+/** How items and their tables leave the server: small tables whole, large ones by the page. */
+import {
+  CSV_INLINE_ROWS,
+  CSV_PAGE_SIZE,
+  type TContentItem,
+  type TContentRows,
+  type TCsvCell,
+  type TCsvRow,
+} from '@portal/contract';
+import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import type { ContentItemRow, ContentRepository } from './content.repository.ts';
+
+/** Data rows that travel with the item in `csvContent`. */
+export function inlineRowCount(rowCount: number): number {
+  return rowCount <= CSV_INLINE_ROWS ? rowCount : CSV_PAGE_SIZE;
+}
+
+function parseHeader(item: ContentItemRow): TCsvCell[] {
+  return item.csvHeader ? (JSON.parse(item.csvHeader) as TCsvCell[]) : [];
+}
+
+export function createContentTable(repo: ContentRepository, signer: UrlSigner) {
+  return {
+    /** The item as the API shows it, `categories` limited to those the caller may see. */
+    async present(item: ContentItemRow, categories: number[]): Promise<TContentItem> {
+      const rows = item.csvHeader ? await repo.rowRange(item.id, 0, inlineRowCount(item.csvRowCount)) : [];
+      return {
+        id: item.id,
+        title: item.title,
+        preText: item.preText,
+        postText: item.postText,
+        categories,
+        csvFile: item.csvFile,
+        csvUrl: item.csvKey ? signer.sign(item.csvKey) : null,
+        csvContent: item.csvHeader
+          ? [parseHeader(item), ...rows.map((cells) => JSON.parse(cells) as TCsvRow)]
+          : null,
+        csvRowCount: item.csvRowCount,
+        position: item.position,
+      };
+    },
+
+    /** A page of data rows; with `q` only rows with a cell containing it (case-insensitive). */
+    async page(
+      item: ContentItemRow,
+      query: { offset: number; limit: number; q?: string | undefined },
+    ): Promise<TContentRows> {
+      const { offset, limit } = query;
+      const q = query.q?.trim() ?? '';
+      const header = parseHeader(item);
+      if (!item.csvHeader) return { total: 0, offset, limit, header, rows: [] };
+      const [total, cells] =
+        q === ''
+          ? [item.csvRowCount, await repo.rowRange(item.id, offset, limit)]
+          : [await repo.countMatches(item.id, q), await repo.searchRows(item.id, q, offset, limit)];
+      return { total, offset, limit, header, rows: cells.map((text) => JSON.parse(text) as TCsvRow) };
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  CONTENT_API,
+  CSV_INLINE_ROWS,
+  CSV_PAGE_SIZE,
+  ZApiError,
+  ZContentCategoryParams,
+  ZContentIdParams,
+  ZContentItem,
+  ZContentItemList,
+  ZContentOrder,
+  ZContentRows,
+  ZContentRowsQuery,
+  ZSaveContentFields,
+  ZSaveContentOrderBody,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { type ContentFeatureDeps, createContentService } from './content.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['content'];
+
+/**
+ * Content items of SPEC §7. Reading belongs to the content page (ROLE_USER) and follows the visibility of
+ * the item's categories (404 otherwise); writing is for admins.
+ */
+export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (app, opts) => {
+  const service = createContentService(opts);
+  const user = requireRole('ROLE_USER');
+  const admin = requireRole('ROLE_ADMIN');
+
+  app.route({
+    method: 'GET',
+    url: '/api/content/:categoryId',
+    onRequest: user,
+    schema: {
+      tags,
+      params: ZContentCategoryParams,
+      description:
+        `The items of a category by position. \`csvContent\` is the header row, then the data rows: all of them ` +
+        `up to ${CSV_INLINE_ROWS} data rows, else the first ${CSV_PAGE_SIZE}; \`csvRowCount\` counts all data ` +
+        'rows, and GET /api/content/{id}/rows serves the others.',
+      response: { 200: ZContentItemList, ...errors },
+    },
+    handler: (request) => service.listByCategory(principalOf(request), request.params.categoryId),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/content/:id/rows',
+    onRequest: user,
+    schema: {
+      tags,
+      params: ZContentIdParams,
+      querystring: ZContentRowsQuery,
+      description:
+        `Data rows offset … offset+limit-1 of an item's table (limit default ${CSV_PAGE_SIZE}). With \`q\` only ` +
+        'rows with a cell containing q (case-insensitive), and `total` counts those.',
+      response: { 200: ZContentRows, ...errors },
+    },
+    handler: (request) => service.rows(principalOf(request), request.params.id, request.query),
+  });
+
+  app.route({
+    method: 'POST',
+    url: CONTENT_API.save,
+    onRequest: admin,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Multipart: `content` (JSON of the item; without id a new one) and optionally `csvFile`, a CSV file ' +
+        '(UTF-8 or Windows-1252; `;`, `,` or tab). The file replaces the table; `content.csvFile: null` without ' +
+        'a file removes it. 415 when the file is no CSV text, 413 when it is too large.',
+      body: ZSaveContentFields.extend({ csvFile: ZUploadedFile }),
+      response: { 200: ZContentItem, ...errors, 413: ZApiError, 415: ZApiError },
+    },
+    handler: (request) => service.save(principalOf(request), request.body.content, request.body.csvFile),
+  });
+
+  app.route({
+    method: 'POST',
+    url: CONTENT_API.saveTree,
+    onRequest: admin,
+    schema: {
+      tags,
+      description:
+        'Form field `contentList` (JSON): the items in their new order; they get positions 0, 1, ….',
+      body: ZSaveContentOrderBody,
+      response: { 200: ZContentOrder, ...errors },
+    },
+    handler: (request) => service.order(request.body.contentList),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/content/:id',
+    onRequest: admin,
+    schema: { tags, params: ZContentIdParams, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await service.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+};

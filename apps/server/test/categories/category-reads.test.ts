@@ -1,0 +1,237 @@
+import type { TContentCategory } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, login } from '../helpers/factories.ts';
+import { createCategory, createWorld, flatten, getTree, type World } from './category-helpers.ts';
+
+let w: World;
+const ids: Record<string, number> = {};
+
+/**
+ * Technik (Mitglieder, position 0) › Normen (quick access), Intern (Geschäftsführung) › Strategie (Mitglieder,
+ * quick access); Verbandsinfos (Mitglieder + Partner, position 1); Vorstand (Geschäftsführung, quick access)
+ * › Protokolle (Mitglieder + Geschäftsführung, quick access); Dienstleistungen (url, Mitglieder + Partner,
+ * quick access); Verband online (url, Partner).
+ */
+beforeAll(async () => {
+  w = await createWorld();
+  const { mitglieder, partner, gf } = w.groups;
+  ids.technik = await createCategory(w, { name: 'Technik', position: 0 });
+  ids.normen = await createCategory(w, { name: 'Normen', parentId: ids.technik, showInQuickAccess: true });
+  ids.intern = await createCategory(w, { name: 'Intern', parentId: ids.technik, visibleForUserGroups: [gf] });
+  ids.strategie = await createCategory(w, {
+    name: 'Strategie',
+    parentId: ids.intern,
+    showInQuickAccess: true,
+  });
+  ids.verbandsinfos = await createCategory(w, {
+    name: 'Verbandsinfos',
+    position: 1,
+    visibleForUserGroups: [mitglieder, partner],
+  });
+  ids.vorstand = await createCategory(w, {
+    name: 'Vorstand',
+    visibleForUserGroups: [gf],
+    showInQuickAccess: true,
+  });
+  ids.protokolle = await createCategory(w, {
+    name: 'Protokolle',
+    parentId: ids.vorstand,
+    visibleForUserGroups: [mitglieder, gf],
+    showInQuickAccess: true,
+  });
+  ids.dienstleistungen = await createCategory(w, {
+    name: 'Dienstleistungen',
+    type: 'url',
+    url: '/dienstleistungsangebote',
+    visibleForUserGroups: [mitglieder, partner],
+    showInQuickAccess: true,
+  });
+  ids.online = await createCategory(w, {
+    name: 'Verband online',
+    type: 'url',
+    url: 'https://www.verband.example/',
+    visibleForUserGroups: [partner],
+  });
+});
+afterAll(() => w.t.close());
+
+type Shape = { name: string; children: Shape[] };
+const shape = (tree: readonly TContentCategory[]): Shape[] =>
+  tree.map((node) => ({ name: node.name, children: shape(node.children) }));
+const names = (nodes: readonly TContentCategory[]) => nodes.map((node) => node.name);
+
+describe('GET /api/contentCategory/', () => {
+  it('should give a member the categories of the member groups, nested and ordered by position', async () => {
+    expect(shape(await getTree(w, w.as.mitglied))).toEqual([
+      { name: 'Technik', children: [{ name: 'Normen', children: [] }] },
+      { name: 'Verbandsinfos', children: [] },
+      { name: 'Dienstleistungen', children: [] },
+    ]);
+  });
+
+  it('should hide the subtree of a hidden category even where its children name the member groups', async () => {
+    const visible = names(flatten(await getTree(w, w.as.mitglied)));
+    expect(visible).not.toContain('Intern');
+    expect(visible).not.toContain('Strategie');
+    expect(visible).not.toContain('Vorstand');
+    expect(visible).not.toContain('Protokolle');
+  });
+
+  it('should give a partner the drawer tree of the partner group', async () => {
+    expect(names(flatten(await getTree(w, w.as.partner)))).toEqual([
+      'Verbandsinfos',
+      'Dienstleistungen',
+      'Verband online',
+    ]);
+  });
+
+  it('should give the management group its own branch only', async () => {
+    expect(shape(await getTree(w, w.as.chef))).toEqual([
+      { name: 'Vorstand', children: [{ name: 'Protokolle', children: [] }] },
+    ]);
+  });
+
+  it('should give an admin every category with all fields', async () => {
+    const tree = await getTree(w, w.as.admin);
+    expect(flatten(tree)).toHaveLength(9);
+    const strategie = flatten(tree).find((node) => node.id === ids.strategie);
+    expect(strategie).toEqual({
+      id: ids.strategie,
+      name: 'Strategie',
+      description: null,
+      type: 'content',
+      url: null,
+      visibleForUserGroups: [w.groups.mitglieder],
+      showInQuickAccess: true,
+      level: 3,
+      position: 999,
+      parentId: ids.intern,
+      parentNames: [
+        { id: ids.technik, name: 'Technik' },
+        { id: ids.intern, name: 'Intern' },
+      ],
+      children: [],
+    });
+  });
+
+  it('should give a member without groups an empty tree', async () => {
+    await createUser(w.app, { username: 'ohne-gruppe', role: 'ROLE_USER', groups: [] });
+    expect(await getTree(w, bearer(await login(w.app, 'ohne-gruppe')))).toEqual([]);
+  });
+
+  it('should refuse a request without token with 401', async () => {
+    const response = await w.app.inject({ url: '/api/contentCategory/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toBe('Bitte melden Sie sich an.');
+  });
+});
+
+describe('GET /api/contentCategory/quickAccess', () => {
+  const quick = async (headers: Record<string, string>) => {
+    const response = await w.app.inject({ url: '/api/contentCategory/quickAccess', headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<TContentCategory[]>();
+  };
+
+  it('should list the visible quick links in tree order without children', async () => {
+    const links = await quick(w.as.mitglied);
+    expect(names(links)).toEqual(['Normen', 'Dienstleistungen']);
+    expect(links[1]).toMatchObject({ type: 'url', url: '/dienstleistungsangebote', children: [] });
+  });
+
+  it('should not offer a quick link whose parent is hidden', async () => {
+    expect(names(await quick(w.as.chef))).toEqual(['Vorstand', 'Protokolle']);
+    expect(names(await quick(w.as.partner))).toEqual(['Dienstleistungen']);
+  });
+
+  it('should list every quick link for an admin', async () => {
+    expect(names(await quick(w.as.admin))).toEqual([
+      'Normen',
+      'Strategie',
+      'Vorstand',
+      'Protokolle',
+      'Dienstleistungen',
+    ]);
+  });
+
+  it('should refuse a request without token with 401', async () => {
+    expect((await w.app.inject({ url: '/api/contentCategory/quickAccess' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/contentCategory/{id}', () => {
+  const get = (id: number | string, headers: Record<string, string>) =>
+    w.app.inject({ url: `/api/contentCategory/${id}`, headers });
+
+  it('should give a member a visible category with its breadcrumbs and visible children', async () => {
+    const normen = await get(ids.normen ?? 0, w.as.mitglied);
+    expect(normen.statusCode).toBe(200);
+    expect(normen.json()).toMatchObject({
+      name: 'Normen',
+      level: 2,
+      parentNames: [{ id: ids.technik, name: 'Technik' }],
+    });
+    const technik = await get(ids.technik ?? 0, w.as.mitglied);
+    expect(technik.statusCode).toBe(200);
+    expect(names(technik.json<TContentCategory>().children)).toEqual(['Normen']);
+  });
+
+  it('should answer 404 for a category of another group and for one below a hidden parent', async () => {
+    for (const id of [ids.vorstand, ids.protokolle, ids.intern, ids.strategie, ids.online]) {
+      const response = await get(id ?? 0, w.as.mitglied);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Intern');
+      expect(response.body).not.toContain('Vorstand');
+    }
+  });
+
+  it('should give an admin any category with the full breadcrumbs', async () => {
+    const response = await get(ids.strategie ?? 0, w.as.admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().parentNames).toEqual([
+      { id: ids.technik, name: 'Technik' },
+      { id: ids.intern, name: 'Intern' },
+    ]);
+  });
+
+  it('should answer 404 for an unknown id and 400 for one that is no number', async () => {
+    expect((await get(987654, w.as.admin)).statusCode).toBe(404);
+    expect((await get('abc', w.as.admin)).statusCode).toBe(400);
+  });
+
+  it('should refuse a partner with 403 and a request without token with 401', async () => {
+    const partner = await get(ids.verbandsinfos ?? 0, w.as.partner);
+    expect(partner.statusCode).toBe(403);
+    expect(partner.json().detail).toBe('Sie haben keine Berechtigung für diese Aktion.');
+    expect((await get(ids.verbandsinfos ?? 0, {})).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/contentCategory/formData', () => {
+  it('should give an admin the types, the url type, the groups and the default groups', async () => {
+    const response = await w.app.inject({ url: '/api/contentCategory/formData', headers: w.as.admin });
+    expect(response.statusCode).toBe(200);
+    const { mitglieder, partner, gf } = w.groups;
+    expect(response.json()).toEqual({
+      types: [
+        { value: 'content', text: 'Inhalt' },
+        { value: 'url', text: 'URL' },
+      ],
+      urlType: 'url',
+      userGroups: expect.arrayContaining([
+        { id: mitglieder, name: 'Mitglieder' },
+        { id: partner, name: 'Partner' },
+        { id: gf, name: 'Geschäftsführung' },
+      ]),
+      defaultUserGroups: expect.arrayContaining([mitglieder, partner]),
+    });
+    expect(response.json().defaultUserGroups).not.toContain(gf);
+  });
+
+  it('should refuse members and partners with 403 and a request without token with 401', async () => {
+    for (const headers of [w.as.mitglied, w.as.partner]) {
+      expect((await w.app.inject({ url: '/api/contentCategory/formData', headers })).statusCode).toBe(403);
+    }
+    expect((await w.app.inject({ url: '/api/contentCategory/formData' })).statusCode).toBe(401);
+  });
+});

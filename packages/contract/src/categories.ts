@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { formList } from './form.ts';
+
+/** Content category endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
+export const CATEGORY_API = {
+  tree: '/api/contentCategory/',
+  quickAccess: '/api/contentCategory/quickAccess',
+  formData: '/api/contentCategory/formData',
+  saveTree: '/api/contentCategory/saveTree/',
+  /** GET one category, DELETE one category: `/api/contentCategory/{id}`. */
+  byId: (id: number | string) => `/api/contentCategory/${id}`,
+} as const;
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: 'Name ist ein Pflichtfeld.',
+  typeRequired: 'Typ ist ein Pflichtfeld.',
+  urlRequired: 'URL ist ein Pflichtfeld.',
+  urlInvalid: 'Die URL muss mit https://, http:// oder / beginnen.',
+  visibilityRequired: 'Sichtbarkeit ist ein Pflichtfeld.',
+  unknownGroup: 'Diese Benutzergruppe gibt es nicht.',
+  unknownParent: 'Die übergeordnete Kategorie gibt es nicht.',
+  ownParent: 'Eine Kategorie kann nicht unter sich selbst oder ihren Unterkategorien liegen.',
+  hasChildren: 'Die Kategorie enthält noch Unterkategorien und kann nicht gelöscht werden.',
+  invalidTree:
+    'Der Kategoriebaum ist ungültig: jede Kategorie darf nur einmal und nur mit bekannter ID vorkommen.',
+  invalidJson: 'Die Formulardaten sind kein gültiges JSON.',
+} as const;
+
+export const CATEGORY_TYPES = ['content', 'url'] as const;
+export const ZCategoryType = z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeRequired });
+export type TCategoryType = z.infer<typeof ZCategoryType>;
+
+/** Labels for the type select of the category form (GET /api/contentCategory/formData). */
+export const CATEGORY_TYPE_LABELS: Record<TCategoryType, string> = { content: 'Inhalt', url: 'URL' };
+
+/**
+ * A multipart or form field that carries JSON text (SPEC §7: `contentCategory`, `contentList`, …). JSON
+ * bodies may send the object itself. Text that is no JSON stays text, so the inner schema reports it.
+ */
+export function jsonField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: CATEGORY_MESSAGES.invalidJson, input: value });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+/** A link target: an absolute http(s) address or a path inside the portal ('/dienstleistungsangebote'). */
+export function isAllowedUrl(url: string): boolean {
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url);
+}
+
+export const ZParentName = z.object({ id: z.number().int(), name: z.string() });
+export type TParentName = z.infer<typeof ZParentName>;
+
+/**
+ * ContentCategory of SPEC §3; `children` are the visible sub-categories, `parentNames` the ancestors, root
+ * first. Recursive schemas carry an `id`: OpenAPI refers to them as components.
+ */
+export const ZContentCategory = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: ZCategoryType,
+    url: z.string().nullable(),
+    visibleForUserGroups: z.array(z.number().int()),
+    showInQuickAccess: z.boolean(),
+    level: z.number().int(),
+    position: z.number().int(),
+    parentId: z.number().int().nullable(),
+    parentNames: z.array(ZParentName),
+    get children(): z.ZodArray<typeof ZContentCategory> {
+      return z.array(ZContentCategory);
+    },
+  })
+  .meta({ id: 'ContentCategory' });
+export type TContentCategory = z.infer<typeof ZContentCategory>;
+
+export const ZContentCategoryTree = z.array(ZContentCategory);
+
+const groupIds = z
+  .array(z.coerce.number({ error: CATEGORY_MESSAGES.unknownGroup }).int().positive(), {
+    error: CATEGORY_MESSAGES.visibilityRequired,
+  })
+  .min(1, CATEGORY_MESSAGES.visibilityRequired);
+
+/**
+ * The category form (SPEC §5). Without `id` a category is created (level 1, position 999 unless given);
+ * `parentId` places it under another category; on update a missing `parentId` keeps the parent.
+ */
+export const ZContentCategoryInput = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    name: z
+      .string({ error: CATEGORY_MESSAGES.nameRequired })
+      .trim()
+      .min(1, CATEGORY_MESSAGES.nameRequired)
+      .max(200),
+    description: z.string().max(20_000).nullish(),
+    type: ZCategoryType,
+    url: z.string().trim().max(2000).nullish(),
+    visibleForUserGroups: formList(groupIds),
+    showInQuickAccess: z.boolean().default(false),
+    parentId: z.coerce.number().int().positive().nullish(),
+    level: z.coerce.number().int().min(1).optional(),
+    position: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  })
+  .superRefine(
+    (values, ctx) => {
+      // Runs even when other fields failed, so the form shows every message at once: read defensively.
+      const { type, url } = values as { type?: unknown; url?: unknown };
+      if (type !== 'url') return;
+      const text = typeof url === 'string' ? url.trim() : '';
+      if (text === '')
+        ctx.addIssue({ code: 'custom', message: CATEGORY_MESSAGES.urlRequired, path: ['url'] });
+      else if (!isAllowedUrl(text)) {
+        ctx.addIssue({ code: 'custom', message: CATEGORY_MESSAGES.urlInvalid, path: ['url'] });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+export type TContentCategoryInput = z.input<typeof ZContentCategoryInput>;
+export type TContentCategoryValues = z.output<typeof ZContentCategoryInput>;
+
+/** POST /api/contentCategory/: form (or JSON) with the field `contentCategory` holding the JSON. */
+export const ZSaveContentCategoryBody = z.object({ contentCategory: jsonField(ZContentCategoryInput) });
+
+/** A node of POST /api/contentCategory/saveTree/: the order of the arrays is the new order; other fields are ignored. */
+export const ZCategoryTreeNodeInput = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    get children(): z.ZodOptional<z.ZodArray<typeof ZCategoryTreeNodeInput>> {
+      return z.array(ZCategoryTreeNodeInput).max(10_000).optional();
+    },
+  })
+  .meta({ id: 'ContentCategoryTreeNode' });
+export type TCategoryTreeNodeInput = z.infer<typeof ZCategoryTreeNodeInput>;
+
+export const ZSaveCategoryTreeBody = z.object({
+  contentCategories: jsonField(z.array(ZCategoryTreeNodeInput).max(10_000)),
+});
+
+/** GET /api/contentCategory/formData (SPEC §7). */
+export const ZContentCategoryFormData = z.object({
+  types: z.array(z.object({ value: ZCategoryType, text: z.string() })),
+  urlType: z.literal('url'),
+  userGroups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  defaultUserGroups: z.array(z.number().int()),
+});
+export type TContentCategoryFormData = z.infer<typeof ZContentCategoryFormData>;
+
+export const ZCategoryIdParams = z.object({ id: z.coerce.number().int().positive() });

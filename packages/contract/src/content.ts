@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { jsonField } from './categories.ts';
+
+/** Content item endpoints of SPEC §7, plus the row pages of large tables. */
+export const CONTENT_API = {
+  /** GET `/api/content/{categoryId}`: the items of a category. */
+  byCategory: (categoryId: number | string) => `/api/content/${categoryId}`,
+  save: '/api/content/',
+  saveTree: '/api/content/saveTree/',
+  /** DELETE `/api/content/{id}`. */
+  byId: (id: number | string) => `/api/content/${id}`,
+  /** GET `/api/content/{id}/rows?offset&limit&q`: a page of the item's table, optionally searched. */
+  rows: (id: number | string) => `/api/content/${id}/rows`,
+} as const;
+
+export const CONTENT_MESSAGES = {
+  titleRequired: 'Titel ist ein Pflichtfeld.',
+  categoriesRequired: 'Kategorie ist ein Pflichtfeld.',
+  unknownCategory: 'Diese Kategorie gibt es nicht.',
+  csvType: 'Die Datei muss eine CSV-Datei sein.',
+  csvEmpty: 'Die CSV-Datei enthält keine Zeilen.',
+  csvUnclosedQuote: 'Die CSV-Datei ist fehlerhaft: ein Anführungszeichen wird nicht geschlossen.',
+  csvTooManyRows: 'Die CSV-Datei hat zu viele Zeilen (höchstens 200.000).',
+  csvTooManyColumns: 'Die CSV-Datei hat zu viele Spalten (höchstens 500).',
+  invalidOrder:
+    'Die Reihenfolge ist ungültig: jeder Eintrag darf nur einmal und nur mit bekannter ID vorkommen.',
+} as const;
+
+/** Tables with at most this many data rows arrive whole in `csvContent`. */
+export const CSV_INLINE_ROWS = 1000;
+/** Larger tables arrive with this many data rows; the rest through `/api/content/{id}/rows` (SPEC §9: 250 a page). */
+export const CSV_PAGE_SIZE = 250;
+export const CSV_MAX_ROWS = 200_000;
+export const CSV_MAX_COLUMNS = 500;
+/** `accept` of the file input (SPEC §5: the CSV file must be text/csv). */
+export const CSV_ACCEPT = '.csv,text/csv';
+
+/** A table cell: text, or a link written as `[Titel](url)` in the CSV (ARCHITECTURE §4). */
+export const ZCsvLink = z.object({ title: z.string(), url: z.string() });
+export const ZCsvCell = z.union([z.string(), ZCsvLink]);
+export type TCsvCell = z.infer<typeof ZCsvCell>;
+export type TCsvRow = TCsvCell[];
+
+/**
+ * Content item of SPEC §3. `csvContent` holds the header row first, then the data rows: all of them when
+ * `csvRowCount` ≤ CSV_INLINE_ROWS, else the first CSV_PAGE_SIZE (the rest through the rows endpoint).
+ * `csvUrl` is a signed, expiring download of the table as UTF-8 CSV.
+ */
+export const ZContentItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  preText: z.string().nullable(),
+  postText: z.string().nullable(),
+  categories: z.array(z.number().int()),
+  csvFile: z.string().nullable(),
+  csvUrl: z.string().nullable(),
+  csvContent: z.array(z.array(ZCsvCell)).nullable(),
+  csvRowCount: z.number().int(),
+  position: z.number().int(),
+});
+export type TContentItem = z.infer<typeof ZContentItem>;
+
+export const ZContentItemList = z.array(ZContentItem);
+
+/**
+ * The content form (SPEC §5). Without `id` an item is created (position 999 unless given). `csvFile: null`
+ * without an uploaded file removes the table; any other value keeps it.
+ */
+export const ZContentItemInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: z
+    .string({ error: CONTENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, CONTENT_MESSAGES.titleRequired)
+    .max(300),
+  preText: z.string().max(100_000).nullish(),
+  postText: z.string().max(100_000).nullish(),
+  categories: z
+    .array(z.coerce.number({ error: CONTENT_MESSAGES.unknownCategory }).int().positive(), {
+      error: CONTENT_MESSAGES.categoriesRequired,
+    })
+    .min(1, CONTENT_MESSAGES.categoriesRequired)
+    .max(100),
+  position: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  csvFile: z.string().max(255).nullish(),
+});
+export type TContentItemInput = z.input<typeof ZContentItemInput>;
+export type TContentItemValues = z.output<typeof ZContentItemInput>;
+
+/** POST /api/content/ (multipart): `content` JSON; the file field `csvFile` is added by the server's schema. */
+export const ZSaveContentFields = z.object({ content: jsonField(ZContentItemInput) });
+
+/** POST /api/content/saveTree/: `contentList` JSON, the items in their new order (`position` is ignored). */
+export const ZContentOrderItem = z.object({
+  id: z.coerce.number().int().positive(),
+  position: z.coerce.number().int().optional(),
+});
+export const ZSaveContentOrderBody = z.object({
+  contentList: jsonField(z.array(ZContentOrderItem).min(1).max(10_000)),
+});
+export const ZContentOrder = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
+export type TContentOrder = z.infer<typeof ZContentOrder>;
+
+export const ZContentIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZContentCategoryParams = z.object({ categoryId: z.coerce.number().int().positive() });
+
+/** GET /api/content/{id}/rows: `q` keeps rows with a cell containing it (case-insensitive). */
+export const ZContentRowsQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(CSV_MAX_ROWS).default(CSV_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+});
+export type TContentRowsQuery = z.input<typeof ZContentRowsQuery>;
+
+/** `total` counts the data rows that match `q` (all of them without `q`); `rows` are data rows only. */
+export const ZContentRows = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  header: z.array(ZCsvCell),
+  rows: z.array(z.array(ZCsvCell)),
+});
+export type TContentRows = z.infer<typeof ZContentRows>;
