@@ -5,4 +5,8 @@
 export const BUDGETS = {
   /** GET /api/account/profile with a valid token: verify the JWT, read the (cached) principal, serialise. */
   profile: { minRatioToBare: 0.25 },
+  /** GET /api/blog/count/{max} (dashboard): the 2 newest visible posts among 1,000, with groups and tags. */
+  blogCount: { minRatioToBare: 0.04 },
+  /** GET /api/blog/ page 1 among 1,000 posts: visibility, count, 10 posts with groups and tags, tags in use. */
+  blogList: { minRatioToBare: 0.025 },
 } as const;

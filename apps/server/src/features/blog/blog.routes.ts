@@ -1,0 +1,143 @@
+import {
+  BLOG_API,
+  BLOG_COUNT_MAX,
+  BLOG_PAGE_SIZE,
+  ZApiError,
+  ZBlog,
+  ZBlogCountParams,
+  ZBlogFormData,
+  ZBlogFormDataQuery,
+  ZBlogIdParams,
+  ZBlogListQuery,
+  ZBlogPage,
+  ZBreakingNewsResult,
+  ZSaveBlogFields,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { type BlogFeatureDeps, createBlogService } from './blog.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['blog'];
+
+/**
+ * News posts of SPEC §7. SPEC §2 opens /blog and /dashboard to ROLE_PARTNER, so every logged-in role reads;
+ * the form data and everything that writes is for admins. Members see the published posts of their groups;
+ * anything else answers 404.
+ */
+export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, opts) => {
+  const service = createBlogService(opts);
+  const anyMember = requireRole('ROLE_PARTNER');
+  const admin = requireRole('ROLE_ADMIN');
+
+  app.route({
+    method: 'GET',
+    url: BLOG_API.list,
+    onRequest: anyMember,
+    schema: {
+      tags,
+      querystring: ZBlogListQuery,
+      description:
+        `One page of posts, newest first: \`{ items: Blog[], total, page, pageSize: ${BLOG_PAGE_SIZE}, tags }\`. ` +
+        '`page` is 1-based; `total` counts every post of the list (with `tag`: those with the tag); `tags` are ' +
+        'the tags in use in the list, for the chips. Without `ceo` the list holds the posts the user sees through ' +
+        'a group that is not internal (MarkenKreis-Info); `ceo=true` those seen through an internal group ' +
+        '(FMK-Intern). A post for both kinds of group is in both lists. Admins count as members of every group ' +
+        'and also get scheduled posts (`scheduled: true`).',
+      response: { 200: ZBlogPage, ...errors },
+    },
+    handler: (request) => service.list(principalOf(request), request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: BLOG_API.formData,
+    onRequest: admin,
+    schema: {
+      tags,
+      querystring: ZBlogFormDataQuery,
+      description:
+        'Form data of the post form: `userGroups` ([{ id, name }], or with `keyed=true` an object keyed by ' +
+        'group id: `{ "3": { id: 3, name } }`), `defaultUserGroups` (ids preselected for a new post) and `tags` ' +
+        '(tags in use; with `ceo=true|false` only those of that list).',
+      response: { 200: ZBlogFormData, ...errors },
+    },
+    handler: (request) => service.formData(request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/blog/count/:max',
+    onRequest: anyMember,
+    schema: {
+      tags,
+      params: ZBlogCountParams,
+      description:
+        `The newest \`max\` (1–${BLOG_COUNT_MAX}) published posts the user may see that have ` +
+        '`displayOnDashboard`, newest first: the dashboard.',
+      response: { 200: z.array(ZBlog), ...errors },
+    },
+    handler: (request) => service.latest(principalOf(request), request.params.max),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/blog/sendAsBreakingNews/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZBlogIdParams,
+      description:
+        'Queues one breaking-news mail per enabled user with an e-mail address who is in a group of the post ' +
+        '(admins too, when they are) and answers 202 `{ queued }` at once; a worker sends them. 409 while ' +
+        '`publishedAt` lies in the future, and while the previous breaking news of the post is still being sent.',
+      response: { 202: ZBreakingNewsResult, ...errors, 409: ZApiError },
+    },
+    handler: async (request, reply) => reply.status(202).send(await service.breakingNews(request.params.id)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/blog/:id',
+    onRequest: anyMember,
+    schema: {
+      tags,
+      params: ZBlogIdParams,
+      description:
+        'One post; 404 when it does not exist, is hidden from the user or (for members) scheduled.',
+      response: { 200: ZBlog, ...errors },
+    },
+    handler: (request) => service.byId(principalOf(request), request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: BLOG_API.save,
+    onRequest: admin,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Multipart: `blog` (JSON of the post; without id a new one; `publishedAt` ISO 8601, a future time ' +
+        'schedules the post) and optionally `image` (PNG or JPEG by content, else 415; EXIF is removed). An ' +
+        'update without a file keeps the picture; `blog.image: null` without a file removes it. Rich text is ' +
+        'sanitised. Returns the saved post.',
+      body: ZSaveBlogFields.extend({ image: ZUploadedFile }),
+      response: { 200: ZBlog, ...errors, 413: ZApiError, 415: ZApiError },
+    },
+    handler: (request) => service.save(principalOf(request), request.body.blog, request.body.image),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/blog/:id',
+    onRequest: admin,
+    schema: { tags, params: ZBlogIdParams, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await service.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,259 @@
+import {
+  BLOG_MESSAGES,
+  BLOG_PAGE_SIZE,
+  type TBlog,
+  type TBlogFormData,
+  type TBlogPage,
+  type TBlogValues,
+  type TBreakingNewsResult,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
+import type { MailWorker } from '../../platform/mail/mail-worker.ts';
+import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Principal } from '../accounts/principal.ts';
+import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
+import { breakingNewsMail } from './breaking-news-mail.ts';
+
+export interface BlogFeatureDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  signer: UrlSigner;
+  accounts: Pick<AccountsService, 'listGroups' | 'reachableMembersOf'>;
+  outbox: MailOutbox;
+  mailWorker: Pick<MailWorker, 'notify'>;
+  /** for the link in the breaking-news mail */
+  publicUrl: string;
+}
+
+const field = (name: string) => `blog.${name}`;
+
+export function createBlogService(deps: BlogFeatureDeps) {
+  const { db, storage, signer, accounts, outbox } = deps;
+  const repo = createBlogRepository(db);
+
+  /** Posts of the plain list (`ceo` false) or of FMK-Intern (`ceo` true): see docs/decisions.md. */
+  async function listGroups(principal: Principal, ceo: boolean): Promise<BlogFilter['groups']> {
+    const groups = principal.isAdmin ? await accounts.listGroups() : principal.groups;
+    return { ids: groups.filter((group) => Boolean(group.internal) === ceo).map((group) => group.id) };
+  }
+
+  /** What the principal may read at all: admins everything, members their groups' published posts. */
+  function readable(principal: Principal, now: Date): BlogFilter {
+    return principal.isAdmin ? { groups: 'any' } : { groups: { ids: principal.groupIds }, publishedBy: now };
+  }
+
+  async function present(rows: readonly BlogPostRow[], now = new Date()): Promise<TBlog[]> {
+    const ids = rows.map((row) => row.id);
+    const [groups, tags] = await Promise.all([repo.groupsOf(ids), repo.tagsOfPosts(ids)]);
+    return rows.map((row) => {
+      const publishedAt = toDate(row.publishedAt);
+      return {
+        id: row.id,
+        title: row.title,
+        preText: row.preText,
+        content: row.content,
+        image: row.imageKey ? signer.sign(row.imageKey) : null,
+        imagePath: row.imageKey ? row.imageName : null,
+        visibleForUserGroups: groups.get(row.id) ?? [],
+        publishedAt: publishedAt.toISOString(),
+        displayOnDashboard: Boolean(row.displayOnDashboard),
+        tags: tags.get(row.id) ?? [],
+        author: row.authorName ? { username: row.authorName } : null,
+        scheduled: publishedAt.getTime() > now.getTime(),
+      };
+    });
+  }
+
+  function richText(html: string, name: string, message: string): string {
+    const clean = sanitizeRichText(html);
+    if (isBlankRichText(clean)) throw badRequest(message, { [field(name)]: message });
+    return clean;
+  }
+
+  async function checkGroups(ids: readonly number[]): Promise<number[]> {
+    const known = new Set((await accounts.listGroups()).map((group) => group.id));
+    if (ids.some((id) => !known.has(id))) {
+      throw badRequest(BLOG_MESSAGES.unknownGroup, {
+        [field('visibleForUserGroups')]: BLOG_MESSAGES.unknownGroup,
+      });
+    }
+    return [...new Set(ids)].sort((a, b) => a - b);
+  }
+
+  /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
+  async function preparedImage(upload: UploadedFile) {
+    const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], BLOG_MESSAGES.imageType);
+    return {
+      data: await withoutMetadata(upload.data, sniffed.kind),
+      key: newKey('blog', sniffed.extension),
+      name: displayFileName(upload.filename, `bild${sniffed.extension}`),
+    };
+  }
+
+  const service = {
+    /** GET /api/blog/: one page, newest first, with the total and the tags in use in this list. */
+    async list(principal: Principal, query: { page: number; tag?: string | undefined; ceo: boolean }) {
+      const now = new Date();
+      const filter: BlogFilter = {
+        groups: await listGroups(principal, query.ceo),
+        publishedBy: principal.isAdmin ? undefined : now,
+      };
+      const tag = query.tag === '' ? undefined : query.tag;
+      const [total, rows, tags] = await Promise.all([
+        repo.count({ ...filter, tag }),
+        repo.list({ ...filter, tag }, (query.page - 1) * BLOG_PAGE_SIZE, BLOG_PAGE_SIZE),
+        repo.tagsOf(filter),
+      ]);
+      return {
+        items: await present(rows, now),
+        total,
+        page: query.page,
+        pageSize: BLOG_PAGE_SIZE,
+        tags,
+      } satisfies TBlogPage;
+    },
+
+    /** One post the principal may read; a hidden, missing or (for members) scheduled post is 404. */
+    async byId(principal: Principal, id: number): Promise<TBlog> {
+      const now = new Date();
+      const rows = await repo.list({ ...readable(principal, now), id }, 0, 1);
+      const [post] = await present(rows, now);
+      if (!post) throw notFound(BLOG_MESSAGES.notFound);
+      return post;
+    },
+
+    /** GET /api/blog/count/{max}: the newest published posts for the dashboard. */
+    async latest(principal: Principal, max: number): Promise<TBlog[]> {
+      const now = new Date();
+      const filter: BlogFilter = { ...readable(principal, now), publishedBy: now, dashboardOnly: true };
+      return present(await repo.list(filter, 0, max), now);
+    },
+
+    async formData(options: { keyed: boolean; ceo?: boolean | undefined }): Promise<TBlogFormData> {
+      const groups = await accounts.listGroups();
+      const tagGroups: BlogFilter['groups'] =
+        options.ceo === undefined
+          ? 'any'
+          : { ids: groups.filter((g) => Boolean(g.internal) === options.ceo).map((g) => g.id) };
+      const userGroups = groups.map((group) => ({ id: group.id, name: group.name }));
+      return {
+        userGroups: options.keyed
+          ? Object.fromEntries(userGroups.map((group) => [String(group.id), group]))
+          : userGroups,
+        defaultUserGroups: groups.filter((group) => Boolean(group.isDefault)).map((group) => group.id),
+        tags: await repo.tagsOf({ groups: tagGroups }),
+      };
+    },
+
+    /**
+     * Creates or updates a post. Everything is checked before anything is written; the picture is stored
+     * before the transaction and removed again when it fails; a replaced picture goes after the commit.
+     */
+    async save(principal: Principal, input: TBlogValues, upload?: UploadedFile): Promise<TBlog> {
+      const texts = {
+        title: input.title,
+        preText: richText(input.preText, 'preText', BLOG_MESSAGES.preTextRequired),
+        content: richText(input.content, 'content', BLOG_MESSAGES.contentRequired),
+      };
+      const groupIds = await checkGroups(input.visibleForUserGroups);
+      const image = upload ? await preparedImage(upload) : undefined;
+      if (input.id !== undefined && !(await repo.find(db, input.id))) throw notFound(BLOG_MESSAGES.notFound);
+
+      if (image) await storage.put(image.key, image.data);
+      let replacedKey: string | null = null;
+      let id: number;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
+          if (input.id !== undefined && !current) throw notFound(BLOG_MESSAGES.notFound);
+          const keep = current && input.image !== null;
+          const picture = image
+            ? { imageKey: image.key, imageName: image.name }
+            : keep
+              ? { imageKey: current.imageKey, imageName: current.imageName }
+              : { imageKey: null, imageName: null };
+          const values = {
+            ...texts,
+            ...picture,
+            publishedAt: new Date(input.publishedAt),
+            displayOnDashboard: input.displayOnDashboard,
+          };
+          let postId: number;
+          if (current) {
+            postId = current.id;
+            await repo.update(trx, postId, values);
+            if (current.imageKey !== picture.imageKey) replacedKey = current.imageKey;
+          } else {
+            postId = await repo.insert(trx, { ...values, authorId: principal.id });
+          }
+          await repo.replaceGroups(trx, postId, groupIds);
+          await repo.replaceTags(trx, postId, input.tags);
+          return postId;
+        });
+      } catch (error) {
+        if (image) await storage.delete(image.key).catch(() => undefined);
+        throw error;
+      }
+      if (replacedKey) await storage.delete(replacedKey).catch(() => undefined);
+      return service.byId(principal, id);
+    },
+
+    /** Deletes the post; its picture goes once the deletion has committed. */
+    async remove(id: number): Promise<void> {
+      const key = await db.transaction().execute(async (trx) => {
+        const post = await repo.find(trx, id);
+        if (!post) throw notFound(BLOG_MESSAGES.notFound);
+        await repo.delete(trx, id);
+        return post.imageKey;
+      });
+      if (key) await storage.delete(key).catch(() => undefined);
+    },
+
+    /**
+     * Queues one breaking-news mail per member who may see the post and has an address, then returns; the
+     * mail worker sends them. Refused for a scheduled post and while the previous one is still being sent.
+     */
+    async breakingNews(id: number): Promise<TBreakingNewsResult> {
+      const post = await repo.find(db, id);
+      if (!post) throw notFound(BLOG_MESSAGES.notFound);
+      if (toDate(post.publishedAt).getTime() > Date.now())
+        throw conflict(BLOG_MESSAGES.breakingNewsScheduled);
+      const groupIds = (await repo.groupsOf([id])).get(id) ?? [];
+      const addresses = new Map<string, string>();
+      for (const member of await accounts.reachableMembersOf(groupIds)) {
+        const email = member.email?.trim();
+        if (email && !addresses.has(email.toLowerCase())) addresses.set(email.toLowerCase(), email);
+      }
+      const mail = breakingNewsMail(post, deps.publicUrl);
+      const topic = `blog:${id}`;
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (await outbox.hasOpen(trx, topic)) throw conflict(BLOG_MESSAGES.breakingNewsPending);
+          await outbox.enqueue(
+            trx,
+            [...addresses.values()].map((recipient) => ({ ...mail, recipient, topic })),
+          );
+        });
+      } catch (error) {
+        // Two requests at once: the unique index on open mails lets only one of them queue.
+        if (!(error instanceof HttpError) && (await outbox.hasOpen(db, topic))) {
+          throw conflict(BLOG_MESSAGES.breakingNewsPending);
+        }
+        throw error;
+      }
+      deps.mailWorker.notify();
+      return { queued: addresses.size };
+    },
+  };
+  return service;
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;

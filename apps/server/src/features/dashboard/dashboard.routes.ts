@@ -1,0 +1,39 @@
+import { DASHBOARD_API, ZApiError, ZDashboardIntro, ZDashboardIntroInput } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { requireRole } from '../../platform/auth/guards.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { createDashboardService } from './dashboard.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+const tags = ['dashboard'];
+
+/** The dashboard's intro text: every logged-in role reads it (SPEC §2: ROLE_PARTNER), admins edit it inline. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, opts) => {
+  const service = createDashboardService(opts.db);
+
+  app.route({
+    method: 'GET',
+    url: DASHBOARD_API.intro,
+    onRequest: requireRole('ROLE_PARTNER'),
+    schema: {
+      tags,
+      description: '`{ html }`: the sanitised intro text; a German welcome text until an admin saves one.',
+      response: { 200: ZDashboardIntro, ...errors },
+    },
+    handler: () => service.intro(),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: DASHBOARD_API.intro,
+    onRequest: requireRole('ROLE_ADMIN'),
+    schema: {
+      tags,
+      description: 'Body `{ html }`: stores the text sanitised (an empty editor stores an empty intro).',
+      body: ZDashboardIntroInput,
+      response: { 200: ZDashboardIntro, ...errors },
+    },
+    handler: (request) => service.saveIntro(request.body.html),
+  });
+};

@@ -1,0 +1,56 @@
+import { MEDIA_API, MEDIA_MESSAGES } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { requireRole } from '../../platform/auth/guards.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { createMediaLibrary } from './media-library.service.ts';
+
+/** `attachment` with the name as ASCII fallback and, for umlauts, RFC 5987 `filename*`. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** GET /mediaLibrary/{path}: a media file for any logged-in member (relative links in rich text). */
+export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; storage: Storage }> = async (
+  app,
+  opts,
+) => {
+  const library = createMediaLibrary(opts.db);
+
+  app.route({
+    method: 'GET',
+    url: `${MEDIA_API.libraryPrefix}*`,
+    onRequest: requireRole('ROLE_PARTNER'),
+    schema: {
+      tags: ['media'],
+      description:
+        'Downloads a media file (Authorization header required). The path is the file name, optionally after ' +
+        'its category names from the root (`Dokumente/Merkblatt.pdf`); without a matching path a file name ' +
+        'that exists only once is enough. 404 otherwise.',
+    },
+    handler: async (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      const file = await library.resolve(path);
+      const stored = await opts.storage.read(file.storageKey).catch(() => undefined);
+      if (!stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Length', stored.size)
+        .header('Content-Disposition', attachmentDisposition(file.originalFilename))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-cache')
+        .send(stored.stream);
+    },
+  });
+};

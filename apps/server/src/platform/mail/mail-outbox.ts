@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DB, MailOutboxTable } from '../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A mail to queue: one recipient each, so that every recipient is sent, retried and marked on its own. */
+export interface OutgoingMail {
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** what the mail is about, e.g. 'blog:12'; a topic holds at most one open mail per recipient. */
+  topic?: string | null;
+}
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+/** SQLite allows 32,766 bound values per statement; 7 a row. */
+const INSERT_CHUNK = 500;
+
+/**
+ * The mail outbox table: mails are queued in the caller's transaction and sent later by the worker, so a
+ * crash or restart loses none. A worker claims one row at a time with a token and a lease; an expired lease
+ * (a crashed worker) makes the row claimable again.
+ */
+export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
+  const { db, kind } = database;
+
+  return {
+    async enqueue(executor: Executor, mails: readonly OutgoingMail[], now = new Date()): Promise<number> {
+      for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
+        await executor
+          .insertInto('mailOutbox')
+          .values(
+            mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
+              topic: mail.topic ?? null,
+              recipient: mail.recipient,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              nextAttemptAt: now,
+              createdAt: now,
+            })),
+          )
+          .execute();
+      }
+      return mails.length;
+    },
+
+    /** true while a mail of the topic waits or is being sent. */
+    async hasOpen(executor: Executor, topic: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('mailOutbox')
+        .select('id')
+        .where('topic', '=', topic)
+        .where('status', 'in', ['pending', 'sending'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Claims the next due mail atomically: one UPDATE whose sub-select skips rows another instance holds
+     * (PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite runs one writer at a time). Counts the attempt at once,
+     * so a worker that dies while sending still uses one up.
+     */
+    async claim(leaseMs: number, now = new Date()): Promise<OutboxRow | undefined> {
+      const due = db
+        .selectFrom('mailOutbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('lockedUntil', '<', now)]),
+          ]),
+        )
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(1);
+      return db
+        .updateTable('mailOutbox')
+        .set((eb) => ({
+          status: 'sending',
+          claimToken: randomUUID(),
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', '=', kind === 'postgres' ? due.forUpdate().skipLocked() : due)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Marks the claimed mail sent; false when the claim was lost (the lease expired and another took it). */
+    async markSent(row: OutboxRow, now = new Date()): Promise<boolean> {
+      return settle(row, { status: 'sent', sentAt: now, lastError: null });
+    },
+
+    /** Puts the claimed mail back for another attempt at `nextAttemptAt`. */
+    async retryLater(row: OutboxRow, error: string, nextAttemptAt: Date): Promise<boolean> {
+      return settle(row, { status: 'pending', nextAttemptAt, lastError: error });
+    },
+
+    /** Gives up on the claimed mail. */
+    async markFailed(row: OutboxRow, error: string): Promise<boolean> {
+      return settle(row, { status: 'failed', lastError: error });
+    },
+
+    byTopic(topic: string) {
+      return db.selectFrom('mailOutbox').selectAll().where('topic', '=', topic).orderBy('id').execute();
+    },
+  };
+
+  async function settle(
+    row: OutboxRow,
+    changes: Partial<Pick<OutboxRow, 'status' | 'lastError'>> & { sentAt?: Date; nextAttemptAt?: Date },
+  ): Promise<boolean> {
+    if (!row.claimToken) return false;
+    const result = await db
+      .updateTable('mailOutbox')
+      .set({ ...changes, claimToken: null, lockedUntil: null })
+      .where('id', '=', row.id)
+      .where('claimToken', '=', row.claimToken)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
+
+export type MailOutbox = ReturnType<typeof createMailOutbox>;

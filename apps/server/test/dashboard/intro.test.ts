@@ -1,0 +1,60 @@
+import { MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DASHBOARD_INTRO } from '../../src/features/dashboard/dashboard.service.ts';
+import { type BlogWorld, createBlogWorld } from '../blog/blog-helpers.ts';
+
+let w: BlogWorld;
+beforeAll(async () => {
+  w = await createBlogWorld();
+});
+afterAll(() => w.t.close());
+
+const get = (headers: Record<string, string>) => w.t.app.inject({ url: '/api/dashboard/intro', headers });
+const put = (headers: Record<string, string>, payload: unknown) =>
+  w.t.app.inject({ method: 'PUT', url: '/api/dashboard/intro', headers, payload: payload as object });
+
+describe('/api/dashboard/intro', () => {
+  it('should give every role the German default until an admin saves a text', async () => {
+    for (const headers of [w.as.partner, w.as.mitglied, w.as.admin]) {
+      const response = await get(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ html: DEFAULT_DASHBOARD_INTRO });
+    }
+    expect(DEFAULT_DASHBOARD_INTRO).toContain('Willkommen im Mitgliederportal');
+  });
+
+  it('should store the text an admin saves, sanitised', async () => {
+    const response = await put(w.as.admin, {
+      html: '<p onmouseover="x()">Hallo <strong>Mitglieder</strong></p><script>alert(1)</script><img src="javascript:x">',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ html: '<p>Hallo <strong>Mitglieder</strong></p><img />' });
+    const read = await get(w.as.partner);
+    expect(read.json()).toEqual({ html: '<p>Hallo <strong>Mitglieder</strong></p><img />' });
+  });
+
+  it('should store an empty editor as an empty intro', async () => {
+    const response = await put(w.as.admin, { html: '<p></p>' });
+    expect(response.statusCode).toBe(200);
+    expect((await get(w.as.mitglied)).json()).toEqual({ html: '' });
+  });
+
+  it.each(['mitglied', 'partner', 'chef'] as const)('should refuse a change by %s with 403', async (user) => {
+    const before = (await get(w.as.admin)).json();
+    const response = await put(w.as[user], { html: '<p>Übernommen?</p>' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
+    expect((await get(w.as.admin)).json()).toEqual(before);
+  });
+
+  it('should refuse requests without token with 401', async () => {
+    expect((await get({})).statusCode).toBe(401);
+    expect((await put({}, { html: '<p>x</p>' })).statusCode).toBe(401);
+  });
+
+  it('should refuse a body without html with 400 and a German message', async () => {
+    const response = await put(w.as.admin, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'Der Text fehlt.', errors: { html: 'Der Text fehlt.' } });
+  });
+});

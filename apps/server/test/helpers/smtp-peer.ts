@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** envelope recipients (RCPT TO) */
+  to: string[];
+  from: string;
+  raw: string;
+}
+
+export interface SmtpPeer {
+  url: string;
+  received: ReceivedMail[];
+  /** refuse the next `count` messages with a temporary error (451). */
+  refuseNext(count: number): void;
+  /** refuse these recipients for good (550). */
+  rejectRecipient(address: string): void;
+  /** forget what was received, refuse nothing. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function smtpError(message: string, responseCode: number): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+/** A real SMTP server on a free local port, as the relay the worker talks to. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const rejected = new Set<string>();
+  let refuse = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (rejected.has(address.address)) return callback(smtpError('Mailbox unavailable', 550));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refuse > 0) {
+          refuse -= 1;
+          return callback(smtpError('Try again later', 451));
+        }
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          from: mailFrom ? mailFrom.address : '',
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseNext(count) {
+      refuse = count;
+    },
+    rejectRecipient(address) {
+      rejected.add(address);
+    },
+    reset() {
+      received.length = 0;
+      rejected.clear();
+      refuse = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+function header(block: string, name: string): string {
+  const unfolded = block.replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded);
+  return match?.[1]?.trim() ?? '';
+}
+
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeBody(text.replaceAll('_', ' '), 'quoted-printable'),
+  );
+}
+
+/** Subject, text and HTML of a multipart/alternative mail as nodemailer writes it. */
+export function readMail(raw: string): {
+  subject: string;
+  to: string;
+  messageId: string;
+  text: string;
+  html: string;
+} {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header(head, 'Content-Type'))?.[1] ?? '';
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  const result = { text: '', html: '' };
+  for (const part of parts) {
+    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const content = decodeBody(partBody.join('\n\n').trim(), header(partHead, 'Content-Transfer-Encoding'));
+    if (/text\/plain/i.test(header(partHead, 'Content-Type'))) result.text = content;
+    if (/text\/html/i.test(header(partHead, 'Content-Type'))) result.html = content;
+  }
+  return {
+    subject: decodeWords(header(head, 'Subject')),
+    to: header(head, 'To'),
+    messageId: header(head, 'Message-ID'),
+    ...result,
+  };
+}

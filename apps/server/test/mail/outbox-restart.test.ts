@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
+import { type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
+import { type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
+import { drain, outboxRows, secondInstance } from './mail-helpers.ts';
+
+let peer: SmtpPeer;
+let w: BlogWorld;
+
+/** admin, mitglied and beide are in Mitglieder; chef and beide in Geschäftsführung. */
+const MEMBERS_AND_GF = ['admin', 'beide', 'chef', 'mitglied'].map((name) => `${name}@example.de`);
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  w = await createBlogWorld({ SMTP_URL: peer.url });
+});
+afterAll(async () => {
+  await w.t.close();
+  await peer.close();
+});
+beforeEach(() => peer.reset());
+
+const recipients = () => peer.received.flatMap((mail) => mail.to).sort();
+
+async function queueBreakingNews(app = w.t.app): Promise<string> {
+  const post = await createPost(w, { visibleForUserGroups: [w.groups.mitglieder, w.groups.gf] });
+  const response = await app.inject({ url: `/api/blog/sendAsBreakingNews/${post.id}`, headers: w.as.admin });
+  expect(response.statusCode).toBe(202);
+  return `blog:${post.id}`;
+}
+
+describe('the outbox across restarts and instances', () => {
+  it('should send what a stopped server queued once the next one runs, and each mail once', async () => {
+    const first = await secondInstance(w);
+    await queueBreakingNews(first.app);
+    // the server stops before its worker ran
+    await first.close();
+    const next = await secondInstance(w);
+    try {
+      expect(await drain(next.app)).toEqual({ sent: 4, retried: 0, failed: 0 });
+      expect(recipients()).toEqual(MEMBERS_AND_GF);
+      expect(await drain(next.app)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    } finally {
+      await next.close();
+    }
+    expect(peer.received).toHaveLength(4);
+  });
+
+  it('should send the mail of a worker that died while sending once its claim expires, and not before', async () => {
+    const topic = await queueBreakingNews();
+    const outbox = createMailOutbox(w.t.database);
+    // a worker claims two mails and dies: one claim still holds, one has run out
+    const held = await outbox.claim(60_000);
+    const expired = await outbox.claim(-1);
+    expect(held?.status).toBe('sending');
+    expect(await drain(w.t.app)).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(recipients()).not.toContain(held?.recipient);
+    expect(recipients()).toContain(expired?.recipient);
+
+    // the held claim runs out too (its worker is gone)
+    await w.t.database.db
+      .updateTable('mailOutbox')
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where('id', '=', held?.id ?? 0)
+      .execute();
+    expect(await drain(w.t.app)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(recipients()).toEqual(MEMBERS_AND_GF);
+    const rows = (await outboxRows(w)).filter((row) => row.topic === topic);
+    expect(rows.find((row) => row.id === held?.id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('should never let a worker whose claim was taken over mark the mail', async () => {
+    await queueBreakingNews();
+    const outbox = createMailOutbox(w.t.database);
+    const stale = await outbox.claim(-1);
+    if (!stale) throw new Error('nothing claimed');
+    const fresh = await outbox.claim(60_000);
+    expect(fresh?.id).toBe(stale.id);
+    expect(await outbox.markSent(stale)).toBe(false);
+    expect(await outbox.retryLater(stale, 'x', new Date())).toBe(false);
+    if (fresh) expect(await outbox.markSent(fresh)).toBe(true);
+    await drain(w.t.app);
+    expect(peer.received).toHaveLength(3);
+  });
+
+  it('should finish and mark the mail in flight when a server shuts down while sending', async () => {
+    const topic = await queueBreakingNews();
+    const instance = await secondInstance(w);
+    const run = instance.app.mailWorker.runOnce();
+    await instance.close();
+    await run;
+    const rows = (await outboxRows(w)).filter((row) => row.topic === topic);
+    expect(rows.some((row) => row.status === 'sending')).toBe(false);
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(peer.received.length);
+    await drain(w.t.app);
+    expect(recipients()).toEqual(MEMBERS_AND_GF);
+  });
+
+  it('should let two instances drain one queue without sending any mail twice', async () => {
+    const topics = [await queueBreakingNews(), await queueBreakingNews(), await queueBreakingNews()];
+    const other = await secondInstance(w);
+    try {
+      const [a, b] = await Promise.all([drain(w.t.app), drain(other.app)]);
+      expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(12);
+    } finally {
+      await other.close();
+    }
+    expect(peer.received).toHaveLength(12);
+    const perRecipient = new Map<string, number>();
+    for (const address of recipients()) perRecipient.set(address, (perRecipient.get(address) ?? 0) + 1);
+    expect([...perRecipient.values()]).toEqual([3, 3, 3, 3]);
+    const rows = (await outboxRows(w)).filter((row) => row.topic !== null && topics.includes(row.topic));
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { jsonField } from './categories.ts';
+import { formList } from './form.ts';
+
+/** Blog endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
+export const BLOG_API = {
+  /** GET the list (`?page&tag&ceo`), POST a post (multipart `blog` + `image`). */
+  list: '/api/blog/',
+  save: '/api/blog/',
+  formData: '/api/blog/formData',
+  /** GET `/api/blog/count/{max}`: the newest posts for the dashboard. */
+  count: (max: number | string) => `/api/blog/count/${max}`,
+  /** GET one post, DELETE one post: `/api/blog/{id}`. */
+  byId: (id: number | string) => `/api/blog/${id}`,
+  breakingNews: (id: number | string) => `/api/blog/sendAsBreakingNews/${id}`,
+} as const;
+
+/** SPEC §9: blog page size 10; the dashboard shows 2 posts. */
+export const BLOG_PAGE_SIZE = 10;
+export const DASHBOARD_POST_COUNT = 2;
+/** GET /api/blog/count/{max} accepts 1 … BLOG_COUNT_MAX. */
+export const BLOG_COUNT_MAX = 20;
+export const BLOG_TAG_MAX_LENGTH = 50;
+export const BLOG_TAGS_MAX = 20;
+/** `accept` of the image input (SPEC §5: png or jpeg). */
+export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg';
+
+export const BLOG_MESSAGES = {
+  titleRequired: 'Titel ist ein Pflichtfeld.',
+  preTextRequired: 'Einleitung ist ein Pflichtfeld.',
+  contentRequired: 'Beitrag ist ein Pflichtfeld.',
+  visibilityRequired: 'Sichtbarkeit ist ein Pflichtfeld.',
+  publishedAtRequired: '"Veröffentlichen am" ist ein Pflichtfeld.',
+  publishedAtInvalid: '"Veröffentlichen am" ist kein gültiges Datum.',
+  unknownGroup: 'Diese Benutzergruppe gibt es nicht.',
+  tagTooLong: `Ein Schlagwort darf höchstens ${BLOG_TAG_MAX_LENGTH} Zeichen lang sein.`,
+  tooManyTags: `Ein Beitrag darf höchstens ${BLOG_TAGS_MAX} Schlagwörter haben.`,
+  imageType: 'Das Bild muss eine PNG- oder JPEG-Datei sein.',
+  notFound: 'Der Beitrag wurde nicht gefunden.',
+  countRange: `Die Anzahl muss zwischen 1 und ${BLOG_COUNT_MAX} liegen.`,
+  breakingNewsScheduled:
+    'Eine Eilmeldung kann erst nach der Veröffentlichung des Beitrags verschickt werden.',
+  breakingNewsPending: 'Die Eilmeldung zu diesem Beitrag wird bereits verschickt.',
+  /** SPEC §8, shown by the web app. */
+  breakingNewsSent: 'Eilmeldung für den Blogbeitrag erfolgreich verschickt',
+  breakingNewsFailed: 'Es ist ein Fehler passiert, beim verschicken von der Eilmeldung!',
+  formDataFailed: 'Formular konnte nicht geladen werden',
+} as const;
+
+/** SPEC §2 Blog: the list's title without and with `ceo=true`. */
+export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
+
+export const ZBlogAuthor = z.object({ username: z.string() });
+
+/**
+ * Blog of SPEC §3. `image` is a signed, expiring URL of the picture (for `<img src>`), `imagePath` the file
+ * name it was uploaded with; both null without a picture. `publishedAt` is ISO 8601 (UTC). `scheduled` is
+ * true while `publishedAt` lies in the future; only admins ever receive such a post.
+ */
+export const ZBlog = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  preText: z.string(),
+  content: z.string(),
+  image: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  visibleForUserGroups: z.array(z.number().int()),
+  publishedAt: z.string(),
+  displayOnDashboard: z.boolean(),
+  tags: z.array(z.string()),
+  author: ZBlogAuthor.nullable(),
+  scheduled: z.boolean(),
+});
+export type TBlog = z.infer<typeof ZBlog>;
+
+const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+/** GET /api/blog/: `page` is 1-based; `tag` keeps posts with that tag; `ceo=true` the FMK-Intern list. */
+export const ZBlogListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  tag: z.string().trim().max(BLOG_TAG_MAX_LENGTH).optional(),
+  ceo: queryBool.default(false),
+});
+export type TBlogListQuery = z.input<typeof ZBlogListQuery>;
+
+/** One page of the list, newest first; `tags` are the tags in use in this list (for the chips). */
+export const ZBlogPage = z.object({
+  items: z.array(ZBlog),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  tags: z.array(z.string()),
+});
+export type TBlogPage = z.infer<typeof ZBlogPage>;
+
+export const ZBlogFormDataQuery = z.object({
+  keyed: queryBool.default(false),
+  ceo: queryBool.optional(),
+  tag: z.string().optional(),
+  page: z.string().optional(),
+});
+
+export const ZBlogUserGroup = z.object({ id: z.number().int(), name: z.string() });
+export type TBlogUserGroup = z.infer<typeof ZBlogUserGroup>;
+
+/**
+ * GET /api/blog/formData: the groups to choose from, the groups preselected for a new post and the tags in
+ * use. With `keyed=true` `userGroups` is an object keyed by group id: `{ "3": { "id": 3, "name": "…" } }`.
+ */
+export const ZBlogFormData = z.object({
+  userGroups: z.union([z.array(ZBlogUserGroup), z.record(z.string(), ZBlogUserGroup)]),
+  defaultUserGroups: z.array(z.number().int()),
+  tags: z.array(z.string()),
+});
+export type TBlogFormData = z.infer<typeof ZBlogFormData>;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+const tagList = z
+  .array(z.string().trim().max(BLOG_TAG_MAX_LENGTH, BLOG_MESSAGES.tagTooLong))
+  .transform((tags) => [...new Set(tags.filter((tag) => tag !== ''))])
+  .pipe(z.array(z.string()).max(BLOG_TAGS_MAX, BLOG_MESSAGES.tooManyTags));
+
+/**
+ * The blog form (SPEC §5). Without `id` a post is created. `publishedAt` is ISO 8601 with a zone
+ * (`toISOString()`); a time in the future schedules the post. `image: null` without an uploaded file removes
+ * the picture; any other value keeps it, an uploaded file replaces it.
+ */
+export const ZBlogInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: requiredText(BLOG_MESSAGES.titleRequired, 300),
+  preText: requiredText(BLOG_MESSAGES.preTextRequired, 20_000),
+  content: requiredText(BLOG_MESSAGES.contentRequired, 500_000),
+  visibleForUserGroups: formList(
+    z
+      .array(z.coerce.number({ error: BLOG_MESSAGES.unknownGroup }).int().positive(), {
+        error: BLOG_MESSAGES.visibilityRequired,
+      })
+      .min(1, BLOG_MESSAGES.visibilityRequired)
+      .max(100),
+  ),
+  publishedAt: z
+    .string({ error: BLOG_MESSAGES.publishedAtRequired })
+    .trim()
+    .min(1, BLOG_MESSAGES.publishedAtRequired)
+    .pipe(z.iso.datetime({ offset: true, error: BLOG_MESSAGES.publishedAtInvalid })),
+  displayOnDashboard: z.boolean().default(true),
+  tags: formList(tagList).default([]),
+  image: z.string().max(2000).nullish(),
+});
+export type TBlogInput = z.input<typeof ZBlogInput>;
+export type TBlogValues = z.output<typeof ZBlogInput>;
+
+/** POST /api/blog/ (multipart): `blog` JSON; the file field `image` is added by the server's schema. */
+export const ZSaveBlogFields = z.object({ blog: jsonField(ZBlogInput) });
+
+export const ZBlogIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZBlogCountParams = z.object({
+  max: z.coerce
+    .number({ error: BLOG_MESSAGES.countRange })
+    .int(BLOG_MESSAGES.countRange)
+    .min(1, BLOG_MESSAGES.countRange)
+    .max(BLOG_COUNT_MAX, BLOG_MESSAGES.countRange),
+});
+
+/** GET /api/blog/sendAsBreakingNews/{id} answers 202 once the mails are queued. */
+export const ZBreakingNewsResult = z.object({ queued: z.number().int() });
+export type TBreakingNewsResult = z.infer<typeof ZBreakingNewsResult>;
