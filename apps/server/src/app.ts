@@ -7,6 +7,7 @@ import { API, MESSAGES, type TPublicSettings, ZHealth, ZPublicSettings } from '@
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -17,16 +18,26 @@ import type { TConfig } from './config.ts';
 import { type AccountsService, createAccountsService } from './features/accounts/accounts.service.ts';
 import { authRoutes, externalLoginRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { blogRoutes } from './features/blog/blog.routes.ts';
+import { categoriesRoutes } from './features/categories/categories.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { HttpError, registerErrorHandlers } from './platform/http/errors.ts';
 import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
+import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { createMailOutbox } from './platform/mail/mail-outbox.ts';
+import { createMailTransport } from './platform/mail/mail-transport.ts';
+import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
 import { createStorage, type Storage } from './platform/storage/storage.ts';
+import { readUploadedFile } from './platform/uploads/multipart-file.ts';
 
 z.config(z.locales.de());
 
@@ -36,6 +47,8 @@ declare module 'fastify' {
     accounts: AccountsService;
     storage: Storage;
     signer: UrlSigner;
+    /** sends the mail outbox; started by main.ts, driven by runOnce() in tests. */
+    mailWorker: MailWorker;
   }
 }
 
@@ -44,6 +57,8 @@ export interface BuildOptions {
   database?: Database;
   /** where log lines go (tests read them); default stdout. */
   logStream?: DestinationStream;
+  /** mail worker timing (tests retry at once). */
+  mailWorker?: Partial<MailWorkerOptions>;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
@@ -67,10 +82,22 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const auth = createAuthService({ db: database.db, accounts, tokens, publicUrl: config.publicUrl });
   const storage = createStorage(config.storageUrl);
   const signer = createUrlSigner(config.jwtSecret);
+  const outbox = createMailOutbox(database);
+  const mailWorker = createMailWorker({
+    outbox,
+    transport: createMailTransport(config),
+    from: config.mailFrom,
+    domain: new URL(config.publicUrl).hostname,
+    log: app.log,
+    ...(options.mailWorker ? { options: options.mailWorker } : {}),
+  });
+  // preClose: the mail in flight is marked sent before anything closes the database.
+  app.addHook('preClose', () => mailWorker.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
   app.decorate('accounts', accounts);
+  app.decorate('mailWorker', mailWorker);
   app.decorateRequest('principal', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -80,9 +107,12 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    onFile: readUploadedFile,
     limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 50, fieldSize: 1024 * 1024 },
     throwFileSizeLimit: true,
   });
+  // After multipart: its preValidation hook attaches the form fields this one inspects.
+  app.addHook('preValidation', refuseNulCharacters);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
@@ -94,6 +124,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (category trees) are components, referenced by the id in their zod metadata.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -130,6 +162,19 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     api.addHook('onRequest', authenticate({ tokens, principal: (id) => accounts.principal(id) }));
     await api.register(authRoutes, routeOptions);
     await api.register(filesRoutes, { storage, signer });
+    await api.register(categoriesRoutes, { db: database.db, storage, signer, accounts });
+    await api.register(contentRoutes, { db: database.db, storage, signer });
+    await api.register(blogRoutes, {
+      db: database.db,
+      storage,
+      signer,
+      accounts,
+      outbox,
+      mailWorker,
+      publicUrl: config.publicUrl,
+    });
+    await api.register(dashboardRoutes, { db: database.db });
+    await api.register(mediaLibraryRoutes, { db: database.db, storage });
   });
 
   await registerSpa(app, config.webDist, settings);

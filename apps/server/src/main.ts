@@ -14,10 +14,12 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => database.close());
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
-  if (config.seedDemo && (await seedDemoData(app.accounts))) {
+  const demoContent = { db: database.db, storage: app.storage, signer: app.signer };
+  if (config.seedDemo && (await seedDemoData(app.accounts, demoContent))) {
     app.log.info('demo data seeded');
   }
   await app.listen({ port: config.port, host: config.host });
+  app.mailWorker.start();
 
   if (config.seedDemo) {
     const accounts = DEMO_USERS.map(

@@ -9,6 +9,7 @@ export type TApiError = z.infer<typeof ZApiError>;
 
 export const MESSAGES = {
   badRequest: 'Die Anfrage ist ungültig.',
+  invalidCharacters: 'Die Eingabe enthält ungültige Zeichen.',
   validation: 'Bitte überprüfen Sie Ihre Eingaben.',
   unauthorized: 'Bitte melden Sie sich an.',
   forbidden: 'Sie haben keine Berechtigung für diese Aktion.',

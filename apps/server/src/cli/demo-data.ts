@@ -1,5 +1,9 @@
-import type { TRole } from '@portal/contract';
+import type { TContentCategory, TContentCategoryValues, TRole } from '@portal/contract';
+import iconv from 'iconv-lite';
 import type { AccountsService } from '../features/accounts/accounts.service.ts';
+import { createCategoriesService } from '../features/categories/categories.service.ts';
+import { type ContentFeatureDeps, createContentService } from '../features/content/content.service.ts';
+import { seedDemoNews } from './demo-news.ts';
 
 export const DEMO_PASSWORD = 'portal-demo';
 
@@ -40,12 +44,110 @@ export const DEMO_USERS: {
   },
 ];
 
-/** Seeds groups and demo accounts once, into an empty database; returns false when users already exist. */
-export async function seedDemoData(accounts: AccountsService): Promise<boolean> {
+/**
+ * Seeds groups, demo accounts and (given `content`) the demo category tree once, into an empty database;
+ * returns false when users already exist.
+ */
+export async function seedDemoData(
+  accounts: AccountsService,
+  content?: ContentFeatureDeps,
+): Promise<boolean> {
   if ((await accounts.listUsers()).length > 0) return false;
   for (const group of DEMO_GROUPS) await accounts.ensureGroup(group.name, group);
   for (const user of DEMO_USERS) {
     await accounts.upsertUser({ ...user, roles: [user.role], password: DEMO_PASSWORD });
   }
+  if (content) await seedDemoContent({ ...content, accounts });
+  if (content) await seedDemoNews({ ...content, accounts });
   return true;
+}
+
+/** A price list as German Excel exports it: `;`, decimal commas, Windows-1252, a quoted line break, links. */
+const DEMO_PRICE_LIST = [
+  'Artikel-Nr.;Bezeichnung;Dicke (mm);Ug-Wert (W/m²K);Preis (€/m²);Hinweis;Datenblatt',
+  'FG-1001;Floatglas klar;4;5,8;18,90;Standardware;[Datenblatt](https://de.wikipedia.org/wiki/Floatglas)',
+  'FG-1002;Wärmeschutzglas Zweifach;24;1,1;42,50;"Lieferzeit; ca. 2 Wochen";',
+  'FG-1003;Schallschutzglas (Rw 42 dB);32;1,0;68,00;"Bitte beachten:\nnur auf Anfrage";',
+  'FG-1004;Sicherheitsglas ESG – gehärtet;8;5,6;31,20;Größe max. 2500×1500;',
+  'FG-1005;Ornamentglas „Chinchilla“;4;5,8;24,75;Muster über Außendienst;',
+].join('\r\n');
+
+const DEMO_CONTACTS = [
+  'Name;Aufgabe;E-Mail',
+  'Dr. Anna Becker;Geschäftsführerin;a.becker@example.de',
+  'Jürgen Weiß;Technik und Normen;j.weiss@example.de',
+  'Zoë Brandt;Veranstaltungen;z.brandt@example.de',
+].join('\n');
+
+/** The demo category tree with content pages, a CSV price list, links and quick-access entries. */
+export async function seedDemoContent(
+  deps: ContentFeatureDeps & { accounts: AccountsService },
+): Promise<void> {
+  const admin = await deps.accounts.findUserByUsername('admin');
+  const principal = admin ? await deps.accounts.principal(admin.id) : undefined;
+  if (!principal) return;
+  const content = createContentService(deps);
+  const categories = createCategoriesService({ db: deps.db, accounts: deps.accounts, content });
+  const groups = new Map((await deps.accounts.listGroups()).map((group) => [group.name, group.id]));
+  const groupIds = (...names: string[]) => names.flatMap((name) => groups.get(name) ?? []);
+
+  const category = async (values: Partial<TContentCategoryValues> & { name: string }): Promise<number> => {
+    const tree = await categories.save(principal, {
+      type: 'content',
+      visibleForUserGroups: groupIds('Mitglieder'),
+      showInQuickAccess: false,
+      ...values,
+    });
+    const all = (nodes: TContentCategory[]): TContentCategory[] =>
+      nodes.flatMap((n) => [n, ...all(n.children)]);
+    return Math.max(...all(tree).map((node) => node.id));
+  };
+  const table = (filename: string, data: Buffer) => ({ filename, mimetype: 'text/csv', data });
+
+  const infos = await category({
+    name: 'Verbandsinfos',
+    position: 0,
+    visibleForUserGroups: groupIds('Mitglieder', 'Partner'),
+    showInQuickAccess: true,
+  });
+  const technik = await category({ name: 'Technik', position: 1 });
+  const normen = await category({ name: 'Normen', parentId: technik, showInQuickAccess: true });
+  await category({ name: 'Intern', position: 2, visibleForUserGroups: groupIds('Geschäftsführung') });
+  await category({
+    name: 'Dienstleistungsangebote',
+    type: 'url',
+    url: '/dienstleistungsangebote',
+    position: 3,
+    showInQuickAccess: true,
+  });
+  await category({
+    name: 'Flachglas (Wikipedia)',
+    type: 'url',
+    url: 'https://de.wikipedia.org/wiki/Flachglas',
+    position: 4,
+    visibleForUserGroups: groupIds('Mitglieder', 'Partner'),
+  });
+
+  await content.save(principal, {
+    title: 'Über den Verband',
+    categories: [infos],
+    position: 0,
+    preText:
+      '<p>Der Verband vertritt die Unternehmen des <strong>Flachglashandels</strong> gegenüber Politik und Normung.</p>',
+    postText: '<p>Fragen? Schreiben Sie uns an <a href="mailto:info@example.de">info@example.de</a>.</p>',
+  });
+  await content.save(
+    principal,
+    { title: 'Ansprechpartner der Geschäftsstelle', categories: [infos], position: 1 },
+    table('ansprechpartner.csv', Buffer.from(DEMO_CONTACTS, 'utf8')),
+  );
+  await content.save(
+    principal,
+    {
+      title: 'Preisliste Flachglas 2026',
+      categories: [normen],
+      preText: '<p>Unverbindliche Richtpreise je Quadratmeter, ohne Zuschnitt.</p>',
+    },
+    table('preisliste-2026.csv', iconv.encode(DEMO_PRICE_LIST, 'windows-1252')),
+  );
 }

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login, loginLink } from '../helpers/factories.ts';
+import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -119,14 +120,11 @@ describe('POST /api/auth/token/refresh', () => {
 
   it('should accept the refresh token as multipart form data', async () => {
     const { refreshToken } = await login(t.app, 'mitglied');
-    const form = new FormData();
-    form.set('refreshToken', refreshToken);
-    const request = new Request('http://x/', { method: 'POST', body: form });
+    const body = await multipartBody({ refreshToken: refreshToken });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/token/refresh',
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await request.arrayBuffer()),
+      ...body,
     });
     expect(response.statusCode).toBe(200);
   });

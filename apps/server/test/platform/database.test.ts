@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPrincipal } from '../../src/features/accounts/principal.ts';
 import { visibleTo } from '../../src/platform/auth/visibility.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../helpers/test-app.ts';
 
@@ -19,7 +19,7 @@ describe('migrations', () => {
   it('should apply each migration once, and nothing on the next start', async () => {
     const { database, drop } = await openTestDatabase(dir);
     try {
-      expect(await migrateToLatest(database)).toEqual(['0001-accounts']);
+      expect(await migrateToLatest(database)).toEqual(MIGRATION_NAMES);
       expect(await migrateToLatest(database)).toEqual([]);
     } finally {
       await drop();
@@ -33,7 +33,7 @@ describe('migrations', () => {
       const other = createDatabase(config);
       try {
         const results = await Promise.all([migrateToLatest(database), migrateToLatest(other)]);
-        expect(results.flat()).toEqual(['0001-accounts']);
+        expect(results.flat()).toEqual(MIGRATION_NAMES);
       } finally {
         await other.close();
         await drop();

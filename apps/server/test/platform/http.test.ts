@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../helpers/factories.ts';
+import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -75,6 +76,18 @@ describe('errors', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().detail).toBe(MESSAGES.unsupportedMediaType);
+  });
+
+  it('should refuse NUL characters in a body or query with 400, on every database', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      payload: { refreshToken: 'a\u0000b' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ detail: MESSAGES.invalidCharacters });
+    const query = await t.app.inject({ url: '/api/auth/login?token=a%00b' });
+    expect(query.statusCode).toBe(400);
   });
 
   it('should echo a request id header', async () => {
@@ -190,5 +203,18 @@ describe('logs', () => {
     ]) {
       expect(logs).not.toContain(secret);
     }
+  });
+});
+
+describe('NUL characters in multipart fields', () => {
+  it('should be refused with 400 before any feature sees them', async () => {
+    const body = await multipartBody({ refreshToken: 'a\u0000b' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh',
+      ...body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: MESSAGES.invalidCharacters });
   });
 });

@@ -82,6 +82,28 @@ export function createAccountsRepository(db: Kysely<DB>) {
       return db.selectFrom('userGroups').selectAll().orderBy('name').execute();
     },
 
+    /** Enabled users with an e-mail address who are in at least one of the groups. */
+    reachableMembersOf(groupIds: readonly number[]) {
+      if (groupIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .select(['users.id', 'users.email'])
+        .where('users.disabled', '=', false)
+        .where('users.email', 'is not', null)
+        .where('users.email', '<>', '')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('userGroupMembers')
+              .select('userGroupMembers.userId')
+              .whereRef('userGroupMembers.userId', '=', 'users.id')
+              .where('userGroupMembers.groupId', 'in', groupIds),
+          ),
+        )
+        .orderBy('users.id')
+        .execute();
+    },
+
     findGroupsByName(executor: Executor, names: readonly string[]) {
       if (names.length === 0) return Promise.resolve([]);
       return executor.selectFrom('userGroups').selectAll().where('name', 'in', names).execute();

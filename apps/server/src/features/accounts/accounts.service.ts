@@ -135,6 +135,7 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
 
     listUsers: () => repo.listUsers(),
     listGroups: () => repo.listGroups(),
+    reachableMembersOf: (groupIds: readonly number[]) => repo.reachableMembersOf(groupIds),
     groupsOfUser: (userId: number) => repo.groupsOfUser(userId),
   };
   return service;

@@ -11,8 +11,6 @@ export type DatabaseKind = TDatabaseConfig['kind'];
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** the PostgreSQL schema in the search path, where one is set (tests use one schema per file). */
-  schema: string | undefined;
   /** true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -38,7 +36,6 @@ export function createDatabase(config: TDatabaseConfig): Database {
   return {
     db,
     kind: config.kind,
-    schema: config.kind === 'postgres' ? config.schema : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(db);

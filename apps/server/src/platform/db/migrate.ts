@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import { type ColumnKit, columnKit } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
+import * as m0002 from './migrations/0002-content.ts';
+import * as m0003 from './migrations/0003-media-blog.ts';
+import type { DB } from './schema.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, kit: ColumnKit): Promise<void>;
@@ -11,6 +14,8 @@ interface MigrationModule {
 /** Append-only: a schema change is a new entry, never an edit of an old one. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-accounts': m0001,
+  '0002-content': m0002,
+  '0003-media-blog': m0003,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -29,15 +34,30 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** Names of all migrations, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
+/**
+ * Kysely looks for its bookkeeping tables in every schema unless told which one; a database that holds
+ * them in another schema (another app, or a parallel test) would make it skip creating its own.
+ */
+async function currentSchema(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema; check the search_path');
+  return schema;
+}
+
 /**
  * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock meanwhile, so of two instances
  * starting at once one migrates and the other waits, then finds nothing left to do.
  */
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  const db = database.db.withoutPlugins();
   const migrator = new Migrator({
-    db: database.db.withoutPlugins(),
+    db,
     provider: new StaticProvider(columnKit(database.kind)),
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(database.kind === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

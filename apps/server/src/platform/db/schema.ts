@@ -52,12 +52,147 @@ export interface LoginTokensTable {
   createdAt: Timestamp;
 }
 
+export interface ContentCategoriesTable {
+  id: Generated<number>;
+  parentId: number | null;
+  name: string;
+  description: string | null;
+  /** 'content' or 'url' */
+  type: string;
+  url: string | null;
+  showInQuickAccess: Bool;
+  level: number;
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContentCategoryGroupsTable {
+  categoryId: number;
+  groupId: number;
+}
+
+export interface ContentItemsTable {
+  id: Generated<number>;
+  title: string;
+  preText: string | null;
+  postText: string | null;
+  position: number;
+  csvFile: string | null;
+  csvKey: string | null;
+  /** the header row as JSON text */
+  csvHeader: string | null;
+  csvRowCount: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContentItemCategoriesTable {
+  contentItemId: number;
+  categoryId: number;
+}
+
+export interface ContentItemRowsTable {
+  contentItemId: number;
+  rowIndex: number;
+  /** the row's cells as JSON text */
+  cells: string;
+  /** the cells' text, lower-cased, for searching */
+  search: string;
+}
+
+export interface MediaCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  parentId: number | null;
+  level: number;
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface MediaFilesTable {
+  id: Generated<number>;
+  name: string;
+  categoryId: number;
+  storageKey: string;
+  originalFilename: string;
+  mimeType: string;
+  size: number;
+  /** the unguessable part of the file's public address */
+  publicToken: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  title: string;
+  preText: string;
+  content: string;
+  imageKey: string | null;
+  /** the file name the picture was uploaded with */
+  imageName: string | null;
+  publishedAt: Timestamp;
+  displayOnDashboard: Bool;
+  authorId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BlogPostGroupsTable {
+  blogPostId: number;
+  groupId: number;
+}
+
+export interface BlogPostTagsTable {
+  blogPostId: number;
+  tag: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: Timestamp;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  topic: string | null;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  claimToken: string | null;
+  lockedUntil: Timestamp | null;
+  sentAt: Timestamp | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   userGroups: UserGroupsTable;
   users: UsersTable;
   userGroupMembers: UserGroupMembersTable;
   refreshTokens: RefreshTokensTable;
   loginTokens: LoginTokensTable;
+  contentCategories: ContentCategoriesTable;
+  contentCategoryGroups: ContentCategoryGroupsTable;
+  contentItems: ContentItemsTable;
+  contentItemCategories: ContentItemCategoriesTable;
+  contentItemRows: ContentItemRowsTable;
+  mediaCategories: MediaCategoriesTable;
+  mediaFiles: MediaFilesTable;
+  blogPosts: BlogPostsTable;
+  blogPostGroups: BlogPostGroupsTable;
+  blogPostTags: BlogPostTagsTable;
+  settings: SettingsTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export function toDate(value: Date | string): Date {
