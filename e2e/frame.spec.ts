@@ -144,27 +144,50 @@ test.describe('session', () => {
   });
 
   test('should share one refresh between parallel requests', async ({ page }) => {
-    test.fixme(
-      true,
-      'Needs a screen that loads two things at once: the dashboard (latest posts + next events).',
-    );
     await page.clock.install();
-    await loginAs(page, 'mitglied');
-    await page.getByRole('link', { name: 'Dienstleistungsangebote' }).first().click();
-    await expect(page).toHaveURL(/\/dienstleistungsangebote$/);
+    // Hold the login's profile request while the page clock passes the client's token lifetime
+    // (2,000,000 ms): the first screen then loads the drawer tree and the dashboard's quick access at once,
+    // and both need a fresh token.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let profileRequested = false;
+    await page.route('**/api/account/profile', async (route) => {
+      profileRequested = true;
+      await held;
+      await route.continue();
+    });
     const refreshCalls = recordRefreshCalls(page);
-    const apiCalls: string[] = [];
+    const parallel: Request[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.startsWith('/api/') && !path.startsWith('/api/auth/')) apiCalls.push(path);
+      if (path === '/api/contentCategory/' || path === '/api/contentCategory/quickAccess')
+        parallel.push(request);
     });
 
-    // Past the client's token lifetime (2,000,000 ms): the dashboard's requests all need a fresh token.
+    await page.goto(await loginLink(page.request, 'mitglied'));
+    await expect.poll(() => profileRequested).toBe(true);
     await page.clock.fastForward('40:00');
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    release();
+
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect.poll(() => apiCalls.length).toBeGreaterThanOrEqual(2);
+    await expect(
+      page.getByRole('region', { name: 'Inhalte' }).getByRole('link', { name: 'Technik' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Schnellzugriff' }).getByRole('link', { name: 'Normen' }),
+    ).toBeVisible();
     expect(refreshCalls).toHaveLength(1);
+    const refreshed = (await (await refreshCalls[0]?.response())?.json()) as { token: string };
+    expect(parallel.map((request) => new URL(request.url()).pathname).sort()).toEqual([
+      '/api/contentCategory/',
+      '/api/contentCategory/quickAccess',
+    ]);
+    for (const request of parallel) {
+      expect(request.headers().authorization).toMatch(new RegExp(`^bearer ${refreshed.token}$`, 'i'));
+      expect((await request.response())?.status()).toBe(200);
+    }
   });
 
   test('should log out when the refresh fails', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField } from './categories.ts';
+import { isAllowedUrl, jsonField } from './categories.ts';
 
 /** Content item endpoints of SPEC §7, plus the row pages of large tables. */
 export const CONTENT_API = {
@@ -121,3 +121,15 @@ export const ZContentRows = z.object({
   rows: z.array(z.array(ZCsvCell)),
 });
 export type TContentRows = z.infer<typeof ZContentRows>;
+
+/** A relative path to a media file ('Dokumente/Merkblatt.pdf'): no scheme, no '//', no '..', a dot at the end. */
+const RELATIVE_MEDIA_PATH = /^(?![a-z][a-z0-9+.-]*:)(?![/\\])[^\s\\?#]*[^\s\\?#/]\.[a-z0-9]{1,8}$/i;
+
+/**
+ * The target of a `[Titel](url)` table cell: http(s), a path in the app, or a relative media path that the
+ * web app downloads through the authenticated `/mediaLibrary/{path}` (SPEC §7).
+ */
+export function isCsvLinkUrl(url: string): boolean {
+  if (isAllowedUrl(url)) return true;
+  return RELATIVE_MEDIA_PATH.test(url) && !url.split('/').includes('..');
+}

@@ -66,7 +66,7 @@ export async function seedDemoData(
 const DEMO_PRICE_LIST = [
   'Artikel-Nr.;Bezeichnung;Dicke (mm);Ug-Wert (W/m²K);Preis (€/m²);Hinweis;Datenblatt',
   'FG-1001;Floatglas klar;4;5,8;18,90;Standardware;[Datenblatt](https://de.wikipedia.org/wiki/Floatglas)',
-  'FG-1002;Wärmeschutzglas Zweifach;24;1,1;42,50;"Lieferzeit; ca. 2 Wochen";',
+  'FG-1002;Wärmeschutzglas Zweifach;24;1,1;42,50;"Lieferzeit; ca. 2 Wochen";[Merkblatt](Dokumente/Merkblatt.pdf)',
   'FG-1003;Schallschutzglas (Rw 42 dB);32;1,0;68,00;"Bitte beachten:\nnur auf Anfrage";',
   'FG-1004;Sicherheitsglas ESG – gehärtet;8;5,6;31,20;Größe max. 2500×1500;',
   'FG-1005;Ornamentglas „Chinchilla“;4;5,8;24,75;Muster über Außendienst;',

@@ -91,7 +91,7 @@ describe('readCsv with other exports', () => {
 });
 
 describe('link cells', () => {
-  it('should turn [Titel](url) into a link for http(s) and paths only', () => {
+  it('should turn [Titel](url) into a link for http(s), paths and relative media files only', () => {
     expect(toCell('[Datenblatt](https://example.org/a.pdf)')).toEqual({
       title: 'Datenblatt',
       url: 'https://example.org/a.pdf',
@@ -100,7 +100,15 @@ describe('link cells', () => {
       title: 'Plan',
       url: '/mediaLibrary/plan.pdf',
     });
+    expect(toCell('[Merkblatt](Dokumente/Merkblatt.pdf)')).toEqual({
+      title: 'Merkblatt',
+      url: 'Dokumente/Merkblatt.pdf',
+    });
     for (const text of [
+      '[x](../geheim.pdf)',
+      '[x](Dokumente/../../a.pdf)',
+      '[x](//evil.example/a.pdf)',
+      '[x](Dokumente/ohne-endung)',
       '[x](javascript:alert(1))',
       '[x](data:text/html,y)',
       '[](https://a.b)',

@@ -60,3 +60,15 @@ export async function readErrorBody(
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Field messages of a failed form save, without the form field's prefix: `contentCategory.name` → `name`.
+ * Lets a form show the server's German message beside the field it belongs to.
+ */
+export function fieldErrorsOf(error: unknown, prefix: string): [string, string][] {
+  if (!(error instanceof ApiError)) return [];
+  const start = `${prefix}.`;
+  return Object.entries(error.fieldErrors).flatMap(([field, message]): [string, string][] =>
+    field.startsWith(start) ? [[field.slice(start.length), message]] : [],
+  );
+}

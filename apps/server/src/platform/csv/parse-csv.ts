@@ -2,7 +2,7 @@ import {
   CONTENT_MESSAGES,
   CSV_MAX_COLUMNS,
   CSV_MAX_ROWS,
-  isAllowedUrl,
+  isCsvLinkUrl,
   type TCsvCell,
   type TCsvRow,
 } from '@portal/contract';
@@ -20,14 +20,14 @@ export interface CsvTable {
 /** `[Titel](url)`: a title without brackets and a url without blanks or parentheses. */
 const LINK = /^\[([^\]\n]+)\]\(([^()\s]+)\)$/;
 
-/** A cell written as `[Titel](url)` becomes a link when the url is http(s) or a path; all else stays text. */
+/** A cell written as `[Titel](url)` becomes a link for http(s), app paths and relative media paths. */
 export function toCell(text: string): TCsvCell {
   const first = text.charCodeAt(0);
   if (first !== 0x5b && first !== 0x20 && first !== 0x09) return text; // '[', blank or tab: 1 in 10⁵ cells
   const match = LINK.exec(text.trim());
   const title = match?.[1]?.trim();
   const url = match?.[2];
-  return title && url && isAllowedUrl(url) ? { title, url } : text;
+  return title && url && isCsvLinkUrl(url) ? { title, url } : text;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Alerts {
 
 function show(text: string, color: string): void {
   notifications.show({
+    // The same message twice at once (two requests of one screen failing alike) shows one banner.
+    id: `${color}:${text}`,
     message: text,
     color,
     autoClose: ALERT_DURATION_MS,

@@ -11,9 +11,10 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CategoryNavigation } from '../../features/categories';
 import { de } from '../../i18n/de';
 
-/** Main sections of the portal; the category tree (a later feature) is added below them. */
+/** Main sections of the portal, with the category tree below them (SPEC §2 "Common frame"). */
 interface Section {
   label: string;
   to: string;
@@ -34,22 +35,25 @@ export function Navigation({ roles }: { roles: readonly TRole[] }) {
   const { pathname } = useLocation();
   const sections = SECTIONS.filter((section) => hasRole(roles, section.role));
   return (
-    <Stack gap={2}>
-      {sections.map(({ label, to, icon: Icon }) => {
-        const active = pathname === to || pathname.startsWith(`${to}/`);
-        return (
-          <NavLink
-            key={to}
-            component={Link}
-            to={to}
-            label={label}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-          />
-        );
-      })}
+    <Stack gap="lg">
+      <Stack gap={2}>
+        {sections.map(({ label, to, icon: Icon }) => {
+          const active = pathname === to || pathname.startsWith(`${to}/`);
+          return (
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            />
+          );
+        })}
+      </Stack>
+      {hasRole(roles, 'ROLE_PARTNER') && <CategoryNavigation />}
     </Stack>
   );
 }

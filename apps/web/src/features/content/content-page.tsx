@@ -1,12 +1,77 @@
-import { Page } from '../../app/frame';
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { type Crumb, Page, useBottomSheet } from '../../app/frame';
 import { de } from '../../i18n/de';
+import { useIsAdmin } from '../../lib/use-session';
+import { contentPath, useCategory } from '../categories';
+import { useContentItems } from './api/get-content-items';
+import { contentFormSheet } from './components/content-item-form';
+import { ContentItemList } from './components/content-item-list';
+import { RichText } from './components/rich-text';
 
-/** Content page of a category (SPEC §2 'content'); its content comes with a later issue. */
+/** SPEC §2 'content': the items of a category; breadcrumbs Dashboard > parent categories > name. */
 export function ContentPage() {
+  const { id } = useParams();
+  const categoryId = Number(id);
+  const valid = Number.isInteger(categoryId) && categoryId > 0;
+  return valid ? <CategoryContent key={categoryId} categoryId={categoryId} /> : <MissingPage />;
+}
+
+function CategoryContent({ categoryId }: { categoryId: number }) {
+  const category = useCategory(categoryId);
+  const items = useContentItems(categoryId);
+  const isAdmin = useIsAdmin();
+  const sheet = useBottomSheet();
+  if (category.isError) return <MissingPage />;
+
+  const title = category.data?.name ?? de.pages.content;
+  const breadcrumbs: Crumb[] = [
+    { label: de.pages.dashboard, to: '/dashboard' },
+    ...(category.data?.parentNames ?? []).map((parent) => ({
+      label: parent.name,
+      to: contentPath(parent.id),
+    })),
+    { label: title },
+  ];
+  const actions = isAdmin && (
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={() => sheet.open(contentFormSheet(categoryId, undefined, sheet.close))}
+    >
+      {de.content.create}
+    </Button>
+  );
+
+  return (
+    <Page title={title} breadcrumbs={breadcrumbs} actions={actions}>
+      {category.data?.description && <RichText html={category.data.description} />}
+      {items.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
+          <Skeleton height={48} radius="md" />
+          <Skeleton height={48} radius="md" />
+        </Stack>
+      ) : items.isError ? (
+        <Alert color="red" variant="light">
+          {de.content.loadFailed}
+        </Alert>
+      ) : (
+        <ContentItemList categoryId={categoryId} items={items.data} isAdmin={isAdmin} />
+      )}
+    </Page>
+  );
+}
+
+function MissingPage() {
   return (
     <Page
       title={de.pages.content}
       breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.content }]}
-    />
+    >
+      <Alert color="gray" variant="light">
+        {de.content.notFound}
+      </Alert>
+    </Page>
   );
 }

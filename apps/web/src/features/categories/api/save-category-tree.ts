@@ -1,0 +1,36 @@
+import { CATEGORY_API, type TContentCategory, ZContentCategoryTree } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { toSaveNodes } from '../lib/tree-transforms';
+import { categoryKeys } from './query-keys';
+import { replaceTree } from './tree-cache';
+
+/** POST /api/contentCategory/saveTree/ with the form field `contentCategories`: the tree after a drag. */
+export function saveCategoryTree(tree: readonly TContentCategory[]) {
+  return api.postForm(
+    CATEGORY_API.saveTree,
+    { contentCategories: toSaveNodes(tree) },
+    { schema: ZContentCategoryTree },
+  );
+}
+
+/**
+ * Shows the dropped tree at once and replaces it with the server's answer; a failed save puts the old
+ * tree back (the red banner comes from the API client).
+ */
+export function useSaveCategoryTree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCategoryTree,
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: categoryKeys.tree() });
+      const previous = queryClient.getQueryData<TContentCategory[]>(categoryKeys.tree());
+      queryClient.setQueryData(categoryKeys.tree(), next);
+      return { previous };
+    },
+    onError: (_error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(categoryKeys.tree(), context.previous);
+    },
+    onSuccess: (tree) => replaceTree(queryClient, tree),
+  });
+}

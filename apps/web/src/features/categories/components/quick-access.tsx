@@ -1,0 +1,45 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useId } from 'react';
+import { de } from '../../../i18n/de';
+import { useQuickAccess } from '../api/get-quick-access';
+import { categoryTarget } from '../lib/category-link';
+import { CategoryNodeLink } from './category-node-link';
+import classes from './quick-access.module.css';
+
+/** SPEC §2 Dashboard: the quick-access links, categories flagged 'Im Schnellzugriff anzeigen'. */
+export function QuickAccess() {
+  const headingId = useId();
+  const { data, isPending, isError } = useQuickAccess();
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={headingId}>
+      <Title id={headingId} order={2} size="h3">
+        {de.quickAccess.heading}
+      </Title>
+      {isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <Skeleton height={52} />
+          <Skeleton height={52} />
+          <Skeleton height={52} />
+        </SimpleGrid>
+      ) : isError ? null : data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {de.quickAccess.empty}
+        </Text>
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" className={classes.list}>
+          {data.map((category) => (
+            <Paper component="li" key={category.id} withBorder radius="md" className={classes.card}>
+              <CategoryNodeLink category={category} active={false} className={classes.link} />
+              {categoryTarget(category).kind === 'internal' && (
+                <IconArrowRight size={18} className={classes.icon} aria-hidden />
+              )}
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { CONTENT_API, type TContentItem, type TContentItemValues, ZContentItem } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { contentKeys } from './query-keys';
+
+export interface SaveContentItemInput {
+  values: TContentItemValues;
+  /** A new CSV table; replaces the old one. */
+  csvFile: File | null;
+}
+
+/** POST /api/content/ (multipart): `content` JSON and the optional file `csvFile`; answers with the item. */
+export function saveContentItem({ values, csvFile }: SaveContentItemInput) {
+  return api.postForm(CONTENT_API.save, { content: values, csvFile }, { schema: ZContentItem });
+}
+
+/** Puts the saved item into the lists of its categories (replacing or appending) and drops its old rows. */
+export function useSaveContentItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContentItem,
+    onSuccess: (item) => {
+      for (const categoryId of item.categories) {
+        queryClient.setQueryData<TContentItem[]>(contentKeys.items(categoryId), (list) => {
+          if (!list) return list;
+          const known = list.some((entry) => entry.id === item.id);
+          const next = known ? list.map((entry) => (entry.id === item.id ? item : entry)) : [...list, item];
+          return next.sort((a, b) => a.position - b.position || a.id - b.id);
+        });
+      }
+      queryClient.removeQueries({ queryKey: contentKeys.rowsOf(item.id) });
+    },
+  });
+}

@@ -1,0 +1,163 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, FileInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  CSV_ACCEPT,
+  type TContentItem,
+  type TContentItemInput,
+  type TContentItemValues,
+  ZContentItemInput,
+} from '@portal/contract';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAlerts } from '../../../app/frame';
+import { de } from '../../../i18n/de';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
+import { htmlToText, textToHtml } from '../../../lib/rich-text-input';
+import { useSaveContentItem } from '../api/save-content-item';
+import { isCsvFile } from '../lib/csv-file';
+
+interface ContentItemFormProps {
+  categoryId: number;
+  item: TContentItem | undefined;
+  onDone: () => void;
+}
+
+const FIELDS = ['title', 'preText', 'postText'] as const;
+
+/** SPEC §5 content form: title required; the CSV file must be text/csv. */
+export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
+  const alerts = useAlerts();
+  const save = useSaveContentItem();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [removeTable, setRemoveTable] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<
+    TContentItemInput,
+    unknown,
+    TContentItemValues
+  >({
+    resolver: zodResolver(ZContentItemInput),
+    defaultValues: {
+      id: item?.id,
+      title: item?.title ?? '',
+      preText: htmlToText(item?.preText),
+      postText: htmlToText(item?.postText),
+      categories: item?.categories.length ? item.categories : [categoryId],
+      csvFile: item?.csvFile ?? null,
+    },
+  });
+  const { errors } = formState;
+
+  function chooseFile(next: File | null) {
+    setFile(next);
+    setFileError(next && !isCsvFile(next) ? de.content.form.csvType : null);
+  }
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (file && !isCsvFile(file)) {
+        setFileError(de.content.form.csvType);
+        return;
+      }
+      try {
+        await save.mutateAsync({
+          values: {
+            ...values,
+            preText: textToHtml(values.preText ?? ''),
+            postText: textToHtml(values.postText ?? ''),
+            csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
+          },
+          csvFile: file,
+        });
+      } catch (error) {
+        for (const [field, message] of fieldErrorsOf(error, 'content')) {
+          const name = FIELDS.find((candidate) => candidate === field);
+          if (name) setError(name, { message });
+        }
+        if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.csvFile)) {
+          setFileError(error.fieldErrors.csvFile ?? error.message);
+        }
+        return;
+      }
+      alerts.success(de.content.saved);
+      onDone();
+    },
+    () => {
+      if (file && !isCsvFile(file)) setFileError(de.content.form.csvType);
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={de.content.form.title}
+          withAsterisk
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <Textarea
+          label={de.content.form.preText}
+          description={de.content.form.textHint}
+          autosize
+          minRows={3}
+          maxRows={12}
+          error={errors.preText?.message}
+          {...register('preText')}
+        />
+        <FileInput
+          label={de.content.form.csvFile}
+          description={de.content.form.csvHint}
+          placeholder={de.content.form.csvPlaceholder}
+          accept={CSV_ACCEPT}
+          clearable
+          value={file}
+          onChange={chooseFile}
+          error={fileError}
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        />
+        {item?.csvFile && !file && (
+          <Group gap="md">
+            <Text size="sm" c="dimmed">
+              {de.content.form.currentTable(item.csvFile, item.csvRowCount)}
+            </Text>
+            <Checkbox
+              size="xs"
+              label={de.content.form.removeTable}
+              checked={removeTable}
+              onChange={(event) => setRemoveTable(event.currentTarget.checked)}
+            />
+          </Group>
+        )}
+        <Textarea
+          label={de.content.form.postText}
+          autosize
+          minRows={2}
+          maxRows={12}
+          error={errors.postText?.message}
+          {...register('postText')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            {de.common.cancel}
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {de.common.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Opens the content form in the bottom sheet. */
+export function contentFormSheet(categoryId: number, item: TContentItem | undefined, close: () => void) {
+  return {
+    title: item ? de.content.edit : de.content.create,
+    content: <ContentItemForm categoryId={categoryId} item={item} onDone={close} />,
+  };
+}

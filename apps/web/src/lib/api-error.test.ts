@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, fieldErrorsOf } from './api-error';
+
+describe('fieldErrorsOf', () => {
+  it('returns the messages of one form field, without its prefix', () => {
+    const error = new ApiError('Bitte überprüfen Sie Ihre Eingaben.', 400, {
+      'contentCategory.name': 'Name ist ein Pflichtfeld.',
+      'contentCategory.visibleForUserGroups': 'Sichtbarkeit ist ein Pflichtfeld.',
+      csvFile: 'Die Datei muss eine CSV-Datei sein.',
+    });
+    expect(fieldErrorsOf(error, 'contentCategory')).toEqual([
+      ['name', 'Name ist ein Pflichtfeld.'],
+      ['visibleForUserGroups', 'Sichtbarkeit ist ein Pflichtfeld.'],
+    ]);
+  });
+
+  it('returns nothing for other errors', () => {
+    expect(fieldErrorsOf(new Error('kaputt'), 'content')).toEqual([]);
+  });
+});

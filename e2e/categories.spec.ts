@@ -1,0 +1,265 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAs } from './support/auth.ts';
+import { APP_ORIGIN, HOST_ORIGIN } from './support/origins.ts';
+import { flatten, PortalApi, uniqueSuffix } from './support/portal-api.ts';
+
+/** The category tree in the drawer (SPEC §2 "Category tree"). */
+function categoryTree(page: Page): Locator {
+  return page.getByRole('region', { name: 'Inhalte' });
+}
+
+function nodeLink(page: Page, name: string): Locator {
+  return categoryTree(page).getByRole('link', { name, exact: true });
+}
+
+/** Names of the visible tree nodes that contain `part`, in order, indented by their level. */
+async function visibleNodes(page: Page, part: string): Promise<string[]> {
+  const nodes = await categoryTree(page)
+    .locator('li')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const depth = Math.round(Number.parseFloat(getComputedStyle(row).paddingLeft) / 16);
+        return `${'  '.repeat(depth)}${row.querySelector('a')?.textContent?.trim() ?? ''}`;
+      }),
+    );
+  return nodes.filter((node) => node.includes(part));
+}
+
+function saveTreeResponse(page: Page) {
+  return page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/contentCategory/saveTree/' &&
+      response.request().method() === 'POST',
+  );
+}
+
+test.describe('category tree as a member', () => {
+  test('should load collapsed and fold and unfold nodes', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    const tree = categoryTree(page);
+    await expect(nodeLink(page, 'Technik')).toBeVisible();
+    await expect(nodeLink(page, 'Normen')).toBeHidden();
+
+    await tree.getByRole('button', { name: 'Technik ausklappen' }).click();
+    await expect(nodeLink(page, 'Normen')).toBeVisible();
+    await tree.getByRole('button', { name: 'Technik einklappen' }).click();
+    await expect(nodeLink(page, 'Normen')).toBeHidden();
+
+    await tree.getByRole('button', { name: 'Alle ausklappen' }).click();
+    await expect(nodeLink(page, 'Normen')).toBeVisible();
+    await expect(tree.getByRole('button', { name: 'Technik einklappen' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await tree.getByRole('button', { name: 'Alle einklappen' }).click();
+    await expect(nodeLink(page, 'Normen')).toBeHidden();
+  });
+
+  test('should not offer the admin controls', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await expect(nodeLink(page, 'Verbandsinfos')).toBeVisible();
+    await expect(categoryTree(page).getByRole('button', { name: 'Neue Kategorie' })).toHaveCount(0);
+    await expect(categoryTree(page).getByRole('button', { name: /verschieben$/ })).toHaveCount(0);
+    await expect(categoryTree(page).getByRole('button', { name: /^Aktionen für/ })).toHaveCount(0);
+  });
+
+  test('should open content pages and internal url nodes inside the app', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await nodeLink(page, 'Verbandsinfos').click();
+    await expect(page).toHaveURL(/\/content\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verbandsinfos' })).toBeVisible();
+    await expect(nodeLink(page, 'Verbandsinfos')).toHaveAttribute('aria-current', 'page');
+
+    await nodeLink(page, 'Dienstleistungsangebote').click();
+    await expect(page).toHaveURL(/\/dienstleistungsangebote$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dienstleistungsangebote' })).toBeVisible();
+  });
+
+  test('should open url nodes starting with http in a new tab', async ({ page, context }) => {
+    await context.route('https://de.wikipedia.org/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Flachglas</title><h1>Flachglas</h1>' }),
+    );
+    await loginAs(page, 'mitglied');
+    const link = categoryTree(page).getByRole('link', { name: /^Flachglas \(Wikipedia\)/ });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener');
+
+    const popup = page.waitForEvent('popup');
+    await link.click();
+    const tab = await popup;
+    await expect(tab).toHaveURL('https://de.wikipedia.org/wiki/Flachglas');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('category tree as an admin', () => {
+  const suffix = uniqueSuffix();
+  const names = { parent: `Ordner ${suffix}`, first: `Erstes ${suffix}`, second: `Zweites ${suffix}` };
+  let request: APIRequestContext;
+  let api: PortalApi;
+  const created: number[] = [];
+
+  test.beforeAll(async ({ playwright }) => {
+    request = await playwright.request.newContext();
+    api = await PortalApi.as(request, 'admin');
+  });
+
+  test.afterAll(async () => {
+    const ids = new Map(flatten(await api.tree()).map((node) => [node.name, node.id]));
+    const leftovers = [...ids.entries()].filter(([name]) => name.includes(suffix)).map(([, id]) => id);
+    // Children before parents: the server refuses to delete a category that still has children.
+    await api.deleteCategories([...leftovers].reverse());
+    await api.deleteCategories(created);
+    await request.dispose();
+  });
+
+  test('should build a small tree by drag and drop and keep it after a reload', async ({ page }) => {
+    // Positions after the demo's and the other specs' categories (999), so that these three stay together.
+    for (const [index, name] of [names.parent, names.first, names.second].entries()) {
+      created.unshift(await api.createCategory({ name, position: 10_000 + index }));
+    }
+    await loginAs(page, 'admin');
+    const tree = categoryTree(page);
+    const handle = (name: string) => tree.getByRole('button', { name: `${name} verschieben` });
+    await expect(handle(names.second)).toBeVisible();
+
+    // With the mouse: 'Zweites' up onto 'Erstes' puts it before 'Erstes'.
+    // In the middle of the window, away from the edges where dragging scrolls the page.
+    await handle(names.second).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const from = await handle(names.second).boundingBox();
+    const to = await nodeLink(page, names.first).boundingBox();
+    if (!from || !to) throw new Error('tree rows are not laid out');
+    let saved = saveTreeResponse(page);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+    expect((await saved).status()).toBe(200);
+    expect(await visibleNodes(page, suffix)).toEqual([names.parent, names.second, names.first]);
+
+    // With the keyboard: 'Erstes' one place up and one level in, under 'Ordner'.
+    saved = saveTreeResponse(page);
+    await handle(names.first).focus();
+    await page.keyboard.press('Space');
+    await expect(handle(names.first)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(200);
+    // 'Zweites' one level in as well: it lands after 'Erstes' in 'Ordner'.
+    saved = saveTreeResponse(page);
+    await handle(names.second).focus();
+    await page.keyboard.press('Space');
+    await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(() => visibleNodes(page, suffix))
+      .toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
+
+    await page.reload();
+    await expect(nodeLink(page, names.parent)).toBeVisible();
+    await expect(nodeLink(page, names.first)).toBeHidden();
+    await tree.getByRole('button', { name: `${names.parent} ausklappen` }).click();
+    expect(await visibleNodes(page, suffix)).toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
+    const parent = flatten(await api.tree()).find((node) => node.name === names.parent);
+    expect(parent?.children.map((child) => child.name)).toEqual([names.first, names.second]);
+
+    // A failed save puts the tree back as it was.
+    await page.route('**/api/contentCategory/saveTree/', (route) => route.fulfill({ status: 500, json: {} }));
+    saved = saveTreeResponse(page);
+    await handle(names.second).focus();
+    await page.keyboard.press('Space');
+    await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(500);
+    await expect(
+      page.getByText('Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.'),
+    ).toBeVisible();
+    expect(await visibleNodes(page, suffix)).toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
+  });
+
+  test('should create a category with the form and its SPEC messages', async ({ page }) => {
+    const name = `Neu ${suffix}`;
+    await loginAs(page, 'admin');
+    await categoryTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await expect(sheet.getByRole('checkbox', { name: 'Mitglieder' })).toBeChecked();
+    await expect(sheet.getByRole('checkbox', { name: 'Partner' })).toBeChecked();
+    await expect(sheet.getByRole('checkbox', { name: 'Geschäftsführung' })).not.toBeChecked();
+
+    await sheet.getByRole('checkbox', { name: 'Mitglieder' }).uncheck();
+    await sheet.getByRole('checkbox', { name: 'Partner' }).uncheck();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Typ ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Sichtbarkeit ist ein Pflichtfeld.')).toBeVisible();
+
+    await sheet.getByRole('textbox', { name: 'Name' }).fill(name);
+    await sheet.getByRole('combobox', { name: 'Typ' }).click();
+    await page.getByRole('option', { name: 'URL' }).click();
+    await sheet.getByRole('checkbox', { name: 'Mitglieder' }).check();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet.getByText('URL ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeHidden();
+
+    await sheet.getByRole('textbox', { name: 'URL' }).fill(`${HOST_ORIGIN}/health`);
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByText('Die Kategorie wurde gespeichert.')).toBeVisible();
+    const link = categoryTree(page).getByRole('link', { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute('href', `${HOST_ORIGIN}/health`);
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  test('should tell when the form data cannot be loaded', async ({ page }) => {
+    await page.route('**/api/contentCategory/formData', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'Es ist ein interner Fehler aufgetreten.' } }),
+    );
+    await loginAs(page, 'admin');
+    await categoryTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Neue Kategorie' }).getByText('Formular konnte nicht geladen werden'),
+    ).toBeVisible();
+  });
+
+  test('should edit, copy the link of and delete a category', async ({ page, context }) => {
+    const name = `Bearbeiten ${suffix}`;
+    const renamed = `Umbenannt ${suffix}`;
+    const id = await api.createCategory({ name });
+    created.unshift(id);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
+    await loginAs(page, 'admin');
+    const tree = categoryTree(page);
+
+    await tree.getByRole('button', { name: `Aktionen für ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Kategorie bearbeiten' });
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await sheet.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(nodeLink(page, renamed)).toBeVisible();
+
+    await tree.getByRole('button', { name: `Aktionen für ${renamed}` }).click();
+    await page.getByRole('menuitem', { name: 'Link kopieren' }).click();
+    await expect(page.getByText('Der Link wurde in die Zwischenablage kopiert.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_ORIGIN}/content/${id}`);
+
+    await tree.getByRole('button', { name: `Aktionen für ${renamed}` }).click();
+    await page.getByRole('menuitem', { name: 'Löschen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Löschen?' });
+    await expect(dialog.getByText(`Wollen Sie den Eintrag "${renamed}" wirklich löschen?`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Nein' }).click();
+    await expect(nodeLink(page, renamed)).toBeVisible();
+
+    await tree.getByRole('button', { name: `Aktionen für ${renamed}` }).click();
+    await page.getByRole('menuitem', { name: 'Löschen' }).click();
+    await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Die Kategorie wurde gelöscht.')).toBeVisible();
+    await expect(nodeLink(page, renamed)).toHaveCount(0);
+  });
+});
