@@ -10,3 +10,12 @@ export const BUDGETS = {
   /** GET /api/blog/ page 1 among 1,000 posts: visibility, count, 10 posts with groups and tags, tags in use. */
   blogList: { minRatioToBare: 0.025 },
 } as const;
+
+/** Budgets of the page benchmarks in headless Chromium (software rendering), in milliseconds. */
+export const PAGE_BUDGETS = {
+  /**
+   * The content page with a 50,000 × 12 table: navigation until the first rows show, input-to-paint per
+   * search keystroke, and results after typing stops (the search is debounced by 300 ms).
+   */
+  contentPage: { firstRowsMs: 2500, keystrokeMs: 100, searchResultsMs: 1500 },
+} as const;

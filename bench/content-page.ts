@@ -1,0 +1,179 @@
+/**
+ * npm run bench, part 2: the content page with a 50,000 × 12 table in headless Chromium against the real
+ * app. Measures the time from navigation until the first rows are visible, the input-to-paint latency of
+ * each search keystroke, and the time from the last keystroke until the results show. Fails on a budget miss.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seedDemoData } from '../apps/server/src/cli/demo-data.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/platform/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
+import { PAGE_BUDGETS } from './budgets.ts';
+
+const ROWS = 50_000;
+const COLUMNS = 12;
+const SEARCH = 'Z-047110';
+const API_KEY = 'bench-external-api-key-0123456789';
+
+function largeCsv(): string {
+  const header = Array.from({ length: COLUMNS }, (_, c) => `Spalte ${c + 1}`).join(';');
+  const lines = [header];
+  for (let row = 1; row <= ROWS; row += 1) {
+    const cells = [`Z-${String(row).padStart(6, '0')}`];
+    for (let c = 1; c < COLUMNS; c += 1) cells.push(`Wert ${row}.${c} Flachglas`);
+    lines.push(cells.join(';'));
+  }
+  return lines.join('\r\n');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** A one-time login link, as the association's website fetches it. */
+async function loginLink(appUrl: string, username: string): Promise<string> {
+  const response = await fetch(`${appUrl}/external/generate/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+    body: JSON.stringify({ username }),
+  });
+  return ((await response.json()) as { link: string }).link;
+}
+
+async function accessToken(appUrl: string, username: string): Promise<string> {
+  const token = new URL(await loginLink(appUrl, username)).searchParams.get('token');
+  const pair = (await (await fetch(`${appUrl}/api/auth/login?token=${token}`)).json()) as { token: string };
+  return pair.token;
+}
+
+/** A category with one content item holding the large table, created through the API as an admin would. */
+async function createLargeTable(appUrl: string, token: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const groups = (await (await fetch(`${appUrl}/api/contentCategory/formData`, { headers })).json()) as {
+    defaultUserGroups: number[];
+  };
+  const tree = (await (
+    await fetch(`${appUrl}/api/contentCategory/`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        contentCategory: { name: 'Bench', type: 'content', visibleForUserGroups: groups.defaultUserGroups },
+      }),
+    })
+  ).json()) as { id: number; name: string }[];
+  const categoryId = tree.find((node) => node.name === 'Bench')?.id;
+  if (!categoryId) throw new Error('bench category not created');
+  const form = new FormData();
+  form.set('content', JSON.stringify({ title: 'Große Tabelle', categories: [categoryId] }));
+  form.set('csvFile', new File([largeCsv()], 'gross.csv', { type: 'text/csv' }));
+  const saved = await fetch(`${appUrl}/api/content/`, { method: 'POST', headers, body: form });
+  if (!saved.ok) throw new Error(`table not saved: ${saved.status} ${await saved.text()}`);
+  return categoryId;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-page-'));
+  const port = await freePort();
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    EXTERNAL_API_KEY: API_KEY,
+    UPLOAD_LIMIT_MB: '50',
+  });
+  const database = createDatabase(config.database);
+  await migrateToLatest(database);
+  const app = await buildApp(config, { database });
+  await seedDemoData(app.accounts, { db: database.db, storage: app.storage, signer: app.signer });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const appUrl = await app.listen({ port, host: '127.0.0.1' });
+    const categoryId = await createLargeTable(appUrl, await accessToken(appUrl, 'admin'));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(await loginLink(appUrl, 'mitglied'));
+    await page.waitForURL(/\/dashboard$/);
+
+    const started = Date.now();
+    await page.goto(`${appUrl}/content/${categoryId}`);
+    const table = page.getByRole('table', { name: 'Tabelle: Große Tabelle' });
+    await table.getByRole('cell', { name: 'Z-000001', exact: true }).waitFor();
+    const firstRowsMs = Date.now() - started;
+
+    // Input-to-paint latency: from each input event to the frame after it, measured inside the page.
+    await page.evaluate(() => {
+      const latencies: number[] = [];
+      (window as unknown as { benchLatencies: number[] }).benchLatencies = latencies;
+      document.addEventListener('input', (event) => {
+        const at = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - at), 0));
+      });
+    });
+    const search = page.getByRole('searchbox', { name: 'Suchen' });
+    await search.click();
+    await search.pressSequentially(SEARCH);
+    const typed = Date.now();
+    await page.getByText(/von 1$/).waitFor();
+    const resultsMs = Date.now() - typed;
+    const latencies = await page.evaluate(
+      () => (window as unknown as { benchLatencies: number[] }).benchLatencies,
+    );
+
+    const keystrokeMs = median(latencies);
+    const worstKeystrokeMs = Math.max(...latencies);
+    const budget = PAGE_BUDGETS.contentPage;
+    console.table([
+      {
+        measure: `first rows visible (${ROWS.toLocaleString('de-DE')} × ${COLUMNS})`,
+        ms: firstRowsMs,
+        budget: `≤ ${budget.firstRowsMs}`,
+      },
+      {
+        measure: 'search keystroke, input to paint (median)',
+        ms: Math.round(keystrokeMs),
+        budget: `≤ ${budget.keystrokeMs}`,
+      },
+      { measure: 'search keystroke, input to paint (worst)', ms: Math.round(worstKeystrokeMs), budget: '' },
+      { measure: 'results after the last keystroke', ms: resultsMs, budget: `≤ ${budget.searchResultsMs}` },
+    ]);
+    const missed = [
+      firstRowsMs > budget.firstRowsMs && 'first rows',
+      keystrokeMs > budget.keystrokeMs && 'keystroke',
+      resultsMs > budget.searchResultsMs && 'search results',
+    ].filter(Boolean);
+    if (missed.length > 0) {
+      console.error(`Budget missed: ${missed.join(', ')}.`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
