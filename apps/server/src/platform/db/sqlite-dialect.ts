@@ -34,15 +34,25 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 }
 
+/** Compiled statements kept per SQL text: compiling is a large part of a small query's cost. */
+const STATEMENT_CACHE_SIZE = 500;
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
   prepare(sql: string): SqliteStatement {
-    return new NodeSqliteStatement(this.#db.prepare(sql));
+    const cached = this.#statements.get(sql);
+    if (cached) return cached;
+    const statement = new NodeSqliteStatement(this.#db.prepare(sql));
+    // Queries with `in (…)` lists vary in text; start over rather than grow without bound.
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
+    this.#statements.set(sql, statement);
+    return statement;
   }
 
   close(): void {
