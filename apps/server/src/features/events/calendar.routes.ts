@@ -1,0 +1,103 @@
+import { EVENTS_API, ZApiError, ZCalendarLink, ZCalendarTokenState, ZEventIdParams } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
+import { CALENDAR_FEED_PREFIX, createCalendarService } from './calendar.service.ts';
+import type { EventsFeatureDeps } from './events.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['events'];
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+
+/** iCalendar download of one event and the personal, revocable calendar subscription (ROLE_USER). */
+export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app, opts) => {
+  const service = createCalendarService(opts);
+  const user = requireRole('ROLE_USER');
+
+  app.route({
+    method: 'GET',
+    url: '/api/event/:id/ics',
+    onRequest: user,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      description:
+        'The event as an iCalendar file (`text/calendar`, one VEVENT in UTC, a stable UID, the description ' +
+        'as plain text, URL to the event page), as a download named after the event.',
+      response: { 200: z.any(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const file = await service.eventFile(request.params.id);
+      return reply
+        .header('Content-Type', CALENDAR_TYPE)
+        .header('Content-Disposition', attachmentDisposition(file.filename))
+        .header('Cache-Control', 'private, no-cache')
+        .send(file.body);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: EVENTS_API.calendarToken,
+    onRequest: user,
+    schema: {
+      tags,
+      description: '`{ active, createdAt }`: whether the caller has a calendar subscription address.',
+      response: { 200: ZCalendarTokenState, ...errors },
+    },
+    handler: (request) => service.state(principalOf(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.calendarToken,
+    onRequest: user,
+    schema: {
+      tags,
+      description:
+        '`{ url }`: a new personal subscription address (`PUBLIC_URL/api/calendar/<secret>.ics`) for calendar ' +
+        'apps; the previous address stops working. The secret is shown only now (it is stored hashed).',
+      response: { 200: ZCalendarLink, ...errors },
+    },
+    handler: (request) => service.createLink(principalOf(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: EVENTS_API.calendarToken,
+    onRequest: user,
+    schema: {
+      tags,
+      description: "Revokes the caller's subscription address (also when there is none).",
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.revoke(principalOf(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${CALENDAR_FEED_PREFIX}:file`,
+    config: { public: true },
+    schema: {
+      tags,
+      security: [],
+      params: z.object({ file: z.string().max(200) }),
+      description:
+        'The subscription feed (no Authorization header: the address is the secret): the events of the last ' +
+        '90 days and all ahead. 404 for an unknown or revoked address and for disabled members.',
+      response: { 200: z.any(), 404: ZApiError },
+    },
+    handler: async (request, reply) => {
+      const body = await service.feed(request.params.file);
+      return reply
+        .header('Content-Type', CALENDAR_TYPE)
+        .header('Content-Disposition', 'inline; filename="veranstaltungen.ics"')
+        .header('Cache-Control', 'private, no-cache')
+        .send(body);
+    },
+  });
+};

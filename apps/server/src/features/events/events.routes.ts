@@ -1,0 +1,168 @@
+import {
+  DASHBOARD_EVENT_COUNT,
+  EVENT_COUNT_MAX,
+  EVENTS_API,
+  ZApiError,
+  ZEvent,
+  ZEventCountParams,
+  ZEventCsvParams,
+  ZEventIdParams,
+  ZEventListQuery,
+  ZEventStatusBody,
+  ZSaveEventFields,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
+import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { calendarRoutes } from './calendar.routes.ts';
+import { createEventsService, type EventsFeatureDeps } from './events.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['events'];
+
+const SHAPE =
+  'Each event: `{ id, name, description (sanitised HTML), location, start, end (ISO UTC), url, ' +
+  'teilnahmeausblenden, external, registrationDeadline (ISO or null), image (signed URL or null), imagePath, ' +
+  'eventSubscriptions, mySubscription (true/false/null = pending), registrationOpen, canSubscribe, ' +
+  'participantCount, declinedCount }`. `eventSubscriptions` ([{ user: { username, email, company }, status }]) ' +
+  "holds only the caller's own answer; the counts are numbers for admins, null for everyone else.";
+
+/**
+ * Events of SPEC §7. Reading and answering belong to /event (ROLE_USER); the dashboard's next events are
+ * read by every logged-in role (ROLE_PARTNER, read-only); writing and the participant list are for admins.
+ * Events have no groups: every member sees every event, but never another member's answer.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app, opts) => {
+  const service = createEventsService(opts);
+  const anyMember = requireRole('ROLE_PARTNER');
+  const user = requireRole('ROLE_USER');
+  const admin = requireRole('ROLE_ADMIN');
+
+  app.route({
+    method: 'GET',
+    url: EVENTS_API.list,
+    onRequest: user,
+    schema: {
+      tags,
+      querystring: ZEventListQuery,
+      description:
+        'Events overlapping [from, to) (ISO 8601), ordered by start. Without `from`: from 12 months back; ' +
+        'without `to`: open-ended. The calendar asks for the weeks it shows. ' +
+        SHAPE,
+      response: { 200: z.array(ZEvent), ...errors },
+    },
+    handler: (request) => service.list(principalOf(request), request.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/event/count/:max',
+    onRequest: anyMember,
+    schema: {
+      tags,
+      params: ZEventCountParams,
+      description:
+        `The next \`max\` (1–${EVENT_COUNT_MAX}; the dashboard asks for ${DASHBOARD_EVENT_COUNT}) events ` +
+        'that have not ended yet, soonest first. Partners read them too (the dashboard is theirs), but ' +
+        '`canSubscribe` is false for them. ' +
+        SHAPE,
+      response: { 200: z.array(ZEvent), ...errors },
+    },
+    handler: (request) => service.upcoming(principalOf(request), request.params.max),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/event/:id',
+    onRequest: user,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      description:
+        'One event. Admins get every participant in `eventSubscriptions` (accepted first, then declined, ' +
+        'each by name) with e-mail and company; members only their own answer. ' +
+        SHAPE,
+      response: { 200: ZEvent, ...errors },
+    },
+    handler: (request) => service.byId(principalOf(request), request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.save,
+    onRequest: admin,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Multipart: `event` (JSON of the event; without id a new one; `start`, `end`, `registrationDeadline` ' +
+        'ISO 8601, the deadline may be null) and optionally `image` (PNG or JPEG by content, else 415; EXIF ' +
+        'is removed). An update without a file keeps the picture; `event.image: null` without a file removes ' +
+        'it. The description is sanitised. Returns the saved event as GET /api/event/{id} does.',
+      body: ZSaveEventFields.extend({ image: ZUploadedFile }),
+      response: { 200: ZEvent, ...errors, 413: ZApiError, 415: ZApiError },
+    },
+    handler: (request) => service.save(principalOf(request), request.body.event, request.body.image),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/event/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      description: 'Deletes the event with every answer to it, and its picture.',
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.status,
+    onRequest: user,
+    schema: {
+      tags,
+      description:
+        'Form (or JSON): `event` (JSON of the event, only `id` is read) and `status` 1 (attend) or 0 ' +
+        '(decline); a second answer replaces the first. Returns the updated event as GET /api/event/{id} ' +
+        "does. 409 with 'Anmeldeschluss abgelaufen' once the deadline has passed (a deadline exactly now has " +
+        'passed), and 409 for external events and events with `teilnahmeausblenden`.',
+      body: ZEventStatusBody,
+      response: { 200: ZEvent, ...errors, 409: ZApiError },
+    },
+    handler: (request) => service.setStatus(principalOf(request), request.body.event.id, request.body.status),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/eventSubscription/participantsAsCsv/:eventId',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventCsvParams,
+      description:
+        'The participants as a CSV download (UTF-8 with BOM, `;`, CRLF; columns Name, E-Mail, Firma, Status ' +
+        "'Zugesagt'/'Abgesagt'; accepted first). Cells starting with =, +, -, @ are prefixed with '. The file " +
+        'name (`teilnehmer-<name>.csv`) is in Content-Disposition (`filename*` UTF-8, `filename` ASCII). ' +
+        '409 for external events.',
+      response: { 200: z.any(), ...errors, 409: ZApiError },
+    },
+    handler: async (request, reply) => {
+      const file = await service.participantsCsv(request.params.eventId);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachmentDisposition(file.filename))
+        .header('Cache-Control', 'private, no-store')
+        .send(file.data);
+    },
+  });
+
+  await app.register(calendarRoutes, opts);
+};

@@ -1,0 +1,199 @@
+import {
+  EVENT_MESSAGES,
+  isRegistrationOpen,
+  PARTICIPANTS_CSV,
+  type TEvent,
+  type TEventValues,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { writeCsv } from '../../platform/csv/write-csv.ts';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { fileSlug } from '../../platform/http/content-disposition.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Principal } from '../accounts/principal.ts';
+import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
+import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
+
+export interface EventsFeatureDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  signer: UrlSigner;
+  accounts: Pick<AccountsService, 'principal'>;
+  /** for links in calendar files: `${publicUrl}/event/{id}` and the subscription address */
+  publicUrl: string;
+  /** the clock of the registration deadline (tests move it); default: the system clock. */
+  now?: (() => Date) | undefined;
+}
+
+/** Without `from` the list starts this many months back (the calendar's previous months, the list's past). */
+const DEFAULT_MONTHS_BACK = 12;
+
+function monthsBefore(date: Date, months: number): Date {
+  const result = new Date(date);
+  result.setUTCMonth(result.getUTCMonth() - months);
+  return result;
+}
+
+/** A participant list as the CSV that German Excel opens as it is, and its file name. */
+export interface ParticipantsFile {
+  filename: string;
+  data: Buffer;
+}
+
+export function createEventsService(deps: EventsFeatureDeps) {
+  const { db, storage, signer } = deps;
+  const clock = deps.now ?? (() => new Date());
+  const repo = createEventsRepository(db);
+  const present = createEventPresenter(repo, signer);
+
+  async function requireEvent(id: number): Promise<EventRow> {
+    const event = await repo.find(db, id);
+    if (!event) throw notFound(EVENT_MESSAGES.notFound);
+    return event;
+  }
+
+  function description(html: string): string {
+    const clean = sanitizeRichText(html);
+    if (isBlankRichText(clean)) {
+      throw badRequest(EVENT_MESSAGES.descriptionRequired, {
+        'event.description': EVENT_MESSAGES.descriptionRequired,
+      });
+    }
+    return clean;
+  }
+
+  /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
+  async function preparedImage(upload: UploadedFile) {
+    const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], EVENT_MESSAGES.imageType);
+    return {
+      data: await withoutMetadata(upload.data, sniffed.kind),
+      key: newKey('event', sniffed.extension),
+      name: displayFileName(upload.filename, `bild${sniffed.extension}`),
+    };
+  }
+
+  const service = {
+    /** GET /api/event/: events overlapping the range (default: from 12 months back, open-ended). */
+    async list(principal: Principal, query: { from?: string | undefined; to?: string | undefined }) {
+      const now = clock();
+      const from = query.from ? new Date(query.from) : monthsBefore(now, DEFAULT_MONTHS_BACK);
+      const to = query.to ? new Date(query.to) : undefined;
+      return present(await repo.list({ from, to }), principal, { now });
+    },
+
+    /** GET /api/event/count/{max}: the next events that have not ended yet, soonest first. */
+    async upcoming(principal: Principal, max: number): Promise<TEvent[]> {
+      const now = clock();
+      return present(await repo.list({ from: now }, max), principal, { now });
+    },
+
+    /** One event; admins get every participant. */
+    async byId(principal: Principal, id: number): Promise<TEvent> {
+      const event = await requireEvent(id);
+      const [shown] = await present([event], principal, { now: clock(), allParticipants: true });
+      if (!shown) throw notFound(EVENT_MESSAGES.notFound);
+      return shown;
+    },
+
+    /**
+     * Creates or updates an event. Everything is checked before anything is written; the picture is stored
+     * before the transaction and removed again when it fails; a replaced picture goes after the commit.
+     */
+    async save(principal: Principal, input: TEventValues, upload?: UploadedFile): Promise<TEvent> {
+      const text = description(input.description);
+      const image = upload ? await preparedImage(upload) : undefined;
+      if (input.id !== undefined) await requireEvent(input.id);
+
+      if (image) await storage.put(image.key, image.data);
+      let replacedKey: string | null = null;
+      let id: number;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
+          if (input.id !== undefined && !current) throw notFound(EVENT_MESSAGES.notFound);
+          const keep = current && input.image !== null;
+          const picture = image
+            ? { imageKey: image.key, imageName: image.name }
+            : keep
+              ? { imageKey: current.imageKey, imageName: current.imageName }
+              : { imageKey: null, imageName: null };
+          const values: EventValues = {
+            name: input.name,
+            description: text,
+            location: input.location,
+            startAt: new Date(input.start),
+            endAt: new Date(input.end),
+            url: input.url,
+            teilnahmeausblenden: input.teilnahmeausblenden,
+            external: input.external,
+            registrationDeadline: input.registrationDeadline ? new Date(input.registrationDeadline) : null,
+            ...picture,
+          };
+          const now = new Date();
+          if (!current) return repo.insert(trx, values, now);
+          await repo.update(trx, current.id, values, now);
+          if (current.imageKey !== picture.imageKey) replacedKey = current.imageKey;
+          return current.id;
+        });
+      } catch (error) {
+        if (image) await storage.delete(image.key).catch(() => undefined);
+        throw error;
+      }
+      if (replacedKey) await storage.delete(replacedKey).catch(() => undefined);
+      return service.byId(principal, id);
+    },
+
+    /** Deletes the event and its answers; its picture goes once the deletion has committed. */
+    async remove(id: number): Promise<void> {
+      const key = await db.transaction().execute(async (trx) => {
+        const event = await repo.find(trx, id);
+        if (!event) throw notFound(EVENT_MESSAGES.notFound);
+        await repo.delete(trx, id);
+        return event.imageKey;
+      });
+      if (key) await storage.delete(key).catch(() => undefined);
+    },
+
+    /**
+     * POST /api/eventSubscription/status: attends (true) or declines (false); the answer can be switched
+     * while registration is open (SPEC §4). Refused with 409 for external events, events without
+     * participation buttons and after the deadline.
+     */
+    async setStatus(principal: Principal, eventId: number, status: boolean): Promise<TEvent> {
+      await db.transaction().execute(async (trx) => {
+        const event = await repo.find(trx, eventId);
+        if (!event) throw notFound(EVENT_MESSAGES.notFound);
+        if (event.external) throw conflict(EVENT_MESSAGES.externalNoRegistration);
+        if (event.teilnahmeausblenden) throw conflict(EVENT_MESSAGES.participationHidden);
+        const now = clock();
+        const deadline = event.registrationDeadline === null ? null : toDate(event.registrationDeadline);
+        if (!isRegistrationOpen(deadline, now)) throw conflict(EVENT_MESSAGES.deadlinePassed);
+        await repo.saveSubscription(trx, { eventId, userId: principal.id, status }, now);
+      });
+      return service.byId(principal, eventId);
+    },
+
+    /** The participant list (admins): one row per answer, accepted first; not for external events. */
+    async participantsCsv(eventId: number): Promise<ParticipantsFile> {
+      const event = await requireEvent(eventId);
+      if (event.external) throw conflict(EVENT_MESSAGES.externalNoParticipants);
+      const rows = sortedParticipants(await repo.subscriptionsOf([eventId])).map((row) => [
+        row.username,
+        row.email ?? '',
+        row.company ?? '',
+        row.status ? PARTICIPANTS_CSV.accepted : PARTICIPANTS_CSV.declined,
+      ]);
+      const slug = fileSlug(event.name) || `veranstaltung-${event.id}`;
+      return { filename: `teilnehmer-${slug}.csv`, data: writeCsv(PARTICIPANTS_CSV.header, rows) };
+    },
+  };
+  return service;
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,49 @@
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { toDate } from '../../platform/db/schema.ts';
+import { htmlToText } from '../../platform/html/text.ts';
+import type { EventRow } from './events.repository.ts';
+
+export interface CalendarOptions {
+  /** `PUBLIC_URL`: the events' links and the host part of their UIDs */
+  publicUrl: string;
+  /** the calendar's name in calendar apps (X-WR-CALNAME) */
+  name: string;
+  /** how often subscribing apps should reload, in seconds */
+  refreshSeconds?: number;
+}
+
+/** The UID of an event: the same in every download and feed, so calendar apps update instead of duplicating. */
+export function eventUid(id: number, publicUrl: string): string {
+  return `event-${id}@${new URL(publicUrl).hostname}`;
+}
+
+/** The description as plain text (calendar apps show no HTML), followed by the event's own link. */
+function plainDescription(event: EventRow): string {
+  const text = htmlToText(event.description);
+  return event.url ? `${text}\n\nWeitere Informationen: ${event.url}` : text;
+}
+
+/** An iCalendar (RFC 5545) text with one VEVENT per event, times in UTC. */
+export function buildCalendar(events: readonly EventRow[], options: CalendarOptions): string {
+  const calendar = ical({
+    prodId: { company: 'Portal', product: 'Veranstaltungen', language: 'DE' },
+    name: options.name,
+    method: ICalCalendarMethod.PUBLISH,
+    ...(options.refreshSeconds ? { ttl: options.refreshSeconds } : {}),
+  });
+  for (const event of events) {
+    const updated = toDate(event.updatedAt);
+    calendar.createEvent({
+      id: eventUid(event.id, options.publicUrl),
+      start: toDate(event.startAt),
+      end: toDate(event.endAt),
+      stamp: updated,
+      lastModified: updated,
+      summary: event.name,
+      location: event.location,
+      description: plainDescription(event),
+      url: `${options.publicUrl}/event/${event.id}`,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,93 @@
+import { EVENT_MESSAGES, MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, login } from '../helpers/factories.ts';
+import { createEvent, createEventWorld, type EventWorld, type Headers, setStatus } from './event-helpers.ts';
+
+let w: EventWorld;
+const extra: Record<string, Headers> = {};
+beforeAll(async () => {
+  w = await createEventWorld();
+  const people = [
+    { username: 'Jürgen Weiß', email: 'juergen@glas.example', company: 'Glas & Söhne; Köln' },
+    { username: '=SUMME(A1)', email: '@x', company: '+49 211 123456' },
+    { username: 'zoë', email: 'zoe@glas.example', company: '-x' },
+  ];
+  for (const person of people) {
+    await createUser(w.t.app, { ...person, role: 'ROLE_USER' });
+    extra[person.username] = bearer(await login(w.t.app, person.username));
+  }
+});
+afterAll(() => w.t.close());
+
+const csvUrl = (id: number) => `/api/eventSubscription/participantsAsCsv/${id}`;
+const as = (username: string): Headers => extra[username] ?? {};
+
+describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
+  it('should answer UTF-8 with BOM, `;` and CRLF, accepted first, formula cells escaped', async () => {
+    const event = await createEvent(w, { name: 'Glastage Köln 2026: Ausstellung & Vorträge' });
+    await setStatus(w, as('zoë'), event.id, 0);
+    await setStatus(w, w.as.mitglied, event.id, 1);
+    await setStatus(w, as('=SUMME(A1)'), event.id, 1);
+    await setStatus(w, as('Jürgen Weiß'), event.id, 1);
+
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="teilnehmer-glastage-koeln-2026-ausstellung-vortraege.csv"; ' +
+        "filename*=UTF-8''teilnehmer-glastage-k%C3%B6ln-2026-ausstellung-vortr%C3%A4ge.csv",
+    );
+    const expected = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(
+        [
+          'Name;E-Mail;Firma;Status',
+          `"'=SUMME(A1)";"'@x";"'+49 211 123456";Zugesagt`,
+          'Jürgen Weiß;juergen@glas.example;"Glas & Söhne; Köln";Zugesagt',
+          'mitglied;mitglied@glaserei.example;Glaserei Beispiel GmbH;Zugesagt',
+          `zoë;zoe@glas.example;"'-x";Abgesagt`,
+          '',
+        ].join('\r\n'),
+        'utf8',
+      ),
+    ]);
+    expect(response.rawPayload.toString('hex')).toBe(expected.toString('hex'));
+    // the umlauts are UTF-8 bytes: ü = C3 BC, ß = C3 9F, ë = C3 AB
+    expect(response.rawPayload.includes(Buffer.from([0x4a, 0xc3, 0xbc, 0x72]))).toBe(true);
+  });
+
+  it('should answer only the header for an event without answers', async () => {
+    const event = await createEvent(w, { name: '!!!' });
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('\uFEFFName;E-Mail;Firma;Status\r\n');
+    expect(response.headers['content-disposition']).toContain(
+      `filename="teilnehmer-veranstaltung-${event.id}.csv"`,
+    );
+  });
+
+  it('should refuse the list of an external event with 409', async () => {
+    const event = await createEvent(w, { external: true });
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: EVENT_MESSAGES.externalNoParticipants });
+  });
+
+  it('should answer 404 for an unknown event', async () => {
+    const response = await w.t.app.inject({ url: csvUrl(999_999), headers: w.as.admin });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: EVENT_MESSAGES.notFound });
+  });
+
+  it.each(['mitglied', 'partner'] as const)('should refuse %s with 403', async (user) => {
+    const event = await createEvent(w);
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as[user] });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
+  });
+
+  it('should refuse a request without token with 401', async () => {
+    const event = await createEvent(w);
+    expect((await w.t.app.inject({ url: csvUrl(event.id) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { jsonField } from './categories.ts';
+
+/** Event endpoints of SPEC §7 (trailing slashes as the legacy client calls them) and the calendar additions. */
+export const EVENTS_API = {
+  /** GET the list (`?from&to`), POST an event (multipart `event` + `image`). */
+  list: '/api/event/',
+  save: '/api/event/',
+  /** GET `/api/event/count/{max}`: the next events, for the dashboard. */
+  count: (max: number | string) => `/api/event/count/${max}`,
+  /** GET one event, DELETE one event: `/api/event/{id}`. */
+  byId: (id: number | string) => `/api/event/${id}`,
+  /** GET the event as an iCalendar file (`text/calendar`). */
+  ics: (id: number | string) => `/api/event/${id}/ics`,
+  /** GET whether a calendar subscription exists, POST creates or replaces it, DELETE revokes it. */
+  calendarToken: '/api/event/calendarToken',
+  /** POST form: `event` (JSON, at least its id) and `status` 1 (attend) or 0 (decline). */
+  status: '/api/eventSubscription/status',
+  /** GET the participants of an event as a CSV download (admins; not for external events). */
+  participantsCsv: (eventId: number | string) => `/api/eventSubscription/participantsAsCsv/${eventId}`,
+} as const;
+
+/** SPEC §9: the dashboard shows the next 3 events. */
+export const DASHBOARD_EVENT_COUNT = 3;
+/** GET /api/event/count/{max} accepts 1 … EVENT_COUNT_MAX. */
+export const EVENT_COUNT_MAX = 20;
+/** `accept` of the image input (png or jpeg, as for blog pictures). */
+export const EVENT_IMAGE_ACCEPT = 'image/png,image/jpeg';
+
+export const EVENT_MESSAGES = {
+  nameRequired: 'Name ist ein Pflichtfeld.',
+  descriptionRequired: 'Beschreibung ist ein Pflichtfeld.',
+  endBeforeStart: 'Die Endzeit kann nicht vor der Startzeit liegen.',
+  startRequired: 'Startzeit ist ein Pflichtfeld.',
+  startInvalid: 'Die Startzeit ist kein gültiges Datum.',
+  endRequired: 'Endzeit ist ein Pflichtfeld.',
+  endInvalid: 'Die Endzeit ist kein gültiges Datum.',
+  deadlineInvalid: 'Der Anmeldeschluss ist kein gültiges Datum.',
+  urlInvalid: 'Der Link muss mit https:// oder http:// beginnen.',
+  imageType: 'Das Bild muss eine PNG- oder JPEG-Datei sein.',
+  notFound: 'Die Veranstaltung wurde nicht gefunden.',
+  countRange: `Die Anzahl muss zwischen 1 und ${EVENT_COUNT_MAX} liegen.`,
+  rangeInvalid:
+    'Der Zeitraum ist ungültig: "from" und "to" müssen ISO-8601-Zeitpunkte sein, "to" nach "from".',
+  statusInvalid: 'Der Status muss 1 (Zusage) oder 0 (Absage) sein.',
+  eventIdRequired: 'Die Veranstaltung fehlt.',
+  /** SPEC §4: shown after the registration deadline; the server refuses with 409 and this text. */
+  deadlinePassed: 'Anmeldeschluss abgelaufen',
+  externalNoRegistration: 'Für externe Veranstaltungen ist keine Anmeldung möglich.',
+  participationHidden: 'Für diese Veranstaltung ist keine Anmeldung vorgesehen.',
+  externalNoParticipants: 'Für externe Veranstaltungen gibt es keine Teilnehmerliste.',
+  calendarNotFound: 'Dieser Kalender-Link ist ungültig oder wurde widerrufen.',
+  /** SPEC §8, shown by the web app (the second one as an error banner). */
+  joined: (name: string) => `Du hast Dich zur Veranstaltung "${name}" angemeldet.`,
+  left: (name: string) => `Du hast Dich von der Veranstaltung "${name}" abgemeldet.`,
+} as const;
+
+/** CSV column titles and status words of the participant list. */
+export const PARTICIPANTS_CSV = {
+  header: ['Name', 'E-Mail', 'Firma', 'Status'],
+  accepted: 'Zugesagt',
+  declined: 'Abgesagt',
+} as const;
+
+/** User of SPEC §3 as a participant: `email` and `company` of other members only ever reach admins. */
+export const ZEventUser = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+});
+
+/** EventSubscription of SPEC §3: `status` true attends, false declined; no entry means pending. */
+export const ZEventSubscription = z.object({ user: ZEventUser, status: z.boolean() });
+export type TEventSubscription = z.infer<typeof ZEventSubscription>;
+
+/**
+ * Event of SPEC §3. Times are ISO 8601 in UTC. `image` is a signed, expiring URL of the picture,
+ * `imagePath` the file name it was uploaded with (both null without one). `eventSubscriptions` holds only
+ * the caller's own entry, except for admins reading one event (GET by id, status answer): then every
+ * participant. `mySubscription` is the caller's status (null: pending). `registrationOpen`: the deadline
+ * is empty or in the future; `canSubscribe`: registration is open, the event is neither external nor
+ * `teilnahmeausblenden`, and the caller may attend (ROLE_USER). `participantCount` (accepted) and
+ * `declinedCount` are numbers for admins, null for everyone else.
+ */
+export const ZEvent = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  url: z.string().nullable(),
+  teilnahmeausblenden: z.boolean(),
+  external: z.boolean(),
+  registrationDeadline: z.string().nullable(),
+  image: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  eventSubscriptions: z.array(ZEventSubscription),
+  mySubscription: z.boolean().nullable(),
+  registrationOpen: z.boolean(),
+  canSubscribe: z.boolean(),
+  participantCount: z.number().int().nullable(),
+  declinedCount: z.number().int().nullable(),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+/** SPEC §4: registration is open while the deadline is empty or still in the future. */
+export function isRegistrationOpen(deadline: string | Date | null, now: Date = new Date()): boolean {
+  return deadline === null || new Date(deadline).getTime() > now.getTime();
+}
+
+const isoMoment = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/**
+ * GET /api/event/: events overlapping [from, to). Without `from`: 12 months back from now; without `to`:
+ * no end. A calendar month sends the first and the day after the last day it shows.
+ */
+export const ZEventListQuery = z
+  .object({
+    from: isoMoment.optional(),
+    to: isoMoment.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), {
+    message: EVENT_MESSAGES.rangeInvalid,
+    path: ['to'],
+  });
+export type TEventListQuery = z.input<typeof ZEventListQuery>;
+
+function requiredMoment(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .pipe(z.iso.datetime({ offset: true, error: invalid }));
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .default(false)
+  .transform((value) => value === true || value === 1);
+
+const validMoment = (value: unknown) =>
+  typeof value === 'string' && z.iso.datetime({ offset: true }).safeParse(value.trim()).success;
+
+/**
+ * The event form (SPEC §5). Without `id` an event is created. `start`, `end` and `registrationDeadline`
+ * are ISO 8601 with a zone (`toISOString()`); the deadline may be null or empty (registration stays open).
+ * `description` is rich text, sanitised by the server. `image: null` without an uploaded file removes the
+ * picture; any other value keeps it. Other fields the client sends back (`eventSubscriptions` …) are ignored.
+ */
+export const ZEventInput = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    name: z
+      .string({ error: EVENT_MESSAGES.nameRequired })
+      .trim()
+      .min(1, EVENT_MESSAGES.nameRequired)
+      .max(300),
+    description: z
+      .string({ error: EVENT_MESSAGES.descriptionRequired })
+      .trim()
+      .min(1, EVENT_MESSAGES.descriptionRequired)
+      .max(100_000),
+    location: optionalText(300),
+    start: requiredMoment(EVENT_MESSAGES.startRequired, EVENT_MESSAGES.startInvalid),
+    end: requiredMoment(EVENT_MESSAGES.endRequired, EVENT_MESSAGES.endInvalid),
+    url: optionalText(2000).refine((url) => url === null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url), {
+      message: EVENT_MESSAGES.urlInvalid,
+    }),
+    teilnahmeausblenden: flag,
+    external: flag,
+    registrationDeadline: z
+      .string({ error: EVENT_MESSAGES.deadlineInvalid })
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .pipe(z.iso.datetime({ offset: true, error: EVENT_MESSAGES.deadlineInvalid }).nullable()),
+    image: z.string().max(2000).nullish(),
+  })
+  .refine((event) => Date.parse(event.end) >= Date.parse(event.start), {
+    message: EVENT_MESSAGES.endBeforeStart,
+    path: ['end'],
+    // Also reported beside other errors, so the form shows every problem at once.
+    when: (payload) => {
+      const value = payload.value as { start?: unknown; end?: unknown } | undefined;
+      return validMoment(value?.start) && validMoment(value?.end);
+    },
+  });
+export type TEventInput = z.input<typeof ZEventInput>;
+export type TEventValues = z.output<typeof ZEventInput>;
+
+/** POST /api/event/ (multipart): `event` JSON; the file field `image` is added by the server's schema. */
+export const ZSaveEventFields = z.object({ event: jsonField(ZEventInput) });
+
+export const ZEventIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZEventCsvParams = z.object({ eventId: z.coerce.number().int().positive() });
+export const ZEventCountParams = z.object({
+  max: z.coerce
+    .number({ error: EVENT_MESSAGES.countRange })
+    .int(EVENT_MESSAGES.countRange)
+    .min(1, EVENT_MESSAGES.countRange)
+    .max(EVENT_COUNT_MAX, EVENT_MESSAGES.countRange),
+});
+
+const ZStatusValue = z
+  .union([z.literal(1), z.literal(0), z.boolean(), z.enum(['1', '0', 'true', 'false'])], {
+    error: EVENT_MESSAGES.statusInvalid,
+  })
+  .transform((value) => value === 1 || value === true || value === '1' || value === 'true');
+
+/**
+ * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read)
+ * and `status` 1 (attend) or 0 (decline).
+ */
+export const ZEventStatusBody = z.object({
+  event: jsonField(
+    z.object(
+      { id: z.coerce.number({ error: EVENT_MESSAGES.eventIdRequired }).int().positive() },
+      { error: EVENT_MESSAGES.eventIdRequired },
+    ),
+  ),
+  status: ZStatusValue,
+});
+export type TEventStatusBody = z.input<typeof ZEventStatusBody>;
+
+/** POST /api/event/calendarToken: the personal subscription address; shown once, stored only hashed. */
+export const ZCalendarLink = z.object({ url: z.string() });
+export type TCalendarLink = z.infer<typeof ZCalendarLink>;
+
+/** GET /api/event/calendarToken: whether a subscription address exists and since when. */
+export const ZCalendarTokenState = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type TCalendarTokenState = z.infer<typeof ZCalendarTokenState>;
