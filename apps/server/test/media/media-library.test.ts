@@ -63,7 +63,7 @@ describe('GET /mediaLibrary/{path}', () => {
     const response = await download('Dokumente/Formulare/Antrag.pdf', w.as.mitglied);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="Antrag fur Anderungen.pdf"; filename*=UTF-8''Antrag%20f%C3%BCr%20%C3%84nderungen.pdf`,
+      `attachment; filename="Antrag fuer Aenderungen.pdf"; filename*=UTF-8''Antrag%20f%C3%BCr%20%C3%84nderungen.pdf`,
     );
   });
 

@@ -3,23 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { requireRole } from '../../platform/auth/guards.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { createMediaLibrary } from './media-library.service.ts';
-
-/** `attachment` with the name as ASCII fallback and, for umlauts, RFC 5987 `filename*`. */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** GET /mediaLibrary/{path}: a media file for any logged-in member (relative links in rich text). */
 export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; storage: Storage }> = async (
