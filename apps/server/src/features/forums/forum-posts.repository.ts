@@ -1,0 +1,149 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, ForumPostMediaTable } from '../../platform/db/schema.ts';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface PostRow {
+  id: number;
+  threadId: number;
+  content: string;
+  isFirst: unknown;
+  createdAt: Date | string;
+  authorName: string | null;
+}
+export type MediaRow = Selectable<ForumPostMediaTable>;
+
+export interface NewMedia {
+  position: number;
+  storageKey: string;
+  thumbnailKey: string | null;
+  originalFilename: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface NewPost {
+  threadId: number;
+  authorId: number | null;
+  content: string;
+  isFirst: boolean;
+  createdAt: Date;
+}
+
+/** One post, the posts of one thread, or those of all threads of one forum. */
+export type PostScope = { postId: number } | { threadId: number } | { forumId: number };
+
+/** Queries of posts and their attachments. */
+export function createForumPostsRepository(db: Kysely<DB>) {
+  const posts = (executor: Executor) =>
+    executor
+      .selectFrom('forumPosts')
+      .leftJoin('users', 'users.id', 'forumPosts.authorId')
+      .select([
+        'forumPosts.id',
+        'forumPosts.threadId',
+        'forumPosts.content',
+        'forumPosts.isFirst',
+        'forumPosts.createdAt',
+        'users.username as authorName',
+      ]);
+
+  /** The ids of the posts in scope: one post, the posts of one thread, or those of one forum's threads. */
+  const postIds = (executor: Executor, scope: PostScope) => {
+    const query = executor.selectFrom('forumPosts').select('forumPosts.id');
+    if ('postId' in scope) return query.where('forumPosts.id', '=', scope.postId);
+    if ('threadId' in scope) return query.where('forumPosts.threadId', '=', scope.threadId);
+    return query.where(
+      'forumPosts.threadId',
+      'in',
+      executor
+        .selectFrom('forumThreads')
+        .select('forumThreads.id')
+        .where('forumThreads.forumId', '=', scope.forumId),
+    );
+  };
+
+  /** Deletes the posts in scope and their attachments; returns the storage keys (files, thumbnails) they held. */
+  async function deletePosts(executor: Executor, scope: PostScope): Promise<string[]> {
+    const media = await executor
+      .selectFrom('forumPostMedia')
+      .select(['storageKey', 'thumbnailKey'])
+      .where('postId', 'in', postIds(executor, scope))
+      .execute();
+    await executor.deleteFrom('forumPostMedia').where('postId', 'in', postIds(executor, scope)).execute();
+    await executor.deleteFrom('forumPosts').where('id', 'in', postIds(executor, scope)).execute();
+    return media.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
+  }
+
+  return {
+    /** Posts offset … offset+limit-1 of the thread, oldest first. */
+    listPosts(threadId: number, offset: number, limit: number): Promise<PostRow[]> {
+      return posts(db)
+        .where('forumPosts.threadId', '=', threadId)
+        .orderBy('forumPosts.createdAt', 'asc')
+        .orderBy('forumPosts.id', 'asc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    findPosts(executor: Executor, ids: readonly number[]): Promise<PostRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return posts(executor).where('forumPosts.id', 'in', ids).execute();
+    },
+
+    async insertPost(executor: Executor, values: NewPost, media: readonly NewMedia[]): Promise<number> {
+      const row = await executor
+        .insertInto('forumPosts')
+        .values({ ...values, updatedAt: values.createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (media.length > 0) {
+        await executor
+          .insertInto('forumPostMedia')
+          .values(
+            media.map((file) => ({
+              postId: row.id,
+              position: file.position,
+              storageKey: file.storageKey,
+              thumbnailKey: file.thumbnailKey,
+              originalFilename: file.originalFilename,
+              mimeType: file.mimeType,
+              size: file.size,
+              createdAt: values.createdAt,
+            })),
+          )
+          .execute();
+      }
+      return row.id;
+    },
+
+    /** Many posts at once, without attachments (benchmarks and tests); the thread's counters are not touched. */
+    async insertPosts(executor: Executor, values: readonly NewPost[]): Promise<void> {
+      for (let start = 0; start < values.length; start += 500) {
+        await executor
+          .insertInto('forumPosts')
+          .values(values.slice(start, start + 500).map((post) => ({ ...post, updatedAt: post.createdAt })))
+          .execute();
+      }
+    },
+
+    deletePosts,
+
+    async mediaOf(postIds: readonly number[]): Promise<Map<number, MediaRow[]>> {
+      const result = new Map<number, MediaRow[]>();
+      if (postIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('forumPostMedia')
+        .selectAll()
+        .where('postId', 'in', postIds)
+        .orderBy('postId')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) result.set(row.postId, [...(result.get(row.postId) ?? []), row]);
+      return result;
+    },
+  };
+}
+
+export type ForumPostsRepository = ReturnType<typeof createForumPostsRepository>;

@@ -1,0 +1,205 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, ForumsTable, ForumThreadsTable } from '../../platform/db/schema.ts';
+import { createForumPostsRepository, type Executor } from './forum-posts.repository.ts';
+
+export type ForumRow = Selectable<ForumsTable>;
+export interface ForumStatsRow extends ForumRow {
+  threadCount: number;
+  postCount: number;
+  lastActivity: Date | string | null;
+}
+export type ThreadRow = Selectable<ForumThreadsTable> & { authorName: string | null };
+/**
+ * Queries of forums and threads; posts and attachments are in forum-posts.repository.ts. Writers lock the forum
+ * or thread row first (see forums.service.ts).
+ */
+export function createForumsRepository(db: Kysely<DB>) {
+  const threads = (executor: Executor) =>
+    executor
+      .selectFrom('forumThreads')
+      .leftJoin('users', 'users.id', 'forumThreads.authorId')
+      .selectAll('forumThreads')
+      .select('users.username as authorName');
+
+  const posts = createForumPostsRepository(db);
+
+  return {
+    /** Every forum with its number of threads and posts and the time of its newest post. */
+    listForums(filter: { id?: number } = {}): Promise<ForumStatsRow[]> {
+      let query = db
+        .selectFrom('forums')
+        .leftJoin('forumThreads', 'forumThreads.forumId', 'forums.id')
+        .selectAll('forums')
+        .select((eb) => [
+          eb.fn.count<number>('forumThreads.id').as('threadCount'),
+          eb.fn.coalesce(eb.fn.sum<number>('forumThreads.postCount'), sql.lit(0)).as('postCount'),
+          eb.fn.max('forumThreads.lastPostAt').as('lastActivity'),
+        ])
+        .groupBy('forums.id');
+      if (filter.id !== undefined) query = query.where('forums.id', '=', filter.id);
+      return query.execute() as Promise<ForumStatsRow[]>;
+    },
+
+    findForum(executor: Executor, id: number): Promise<ForumRow | undefined> {
+      return executor.selectFrom('forums').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertForum(executor: Executor, values: { name: string; description: string }): Promise<number> {
+      const now = new Date();
+      const row = await executor
+        .insertInto('forums')
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Updates the forum; false when there is none. */
+    async updateForum(
+      executor: Executor,
+      id: number,
+      values: { name: string; description: string },
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('forums')
+        .set({ ...values, updatedAt: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Locks the forum row for the rest of the transaction (PostgreSQL; SQLite has one writer anyway), so that
+     * no thread is added while the forum is deleted. False when the forum does not exist.
+     */
+    async lockForum(executor: Executor, id: number): Promise<boolean> {
+      const result = await executor
+        .updateTable('forums')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes the forum with its threads, posts and attachments; returns the storage keys they held. */
+    async deleteForum(executor: Executor, id: number): Promise<string[]> {
+      // Lock the threads too: a reply being written to one of them finishes first, its files included.
+      await executor
+        .updateTable('forumThreads')
+        .set((eb) => ({ postCount: eb.ref('postCount') }))
+        .where('forumId', '=', id)
+        .execute();
+      const keys = await posts.deletePosts(executor, { forumId: id });
+      await executor.deleteFrom('forumThreads').where('forumId', '=', id).execute();
+      await executor.deleteFrom('forums').where('id', '=', id).execute();
+      return keys;
+    },
+
+    /** A page of the forum's threads, newest activity first, with the id of each thread's newest post. */
+    listThreads(
+      forumId: number,
+      offset: number,
+      limit: number,
+    ): Promise<(ThreadRow & { lastPostId: number | null })[]> {
+      return threads(db)
+        .select((eb) =>
+          eb
+            .selectFrom('forumPosts')
+            .select('forumPosts.id')
+            .whereRef('forumPosts.threadId', '=', 'forumThreads.id')
+            .orderBy('forumPosts.createdAt', 'desc')
+            .orderBy('forumPosts.id', 'desc')
+            .limit(1)
+            .as('lastPostId'),
+        )
+        .where('forumThreads.forumId', '=', forumId)
+        .orderBy('forumThreads.lastPostAt', 'desc')
+        .orderBy('forumThreads.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    findThread(executor: Executor, id: number): Promise<ThreadRow | undefined> {
+      return threads(executor).where('forumThreads.id', '=', id).executeTakeFirst();
+    },
+
+    async insertThread(
+      executor: Executor,
+      values: { forumId: number; name: string; authorId: number | null; createdAt: Date },
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('forumThreads')
+        .values({
+          ...values,
+          // the first post, written in the same transaction
+          postCount: 1,
+          lastPostAt: values.createdAt,
+          updatedAt: values.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
+     * Counts `added` posts (newest at `at`) into the thread and locks its row for the rest of the
+     * transaction. False when the thread does not exist (any more).
+     */
+    async addToThread(executor: Executor, id: number, added: number, at: Date): Promise<boolean> {
+      const result = await executor
+        .updateTable('forumThreads')
+        .set((eb) => ({
+          postCount: eb('postCount', '+', added),
+          lastPostAt: eb
+            .case()
+            .when('lastPostAt', '<', at)
+            .then(at)
+            .else(eb.ref('lastPostAt'))
+            .end()
+            .$castTo<Date>(),
+        }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** After a post was deleted: one post fewer, and the newest remaining post's time. */
+    async recountThread(executor: Executor, id: number): Promise<void> {
+      await executor
+        .updateTable('forumThreads')
+        .set((eb) => ({
+          postCount: eb
+            .selectFrom('forumPosts')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('threadId', '=', id),
+          lastPostAt: eb
+            .selectFrom('forumPosts')
+            .select((inner) => inner.fn.max('createdAt').as('latest'))
+            .where('threadId', '=', id)
+            .$castTo<{ latest: Date }>(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Locks the thread row (see addToThread); false when it does not exist. */
+    async lockThread(executor: Executor, id: number): Promise<boolean> {
+      const result = await executor
+        .updateTable('forumThreads')
+        .set((eb) => ({ postCount: eb.ref('postCount') }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes the thread with its posts and attachments; returns the storage keys they held. */
+    async deleteThread(executor: Executor, id: number): Promise<string[]> {
+      const keys = await posts.deletePosts(executor, { threadId: id });
+      await executor.deleteFrom('forumThreads').where('id', '=', id).execute();
+      return keys;
+    },
+  };
+}
+
+export type ForumsRepository = ReturnType<typeof createForumsRepository>;

@@ -1,0 +1,202 @@
+import {
+  FORUM_API,
+  FORUM_PAGE_SIZE_MAX,
+  FORUM_POST_MEDIA_MAX,
+  FORUM_POSTS_PAGE_SIZE,
+  FORUM_THREADS_PAGE_SIZE,
+  ZApiError,
+  ZForum,
+  ZForumIdParams,
+  ZForumPost,
+  ZForumQuery,
+  ZForumSummary,
+  ZForumThread,
+  ZForumThreadQuery,
+  ZSaveForumBody,
+  ZSaveForumPostFields,
+  ZSaveForumThreadFields,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
+import { withPostMedia } from './post-media.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const uploadErrors = { 413: ZApiError, 415: ZApiError };
+const tags = ['forums'];
+
+const MEDIA =
+  `Attachments: file fields \`forumPostMedia[0]\`, \`forumPostMedia[1]\`, … (at most ${FORUM_POST_MEDIA_MAX}), ` +
+  'PNG, JPEG or PDF by content (else 415 and nothing is stored); images lose their EXIF metadata and get a ' +
+  'JPEG thumbnail. Rich text is sanitised; an empty editor (`<p></p>`) counts as missing.';
+
+/**
+ * Forums of SPEC §7. SPEC §2 opens /forum to ROLE_USER: every member reads, opens threads and replies; only
+ * admins save or delete forums and delete threads and posts. The first post of a thread is never deleted.
+ */
+export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app, opts) => {
+  const service = createForumsService(opts);
+  const member = requireRole('ROLE_USER');
+  const admin = requireRole('ROLE_ADMIN');
+
+  for (const url of [FORUM_API.list, `${FORUM_API.list}/`]) {
+    app.route({
+      method: 'GET',
+      url,
+      onRequest: member,
+      schema: {
+        tags,
+        hide: url.endsWith('/'),
+        description:
+          'Every forum by name, with `threadCount`, `postCount` and `lastActivity` (time of the newest post, ' +
+          'null without threads).',
+        response: { 200: z.array(ZForumSummary), ...errors },
+      },
+      handler: () => service.listForums(),
+    });
+  }
+
+  app.route({
+    method: 'GET',
+    url: '/api/forum/:id',
+    onRequest: member,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      querystring: ZForumQuery,
+      description:
+        'The forum (as in the list) with one page of its `threads`, newest activity first: `page` 1-based, ' +
+        `\`pageSize\` default ${FORUM_THREADS_PAGE_SIZE} (max ${FORUM_PAGE_SIZE_MAX}); \`threadCount\` counts ` +
+        'all. Each thread: `author`, `createdAt`, `postCount`, `replyCount` (posts − 1), `lastReply` ' +
+        '`{ createdAt, author }` (null without replies) and `lastActivity`.',
+      response: { 200: ZForum, ...errors },
+    },
+    handler: (request) => service.forum(request.params.id, request.query),
+  });
+
+  app.route({
+    method: 'POST',
+    url: FORUM_API.save,
+    onRequest: admin,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Form field `forum`: JSON `{ id?, name, description }`; without `id` a new forum. `description` is rich ' +
+        'text. Returns the forum as in the list.',
+      body: ZSaveForumBody,
+      response: { 200: ZForumSummary, ...errors },
+    },
+    handler: (request) => service.saveForum(request.body.forum),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/forum/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      description: 'Deletes the forum with all its threads, posts and attachments.',
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteForum(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/forumThread/:id',
+    onRequest: member,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      querystring: ZForumThreadQuery,
+      description:
+        'The thread and one page of its `posts`, oldest first: `page` 1-based or `last`, `pageSize` default ' +
+        `${FORUM_POSTS_PAGE_SIZE} (max ${FORUM_PAGE_SIZE_MAX}); \`postCount\` counts all posts, \`pageCount\` the ` +
+        'pages (≥ 1). A long thread never travels whole. Each post: `author` (null once the user is deleted), ' +
+        '`first` (the undeletable first post), `forumPostMedia` (all attachments), `forumPostMediaImages`, ' +
+        '`forumPostMediaFiles`; `filePath` and `fileThumbnailPath` are signed URLs that expire.',
+      response: { 200: ZForumThread, ...errors },
+    },
+    handler: (request) => service.thread(request.params.id, request.query),
+  });
+
+  app.route({
+    method: 'POST',
+    url: FORUM_API.saveThread,
+    onRequest: member,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Multipart: `forumThread` (JSON `{ name, content }`: the thread name and the content of its first ' +
+        `post), \`forumId\`. ${MEDIA} Returns the new thread's first page (as GET /api/forumThread/{id}).`,
+      body: withPostMedia(ZSaveForumThreadFields.shape),
+      response: { 200: ZForumThread, ...errors, ...uploadErrors },
+    },
+    handler: (request) =>
+      service.createThread(
+        principalOf(request),
+        request.body.forumId,
+        request.body.forumThread,
+        request.body.forumPostMedia,
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/forumThread/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      description: 'Deletes the thread with all its posts and attachments.',
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await service.deleteThread(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: FORUM_API.savePost,
+    onRequest: member,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      description: `Multipart: \`forumPost\` (JSON \`{ content }\`), \`forumThreadId\`. ${MEDIA} Returns the post.`,
+      body: withPostMedia(ZSaveForumPostFields.shape),
+      response: { 200: ZForumPost, ...errors, ...uploadErrors },
+    },
+    handler: (request) =>
+      service.createPost(
+        principalOf(request),
+        request.body.forumThreadId,
+        request.body.forumPost,
+        request.body.forumPostMedia,
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/forumPost/:id',
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      description: 'Deletes a reply and its attachments; 409 for the first post of a thread.',
+      response: { 204: z.null(), ...errors, 409: ZApiError },
+    },
+    handler: async (request, reply) => {
+      await service.deletePost(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+};

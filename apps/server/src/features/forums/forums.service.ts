@@ -1,0 +1,284 @@
+import {
+  FORUM_MESSAGES,
+  FORUM_POSTS_PAGE_SIZE,
+  type TForum,
+  type TForumPost,
+  type TForumPostValues,
+  type TForumSummary,
+  type TForumThread,
+  type TForumThreadSummary,
+  type TForumThreadValues,
+  type TForumValues,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import type { Principal } from '../accounts/principal.ts';
+import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
+import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
+import {
+  type PreparedMedia,
+  prepareMedia,
+  presentMedia,
+  removeFiles,
+  removeMedia,
+  storeMedia,
+} from './post-media.ts';
+
+export interface ForumsFeatureDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  signer: UrlSigner;
+}
+
+const iso = (value: Date | string) => toDate(value).toISOString();
+const author = (name: string | null) => (name === null ? null : { username: name });
+
+/**
+ * Forums, threads and posts (SPEC §7). Every write that adds or removes posts runs in one transaction that
+ * first locks the forum (new thread, forum deletion) or the thread (reply, post or thread deletion), so that a
+ * deletion never misses the files of a reply written at the same moment. Attachments are checked and
+ * converted before anything is written, stored before the transaction and removed again when it fails;
+ * the files of deleted posts go after the commit.
+ */
+export function createForumsService(deps: ForumsFeatureDeps) {
+  const { db, storage, signer } = deps;
+  const repo = createForumsRepository(db);
+  const posts = createForumPostsRepository(db);
+
+  function richText(html: string, field: string, message: string): string {
+    const clean = sanitizeRichText(html);
+    if (isBlankRichText(clean)) throw badRequest(message, { [field]: message });
+    return clean;
+  }
+
+  function presentForum(row: ForumStatsRow): TForumSummary {
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      threadCount: Number(row.threadCount),
+      postCount: Number(row.postCount),
+      lastActivity: row.lastActivity === null ? null : iso(row.lastActivity),
+    };
+  }
+
+  async function presentPosts(rows: readonly PostRow[]): Promise<TForumPost[]> {
+    const media = await posts.mediaOf(rows.map((row) => row.id));
+    return rows.map((row) => {
+      const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
+      return {
+        id: row.id,
+        forumThreadId: row.threadId,
+        content: row.content,
+        createdAt: iso(row.createdAt),
+        author: author(row.authorName),
+        first: Boolean(row.isFirst),
+        forumPostMedia: files,
+        forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
+        forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),
+      };
+    });
+  }
+
+  async function presentThreads(
+    rows: readonly (ThreadRow & { lastPostId: number | null })[],
+  ): Promise<TForumThreadSummary[]> {
+    const lastIds = rows.flatMap((row) => (row.postCount > 1 && row.lastPostId ? [row.lastPostId] : []));
+    const last = new Map((await posts.findPosts(db, lastIds)).map((post) => [post.id, post]));
+    return rows.map((row) => {
+      const reply = row.lastPostId ? last.get(row.lastPostId) : undefined;
+      return {
+        id: row.id,
+        forumId: row.forumId,
+        name: row.name,
+        author: author(row.authorName),
+        createdAt: iso(row.createdAt),
+        postCount: row.postCount,
+        replyCount: Math.max(0, row.postCount - 1),
+        lastReply:
+          reply && !reply.isFirst
+            ? { createdAt: iso(reply.createdAt), author: author(reply.authorName) }
+            : null,
+        lastActivity: iso(row.lastPostAt),
+      };
+    });
+  }
+
+  /** Checks and stores the attachments, runs `write`, and removes the files again when it fails. */
+  async function withMedia<T>(
+    uploads: readonly UploadedFile[],
+    exists: () => Promise<boolean>,
+    missing: string,
+    write: (media: PreparedMedia[]) => Promise<T>,
+  ): Promise<T> {
+    const media = await prepareMedia(uploads);
+    if (!(await exists())) throw notFound(missing);
+    await storeMedia(storage, media);
+    try {
+      return await write(media);
+    } catch (error) {
+      await removeMedia(storage, media);
+      throw error;
+    }
+  }
+
+  const service = {
+    /** GET /api/forum: every forum with its counts, by name. */
+    async listForums(): Promise<TForumSummary[]> {
+      const rows = await repo.listForums();
+      return rows.map(presentForum).sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+    },
+
+    /** GET /api/forum/{id}: the forum and one page of its threads, newest activity first. */
+    async forum(id: number, query: { page: number; pageSize: number }): Promise<TForum> {
+      const [row] = await repo.listForums({ id });
+      if (!row) throw notFound(FORUM_MESSAGES.forumNotFound);
+      const threads = await repo.listThreads(id, (query.page - 1) * query.pageSize, query.pageSize);
+      return {
+        ...presentForum(row),
+        threads: await presentThreads(threads),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** POST /api/forum/: creates (without id) or updates a forum; returns it with its counts. */
+    async saveForum(input: TForumValues): Promise<TForumSummary> {
+      const values = {
+        name: input.name,
+        description: richText(input.description, 'forum.description', FORUM_MESSAGES.descriptionRequired),
+      };
+      let id = input.id;
+      if (id === undefined) id = await repo.insertForum(db, values);
+      else if (!(await repo.updateForum(db, id, values))) throw notFound(FORUM_MESSAGES.forumNotFound);
+      const [row] = await repo.listForums({ id });
+      if (!row) throw notFound(FORUM_MESSAGES.forumNotFound);
+      return presentForum(row);
+    },
+
+    /** Deletes the forum with its threads, posts and attachments; the files go after the commit. */
+    async deleteForum(id: number): Promise<void> {
+      const keys = await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockForum(trx, id))) throw notFound(FORUM_MESSAGES.forumNotFound);
+        return repo.deleteForum(trx, id);
+      });
+      await removeFiles(storage, keys);
+    },
+
+    /**
+     * GET /api/forumThread/{id}: the thread and one page of its posts, oldest first. `page: 'last'` answers
+     * the last page; a page after the last is empty.
+     */
+    async thread(id: number, query: { page: number | 'last'; pageSize: number }): Promise<TForumThread> {
+      const thread = await repo.findThread(db, id);
+      if (!thread) throw notFound(FORUM_MESSAGES.threadNotFound);
+      const forum = await repo.findForum(db, thread.forumId);
+      if (!forum) throw notFound(FORUM_MESSAGES.threadNotFound);
+      const pageCount = Math.max(1, Math.ceil(thread.postCount / query.pageSize));
+      const page = query.page === 'last' ? pageCount : query.page;
+      const rows = await posts.listPosts(id, (page - 1) * query.pageSize, query.pageSize);
+      return {
+        id: thread.id,
+        name: thread.name,
+        forumId: forum.id,
+        forumName: forum.name,
+        author: author(thread.authorName),
+        createdAt: iso(thread.createdAt),
+        postCount: thread.postCount,
+        page,
+        pageSize: query.pageSize,
+        pageCount,
+        posts: await presentPosts(rows),
+      };
+    },
+
+    /** POST /api/forumThread/: a new thread with its first post; returns the thread's first page. */
+    async createThread(
+      principal: Principal,
+      forumId: number,
+      input: TForumThreadValues,
+      uploads: readonly UploadedFile[],
+    ): Promise<TForumThread> {
+      const content = richText(input.content, 'forumThread.content', FORUM_MESSAGES.contentRequired);
+      const id = await withMedia(
+        uploads,
+        async () => Boolean(await repo.findForum(db, forumId)),
+        FORUM_MESSAGES.forumNotFound,
+        (media) =>
+          db.transaction().execute(async (trx) => {
+            if (!(await repo.lockForum(trx, forumId))) throw notFound(FORUM_MESSAGES.forumNotFound);
+            const now = new Date();
+            const threadId = await repo.insertThread(trx, {
+              forumId,
+              name: input.name,
+              authorId: principal.id,
+              createdAt: now,
+            });
+            const post = { threadId, authorId: principal.id, content, isFirst: true, createdAt: now };
+            await posts.insertPost(trx, post, media);
+            return threadId;
+          }),
+      );
+      return service.thread(id, { page: 1, pageSize: FORUM_POSTS_PAGE_SIZE });
+    },
+
+    /** POST /api/forumPost/: a reply to a thread; returns the post. */
+    async createPost(
+      principal: Principal,
+      threadId: number,
+      input: TForumPostValues,
+      uploads: readonly UploadedFile[],
+    ): Promise<TForumPost> {
+      const content = richText(input.content, 'forumPost.content', FORUM_MESSAGES.contentRequired);
+      const id = await withMedia(
+        uploads,
+        async () => Boolean(await repo.findThread(db, threadId)),
+        FORUM_MESSAGES.threadNotFound,
+        (media) =>
+          db.transaction().execute(async (trx) => {
+            const now = new Date();
+            if (!(await repo.addToThread(trx, threadId, 1, now)))
+              throw notFound(FORUM_MESSAGES.threadNotFound);
+            const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
+            return posts.insertPost(trx, post, media);
+          }),
+      );
+      const [post] = await presentPosts(await posts.findPosts(db, [id]));
+      if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
+      return post;
+    },
+
+    /** Deletes the thread with its posts and attachments; the files go after the commit. */
+    async deleteThread(id: number): Promise<void> {
+      const keys = await db.transaction().execute(async (trx) => {
+        if (!(await repo.lockThread(trx, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
+        return repo.deleteThread(trx, id);
+      });
+      await removeFiles(storage, keys);
+    },
+
+    /** Deletes a reply and its attachments; the first post of a thread is refused with 409. */
+    async deletePost(id: number): Promise<void> {
+      const keys = await db.transaction().execute(async (trx) => {
+        const [found] = await posts.findPosts(trx, [id]);
+        if (!found) throw notFound(FORUM_MESSAGES.postNotFound);
+        if (found.isFirst) throw conflict(FORUM_MESSAGES.firstPostUndeletable);
+        await repo.lockThread(trx, found.threadId);
+        // Read again under the lock: the thread may have been deleted meanwhile.
+        if ((await posts.findPosts(trx, [id])).length === 0) throw notFound(FORUM_MESSAGES.postNotFound);
+        const removed = await posts.deletePosts(trx, { postId: id });
+        await repo.recountThread(trx, found.threadId);
+        return removed;
+      });
+      await removeFiles(storage, keys);
+    },
+  };
+  return service;
+}
+
+export type ForumsService = ReturnType<typeof createForumsService>;

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { jsonField } from './categories.ts';
+
+/** Forum endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
+export const FORUM_API = {
+  /** GET the forum list. */
+  list: '/api/forum',
+  /** POST a forum (form field `forum`, JSON). */
+  save: '/api/forum/',
+  /** GET one forum with a page of its threads (`?page&pageSize`), DELETE one forum. */
+  byId: (id: number | string) => `/api/forum/${id}`,
+  /** POST a thread (multipart `forumThread`, `forumId`, `forumPostMedia[i]`). */
+  saveThread: '/api/forumThread/',
+  /** GET one thread with a page of its posts (`?page&pageSize`, `page=last`), DELETE one thread. */
+  thread: (id: number | string) => `/api/forumThread/${id}`,
+  /** POST a reply (multipart `forumPost`, `forumThreadId`, `forumPostMedia[i]`). */
+  savePost: '/api/forumPost/',
+  /** DELETE one post. */
+  post: (id: number | string) => `/api/forumPost/${id}`,
+} as const;
+
+/** Multipart name of the i-th attachment (SPEC §7: `forumPostMedia[i]`, i from 0). */
+export const forumPostMediaField = (index: number) => `forumPostMedia[${index}]`;
+
+/** Attachments a post may carry at most. */
+export const FORUM_POST_MEDIA_MAX = 10;
+/** `accept` of the attachment input (SPEC §5: png, jpeg and pdf, several at once). */
+export const FORUM_POST_MEDIA_ACCEPT = 'image/png,image/jpeg,application/pdf';
+/** Posts per page of a thread, threads per page of a forum (defaults; `pageSize` goes up to the max). */
+export const FORUM_POSTS_PAGE_SIZE = 20;
+export const FORUM_THREADS_PAGE_SIZE = 50;
+export const FORUM_PAGE_SIZE_MAX = 100;
+export const FORUM_NAME_MAX_LENGTH = 200;
+
+export const FORUM_MESSAGES = {
+  nameRequired: 'Name ist ein Pflichtfeld.',
+  nameTooLong: `Der Name darf höchstens ${FORUM_NAME_MAX_LENGTH} Zeichen lang sein.`,
+  descriptionRequired: 'Beschreibung ist ein Pflichtfeld.',
+  descriptionTooLong: 'Die Beschreibung ist zu lang.',
+  /** SPEC §5, without a final dot. */
+  contentRequired: 'Der Beitragsinhalt ist ein Pflichtfeld',
+  contentTooLong: 'Der Beitrag ist zu lang.',
+  forumRequired: 'Forum ist ein Pflichtfeld.',
+  threadRequired: 'Thema ist ein Pflichtfeld.',
+  mediaType: 'Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
+  mediaInvalid: 'Ein Anhang muss eine Datei sein.',
+  tooManyMedia: `Ein Beitrag darf höchstens ${FORUM_POST_MEDIA_MAX} Anhänge haben.`,
+  forumNotFound: 'Das Forum wurde nicht gefunden.',
+  threadNotFound: 'Das Thema wurde nicht gefunden.',
+  postNotFound: 'Der Beitrag wurde nicht gefunden.',
+  firstPostUndeletable: 'Der erste Beitrag eines Themas kann nicht gelöscht werden.',
+} as const;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const name = () =>
+  requiredText(FORUM_MESSAGES.nameRequired, FORUM_NAME_MAX_LENGTH, FORUM_MESSAGES.nameTooLong);
+/** Rich text of a post; the server also counts an empty editor (`<p></p>`) as missing. */
+const postContent = () =>
+  requiredText(FORUM_MESSAGES.contentRequired, 200_000, FORUM_MESSAGES.contentTooLong);
+
+export const ZForumAuthor = z.object({ username: z.string() });
+
+/**
+ * An attachment of a post. `filePath` is a signed, expiring URL of the file; `fileThumbnailPath` one of its
+ * JPEG thumbnail (images only, null for PDFs); `originalFilename` the name it was uploaded with.
+ */
+export const ZForumPostMedia = z.object({
+  id: z.number().int(),
+  filePath: z.string(),
+  fileThumbnailPath: z.string().nullable(),
+  originalFilename: z.string(),
+  mimeType: z.string(),
+});
+export type TForumPostMedia = z.infer<typeof ZForumPostMedia>;
+
+/**
+ * ForumPost of SPEC §3. `content` is sanitised rich text, `createdAt` ISO 8601 (UTC), `author` null once the
+ * user is deleted. `forumPostMedia` holds every attachment in upload order, `forumPostMediaImages` the PNG
+ * and JPEG ones, `forumPostMediaFiles` the PDFs. `first` marks the thread's first post, which cannot be deleted.
+ */
+export const ZForumPost = z.object({
+  id: z.number().int(),
+  forumThreadId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  author: ZForumAuthor.nullable(),
+  first: z.boolean(),
+  forumPostMedia: z.array(ZForumPostMedia),
+  forumPostMediaImages: z.array(ZForumPostMedia),
+  forumPostMediaFiles: z.array(ZForumPostMedia),
+});
+export type TForumPost = z.infer<typeof ZForumPost>;
+
+/** A forum of the list: `lastActivity` is the time of its newest post (null without threads). */
+export const ZForumSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  threadCount: z.number().int(),
+  postCount: z.number().int(),
+  lastActivity: z.string().nullable(),
+});
+export type TForumSummary = z.infer<typeof ZForumSummary>;
+
+/**
+ * A thread in a forum's list: `author` and `createdAt` of the thread (its first post), `replyCount` = posts − 1,
+ * `lastReply` the newest reply (null while there is none), `lastActivity` the time of the newest post.
+ */
+export const ZForumThreadSummary = z.object({
+  id: z.number().int(),
+  forumId: z.number().int(),
+  name: z.string(),
+  author: ZForumAuthor.nullable(),
+  createdAt: z.string(),
+  postCount: z.number().int(),
+  replyCount: z.number().int(),
+  lastReply: z.object({ createdAt: z.string(), author: ZForumAuthor.nullable() }).nullable(),
+  lastActivity: z.string(),
+});
+export type TForumThreadSummary = z.infer<typeof ZForumThreadSummary>;
+
+/** Forum of SPEC §3 (GET /api/forum/{id}): the summary plus one page of threads, newest activity first. */
+export const ZForum = ZForumSummary.extend({
+  threads: z.array(ZForumThreadSummary),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TForum = z.infer<typeof ZForum>;
+
+/**
+ * ForumThread of SPEC §3 (GET /api/forumThread/{id}): the thread and one page of its posts, oldest first.
+ * `page` is the page answered (1-based; `page=last` resolves to `pageCount`), `pageCount` ≥ 1.
+ */
+export const ZForumThread = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  forumId: z.number().int(),
+  forumName: z.string(),
+  author: ZForumAuthor.nullable(),
+  createdAt: z.string(),
+  postCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+  posts: z.array(ZForumPost),
+});
+export type TForumThread = z.infer<typeof ZForumThread>;
+
+/** The forum form (SPEC §5): name and description required; without `id` a forum is created. */
+export const ZForumInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: name(),
+  description: requiredText(FORUM_MESSAGES.descriptionRequired, 20_000, FORUM_MESSAGES.descriptionTooLong),
+});
+export type TForumInput = z.input<typeof ZForumInput>;
+export type TForumValues = z.output<typeof ZForumInput>;
+
+/** The new-thread form (SPEC §5): the thread's name and the content of its first post. */
+export const ZForumThreadInput = z.object({ name: name(), content: postContent() });
+export type TForumThreadInput = z.input<typeof ZForumThreadInput>;
+export type TForumThreadValues = z.output<typeof ZForumThreadInput>;
+
+/** The reply form (SPEC §5). */
+export const ZForumPostInput = z.object({ content: postContent() });
+export type TForumPostInput = z.input<typeof ZForumPostInput>;
+export type TForumPostValues = z.output<typeof ZForumPostInput>;
+
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+/** POST /api/forum/: form field `forum` (JSON). */
+export const ZSaveForumBody = z.object({ forum: jsonField(ZForumInput) });
+/** POST /api/forumThread/ (multipart): `forumThread` JSON and `forumId`; the files are added by the server. */
+export const ZSaveForumThreadFields = z.object({
+  forumThread: jsonField(ZForumThreadInput),
+  forumId: idField(FORUM_MESSAGES.forumRequired),
+});
+/** POST /api/forumPost/ (multipart): `forumPost` JSON and `forumThreadId`; the files are added by the server. */
+export const ZSaveForumPostFields = z.object({
+  forumPost: jsonField(ZForumPostInput),
+  forumThreadId: idField(FORUM_MESSAGES.threadRequired),
+});
+
+export const ZForumIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+const pageSize = (fallback: number) =>
+  z.coerce.number().int().min(1).max(FORUM_PAGE_SIZE_MAX).default(fallback);
+
+/** GET /api/forum/{id}: `page` of the threads, 1-based. */
+export const ZForumQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: pageSize(FORUM_THREADS_PAGE_SIZE),
+});
+export type TForumQuery = z.input<typeof ZForumQuery>;
+
+/** GET /api/forumThread/{id}: `page` of the posts, 1-based, or `last`. */
+export const ZForumThreadQuery = z.object({
+  page: z.union([z.literal('last'), z.coerce.number().int().min(1).max(1_000_000)]).default(1),
+  pageSize: pageSize(FORUM_POSTS_PAGE_SIZE),
+});
+export type TForumThreadQuery = z.input<typeof ZForumThreadQuery>;
