@@ -9,6 +9,8 @@ export const BUDGETS = {
   blogCount: { minRatioToBare: 0.04 },
   /** GET /api/blog/ page 1 among 1,000 posts: visibility, count, 10 posts with groups and tags, tags in use. */
   blogList: { minRatioToBare: 0.025 },
+  /** GET /api/forumThread/{id}: thread, forum and the first 20 of 2,000 posts with authors and attachments. */
+  forumThread: { minRatioToBare: 0.05 },
 } as const;
 
 /** Budgets of the page benchmarks in headless Chromium (software rendering), in milliseconds. */

@@ -16,12 +16,15 @@ import { createDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
 import { seedBlogPosts } from './blog-posts.ts';
 import { BUDGETS } from './budgets.ts';
+import { seedLongThread } from './forum-thread.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const duration = Number(values.seconds);
 const ROUNDS = 3;
 /** posts in the database for the blog scenarios: about a year of news. */
 const BLOG_POSTS = 1000;
+/** posts of the long forum thread (the issue's 2,000-post thread). */
+const THREAD_POSTS = 2000;
 
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   await seedDemoData(app.accounts);
   await seedBlogPosts(database.db, app.accounts, BLOG_POSTS);
+  const threadId = await seedLongThread(database.db, app.accounts, THREAD_POSTS);
   const bare = Fastify();
   bare.get('/bare', async () => ({ id: 1, username: 'mitglied', roles: ['ROLE_USER', 'ROLE_PARTNER'] }));
 
@@ -64,6 +68,11 @@ async function main(): Promise<void> {
       { name: 'GET /api/account/profile', url: `${appUrl}/api/account/profile`, budget: 'profile' },
       { name: 'GET /api/blog/count/2', url: `${appUrl}/api/blog/count/2`, budget: 'blogCount' },
       { name: `GET /api/blog/ (page 1 of ${BLOG_POSTS})`, url: `${appUrl}/api/blog/`, budget: 'blogList' },
+      {
+        name: `GET /api/forumThread/{id} (page 1 of ${THREAD_POSTS} posts)`,
+        url: `${appUrl}/api/forumThread/${threadId}`,
+        budget: 'forumThread',
+      },
     ];
 
     // Alternate the scenarios with the bare route so that load from elsewhere on the machine hits all alike;

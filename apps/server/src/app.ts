@@ -22,6 +22,8 @@ import { blogRoutes } from './features/blog/blog.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
+import { forumsRoutes } from './features/forums/forums.routes.ts';
 import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
@@ -59,6 +61,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** mail worker timing (tests retry at once). */
   mailWorker?: Partial<MailWorkerOptions>;
+  /** the clock of the events' registration deadline (tests move it); default: the system clock. */
+  eventsClock?: () => Date;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
@@ -175,6 +179,15 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     });
     await api.register(dashboardRoutes, { db: database.db });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
+    await api.register(forumsRoutes, { db: database.db, storage, signer });
+    await api.register(eventsRoutes, {
+      db: database.db,
+      storage,
+      signer,
+      accounts,
+      publicUrl: config.publicUrl,
+      now: options.eventsClock,
+    });
   });
 
   await registerSpa(app, config.webDist, settings);

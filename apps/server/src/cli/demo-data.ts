@@ -3,6 +3,8 @@ import iconv from 'iconv-lite';
 import type { AccountsService } from '../features/accounts/accounts.service.ts';
 import { createCategoriesService } from '../features/categories/categories.service.ts';
 import { type ContentFeatureDeps, createContentService } from '../features/content/content.service.ts';
+import { seedDemoEvents } from './demo-events.ts';
+import { seedDemoForums } from './demo-forums.ts';
 import { seedDemoNews } from './demo-news.ts';
 
 export const DEMO_PASSWORD = 'portal-demo';
@@ -59,6 +61,8 @@ export async function seedDemoData(
   }
   if (content) await seedDemoContent({ ...content, accounts });
   if (content) await seedDemoNews({ ...content, accounts });
+  if (content) await seedDemoEvents({ ...content, accounts });
+  if (content) await seedDemoForums({ ...content, accounts });
   return true;
 }
 

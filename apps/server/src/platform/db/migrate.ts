@@ -5,6 +5,8 @@ import { type ColumnKit, columnKit } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-media-blog.ts';
+import * as m0004 from './migrations/0004-events.ts';
+import * as m0005 from './migrations/0005-forums.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-accounts': m0001,
   '0002-content': m0002,
   '0003-media-blog': m0003,
+  '0004-events': m0004,
+  '0005-forums': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -150,6 +150,85 @@ export interface BlogPostTagsTable {
   tag: string;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  location: string | null;
+  startAt: Timestamp;
+  endAt: Timestamp;
+  url: string | null;
+  teilnahmeausblenden: Bool;
+  external: Bool;
+  registrationDeadline: Timestamp | null;
+  imageKey: string | null;
+  /** the file name the picture was uploaded with */
+  imageName: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EventSubscriptionsTable {
+  eventId: number;
+  userId: number;
+  /** true attends, false declined; no row means pending */
+  status: Bool;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CalendarTokensTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: Timestamp;
+}
+
+export interface ForumsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ForumThreadsTable {
+  id: Generated<number>;
+  forumId: number;
+  name: string;
+  authorId: number | null;
+  /** posts of the thread, the first included; kept by every write */
+  postCount: number;
+  /** time of the newest post */
+  lastPostAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ForumPostsTable {
+  id: Generated<number>;
+  threadId: number;
+  authorId: number | null;
+  content: string;
+  /** the thread's first post, which cannot be deleted */
+  isFirst: Bool;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ForumPostMediaTable {
+  id: Generated<number>;
+  postId: number;
+  position: number;
+  storageKey: string;
+  /** JPEG thumbnail of an image; null for PDFs */
+  thumbnailKey: string | null;
+  originalFilename: string;
+  mimeType: string;
+  size: number;
+  createdAt: Timestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -193,6 +272,13 @@ export interface DB {
   blogPostTags: BlogPostTagsTable;
   settings: SettingsTable;
   mailOutbox: MailOutboxTable;
+  events: EventsTable;
+  eventSubscriptions: EventSubscriptionsTable;
+  calendarTokens: CalendarTokensTable;
+  forums: ForumsTable;
+  forumThreads: ForumThreadsTable;
+  forumPosts: ForumPostsTable;
+  forumPostMedia: ForumPostMediaTable;
 }
 
 export function toDate(value: Date | string): Date {

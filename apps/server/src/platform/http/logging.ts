@@ -4,10 +4,13 @@ import type { DestinationStream } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Query strings can carry login tokens: logs keep only the path. */
+/** The address of a calendar subscription is its secret (calendar apps send no header). */
+const CALENDAR_FEED = /^\/api\/calendar\/[^/?]+/;
+
+/** Query strings can carry login tokens, calendar addresses are secrets: logs keep only the rest. */
 export function pathOnly(url: string): string {
   const index = url.indexOf('?');
-  return index === -1 ? url : `${url.slice(0, index)}?…`;
+  return (index === -1 ? url : `${url.slice(0, index)}?…`).replace(CALENDAR_FEED, '/api/calendar/…');
 }
 
 /** pino options: request ids, no tokens, passwords or login links in any log line. */

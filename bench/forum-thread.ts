@@ -1,0 +1,46 @@
+/** One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart. */
+import type { Kysely } from 'kysely';
+import type { AccountsService } from '../apps/server/src/features/accounts/accounts.service.ts';
+import { createForumPostsRepository } from '../apps/server/src/features/forums/forum-posts.repository.ts';
+import { createForumsRepository } from '../apps/server/src/features/forums/forums.repository.ts';
+import type { DB } from '../apps/server/src/platform/db/schema.ts';
+
+const MINUTE = 60 * 1000;
+
+/** Returns the id of the thread. */
+export async function seedLongThread(
+  db: Kysely<DB>,
+  accounts: AccountsService,
+  posts: number,
+): Promise<number> {
+  const admin = await accounts.findUserByUsername('admin');
+  const member = await accounts.findUserByUsername('mitglied');
+  if (!admin || !member) throw new Error('seed the demo accounts first');
+  const repo = createForumsRepository(db);
+  const paragraph = '<p>Wir haben das bei uns so gelöst und gute Erfahrungen damit gemacht. </p>'.repeat(4);
+  const start = Date.now() - posts * MINUTE;
+  return db.transaction().execute(async (trx) => {
+    const forumId = await repo.insertForum(trx, {
+      name: 'Technik & Normen',
+      description: '<p>Fragen und Erfahrungen zu Glasarten, Verarbeitung und Normen.</p>',
+    });
+    const threadId = await repo.insertThread(trx, {
+      forumId,
+      name: 'Erfahrungen mit Vakuumisolierglas',
+      authorId: admin.id,
+      createdAt: new Date(start),
+    });
+    await createForumPostsRepository(db).insertPosts(
+      trx,
+      Array.from({ length: posts }, (_, index) => ({
+        threadId,
+        authorId: index % 2 === 0 ? admin.id : member.id,
+        content: paragraph,
+        isFirst: index === 0,
+        createdAt: new Date(start + index * MINUTE),
+      })),
+    );
+    await repo.recountThread(trx, threadId);
+    return threadId;
+  });
+}
