@@ -24,7 +24,9 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { forumsRoutes } from './features/forums/forums.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
+import { mediaPublicRoutes } from './features/media/media-public.routes.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
@@ -161,6 +163,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     rateLimitMax: config.rateLimitMax,
   };
   await app.register(externalLoginRoutes, routeOptions);
+  // Media files are public by design (ARCHITECTURE §4): their unguessable address needs no token.
+  await app.register(mediaPublicRoutes, { db: database.db, storage, hostOrigin: config.hostOrigin });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate({ tokens, principal: (id) => accounts.principal(id) }));
@@ -179,6 +183,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     });
     await api.register(dashboardRoutes, { db: database.db });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
+    await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl });
     await api.register(forumsRoutes, { db: database.db, storage, signer });
     await api.register(eventsRoutes, {
       db: database.db,

@@ -5,6 +5,7 @@ import { createCategoriesService } from '../features/categories/categories.servi
 import { type ContentFeatureDeps, createContentService } from '../features/content/content.service.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedDemoForums } from './demo-forums.ts';
+import { seedDemoMedia } from './demo-media.ts';
 import { seedDemoNews } from './demo-news.ts';
 
 export const DEMO_PASSWORD = 'portal-demo';
@@ -61,6 +62,7 @@ export async function seedDemoData(
   }
   if (content) await seedDemoContent({ ...content, accounts });
   if (content) await seedDemoNews({ ...content, accounts });
+  if (content) await seedDemoMedia(content);
   if (content) await seedDemoEvents({ ...content, accounts });
   if (content) await seedDemoForums({ ...content, accounts });
   return true;

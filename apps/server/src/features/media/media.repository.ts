@@ -4,6 +4,29 @@ import type { DB, MediaFilesTable } from '../../platform/db/schema.ts';
 export type Executor = Kysely<DB> | Transaction<DB>;
 export type MediaFileRow = Selectable<MediaFilesTable>;
 
+export interface MediaCategoryRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+  level: number;
+  position: number;
+  /** files directly in the category */
+  mediaCount: number;
+}
+
+const FILE_COLUMNS = [
+  'id',
+  'name',
+  'categoryId',
+  'storageKey',
+  'originalFilename',
+  'mimeType',
+  'size',
+  'publicToken',
+  'createdAt',
+  'updatedAt',
+] as const;
+
 /** Every query on the media library's tables. */
 export function createMediaRepository(db: Kysely<DB>) {
   return {
@@ -57,6 +80,104 @@ export function createMediaRepository(db: Kysely<DB>) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** Every category with the number of its own files (one grouped count, not one query per node). */
+    async listCategories(executor: Executor = db): Promise<MediaCategoryRow[]> {
+      const rows = await executor
+        .selectFrom('mediaCategories')
+        .select(['id', 'name', 'parentId', 'level', 'position'])
+        .execute();
+      const counts = await executor
+        .selectFrom('mediaFiles')
+        .select((eb) => ['categoryId', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('categoryId')
+        .execute();
+      const byCategory = new Map(counts.map((row) => [row.categoryId, Number(row.count)]));
+      return rows.map((row) => ({ ...row, mediaCount: byCategory.get(row.id) ?? 0 }));
+    },
+
+    async updateCategory(
+      executor: Executor,
+      id: number,
+      values: Partial<{ name: string; parentId: number | null; level: number; position: number }>,
+    ): Promise<void> {
+      await executor
+        .updateTable('mediaCategories')
+        .set({ ...values, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** true when the category still holds a file or a sub-category. */
+    async categoryInUse(executor: Executor, id: number): Promise<boolean> {
+      const child = await executor
+        .selectFrom('mediaCategories')
+        .select('id')
+        .where('parentId', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      if (child) return true;
+      const file = await executor
+        .selectFrom('mediaFiles')
+        .select('id')
+        .where('categoryId', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      return file !== undefined;
+    },
+
+    /** Locks the category row until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
+    async lockCategory(executor: Executor, id: number): Promise<boolean> {
+      const row = await executor
+        .updateTable('mediaCategories')
+        .set({ updatedAt: new Date() })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async deleteCategory(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('mediaCategories').where('id', '=', id).execute();
+    },
+
+    filesOfCategory(categoryId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('mediaFiles')
+        .select(FILE_COLUMNS)
+        .where('categoryId', '=', categoryId)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    fileById(id: number, executor: Executor = db) {
+      return executor.selectFrom('mediaFiles').select(FILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    fileByToken(publicToken: string, executor: Executor = db) {
+      return executor
+        .selectFrom('mediaFiles')
+        .select(FILE_COLUMNS)
+        .where('publicToken', '=', publicToken)
+        .executeTakeFirst();
+    },
+
+    async updateFile(
+      executor: Executor,
+      id: number,
+      values: Partial<Omit<MediaFileRow, 'id' | 'createdAt' | 'updatedAt' | 'publicToken'>>,
+    ): Promise<void> {
+      await executor
+        .updateTable('mediaFiles')
+        .set({ ...values, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteFile(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('mediaFiles').where('id', '=', id).execute();
     },
 
     async insertFile(

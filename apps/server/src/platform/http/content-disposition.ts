@@ -15,11 +15,20 @@ export function asciiFileName(filename: string): string {
  * that every current browser prefers.
  */
 export function attachmentDisposition(filename: string): string {
+  return disposition('attachment', filename);
+}
+
+/** `Content-Disposition: inline` (shown in the browser; saved under this name). */
+export function inlineDisposition(filename: string): string {
+  return disposition('inline', filename);
+}
+
+function disposition(type: 'attachment' | 'inline', filename: string): string {
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${asciiFileName(filename)}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${asciiFileName(filename)}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Lower-case words of `name` joined by '-', letters of any script kept: 'Glastage Köln 2026' → 'glastage-köln-2026'. */

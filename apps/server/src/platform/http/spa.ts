@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES, type TPublicSettings } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 
-const API_PREFIXES = ['/api/', '/external/', '/mediaLibrary/'];
+const API_PREFIXES = ['/api/', '/external/', '/mediaLibrary/', '/media-files/'];
 const SETTINGS_PLACEHOLDER = '<!--portal-settings-->';
 
 function escapeAttribute(value: string): string {

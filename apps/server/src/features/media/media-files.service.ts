@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MEDIA_API,
+  MEDIA_MESSAGES,
+  type TMediaFile,
+  type TMediaFileMap,
+  type TMediaFileValues,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
+
+export interface MediaFilesDeps {
+  db: Kysely<DB>;
+  storage: Storage;
+  publicUrl: string;
+}
+
+/** A new public token: 192 random bits, URL-safe; it never changes for the life of the entry. */
+export const newPublicToken = () => randomBytes(24).toString('base64url');
+
+export const publicPathOf = (publicToken: string) => `${MEDIA_API.publicPrefix}${publicToken}`;
+
+/** An upload checked by content and cleaned of metadata, not yet stored. */
+interface PreparedFile {
+  data: Buffer;
+  key: string;
+  originalFilename: string;
+  mimeType: string;
+}
+
+async function prepare(upload: UploadedFile): Promise<PreparedFile> {
+  const sniffed = await sniffUpload(upload.data, ['jpeg', 'png', 'gif', 'pdf'], MEDIA_MESSAGES.fileType);
+  return {
+    data: await withoutMetadata(upload.data, sniffed.kind),
+    key: newKey('media', sniffed.extension),
+    originalFilename: displayFileName(upload.filename, `datei${sniffed.extension}`),
+    mimeType: sniffed.mimeType,
+  };
+}
+
+/** Media files (SPEC §7): list by category, save with upload or replacement, delete. */
+export function createMediaFilesService(deps: MediaFilesDeps) {
+  const { db, storage } = deps;
+  const repo = createMediaRepository(db);
+  const discard = (key: string) => storage.delete(key).catch(() => undefined);
+
+  const present = (row: MediaFileRow): TMediaFile => ({
+    id: row.id,
+    name: row.name,
+    category: row.categoryId,
+    originalFilename: row.originalFilename,
+    url: `${deps.publicUrl}${publicPathOf(row.publicToken)}`,
+    publicPath: publicPathOf(row.publicToken),
+    mimeType: row.mimeType,
+    size: row.size,
+  });
+
+  const service = {
+    /** The files of a category keyed by id; 404 for an unknown category. */
+    async list(categoryId: number): Promise<TMediaFileMap> {
+      const known = await db
+        .selectFrom('mediaCategories')
+        .select('id')
+        .where('id', '=', categoryId)
+        .executeTakeFirst();
+      if (!known) throw notFound();
+      const files: TMediaFileMap = {};
+      for (const row of await repo.filesOfCategory(categoryId)) files[String(row.id)] = present(row);
+      return files;
+    },
+
+    /**
+     * Creates (file required) or updates an entry. A new binary gets a new storage key but keeps the entry's
+     * public token, so the address stays. The file is checked before anything is written and stored before
+     * the transaction; a failed transaction removes it again, a replaced one goes after the commit.
+     */
+    async save(input: TMediaFileValues, upload: UploadedFile | undefined): Promise<TMediaFile> {
+      const id = input.id ?? undefined;
+      if (id === undefined && !upload) {
+        throw badRequest(MEDIA_MESSAGES.fileRequired, { file: MEDIA_MESSAGES.fileRequired });
+      }
+      const file = upload ? await prepare(upload) : undefined;
+      if (file) await storage.put(file.key, file.data);
+      const written = db.transaction().execute(async (trx) => {
+        // Locks the category: a deletion of it waits for this upload, or this upload sees it gone.
+        if (!(await repo.lockCategory(trx, input.category))) {
+          throw badRequest(MEDIA_MESSAGES.unknownCategory, {
+            'media.category': MEDIA_MESSAGES.unknownCategory,
+          });
+        }
+        const binary = file
+          ? {
+              storageKey: file.key,
+              originalFilename: file.originalFilename,
+              mimeType: file.mimeType,
+              size: file.data.length,
+            }
+          : undefined;
+        if (id === undefined) {
+          if (!binary) throw new Error('unreachable: a new file without upload');
+          const newId = await repo.insertFile(trx, {
+            name: input.name,
+            categoryId: input.category,
+            publicToken: newPublicToken(),
+            ...binary,
+          });
+          return { savedId: newId, replacedKey: undefined };
+        }
+        const current = await repo.fileById(id, trx);
+        if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
+        await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
+        return { savedId: id, replacedKey: binary ? current.storageKey : undefined };
+      });
+      const { savedId, replacedKey } = await written.catch(async (error: unknown) => {
+        if (file) await discard(file.key);
+        throw error;
+      });
+      if (replacedKey) await discard(replacedKey);
+      const saved = await repo.fileById(savedId);
+      if (!saved) throw notFound(MEDIA_MESSAGES.fileNotFound);
+      return present(saved);
+    },
+
+    /** Deletes the entry; its stored file goes after the commit. */
+    async remove(id: number): Promise<void> {
+      const key = await db.transaction().execute(async (trx) => {
+        const current = await repo.fileById(id, trx);
+        if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
+        await repo.deleteFile(trx, id);
+        return current.storageKey;
+      });
+      await discard(key);
+    },
+  };
+  return service;
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { MEDIA_API, MEDIA_MESSAGES } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../platform/db/schema.ts';
+import { inlineDisposition } from '../../platform/http/content-disposition.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { createMediaRepository } from './media.repository.ts';
+
+export interface MediaPublicOptions {
+  db: Kysely<DB>;
+  storage: Storage;
+  hostOrigin: string | undefined;
+}
+
+/**
+ * GET /media-files/{publicToken}: a media file for anyone holding its address (ARCHITECTURE §4: media files
+ * are public by design, their url is meant to be copied). Registered outside the authenticated context.
+ * The binary can be replaced at the same address, so the cache is short and revalidated by ETag.
+ */
+export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = async (app, opts) => {
+  const repo = createMediaRepository(opts.db);
+  // Chrome's PDF viewer needs object-src and inline styles; nothing else runs on these responses.
+  const csp = [
+    "default-src 'none'",
+    "img-src 'self'",
+    "style-src 'unsafe-inline'",
+    "object-src 'self'",
+    `frame-ancestors 'self'${opts.hostOrigin ? ` ${opts.hostOrigin}` : ''}`,
+  ].join('; ');
+
+  app.route({
+    method: 'GET',
+    url: `${MEDIA_API.publicPrefix}:token`,
+    schema: {
+      tags: ['media'],
+      security: [],
+      params: z.object({ token: z.string().max(100) }),
+      description:
+        'A media file by its public address (no token needed): inline, with its type, original name and ETag.',
+    },
+    handler: async (request, reply) => {
+      const { token } = request.params;
+      const file = /^[\w-]{20,64}$/.test(token) ? await repo.fileByToken(token) : undefined;
+      const stored = file ? await opts.storage.read(file.storageKey).catch(() => undefined) : undefined;
+      if (!file || !stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
+      // The storage key changes with every new binary, so it identifies the version.
+      const etag = `"${createHash('sha256').update(file.storageKey).digest('base64url').slice(0, 27)}"`;
+      reply
+        .header('ETag', etag)
+        .header('Cache-Control', 'public, max-age=300')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .header('Content-Security-Policy', csp);
+      const match = request.headers['if-none-match'];
+      if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        stored.stream.destroy();
+        return reply.status(304).send();
+      }
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Length', stored.size)
+        .header('Content-Disposition', inlineDisposition(file.originalFilename))
+        .send(stored.stream);
+    },
+  });
+};

@@ -1,0 +1,146 @@
+import {
+  MEDIA_API,
+  ZApiError,
+  ZMediaCategory,
+  ZMediaCategoryTree,
+  ZMediaFile,
+  ZMediaFileMap,
+  ZMediaIdParams,
+  ZSaveMediaCategoryBody,
+  ZSaveMediaCategoryTreeBody,
+  ZSaveMediaFields,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../platform/auth/guards.ts';
+import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { createMediaCategoriesService } from './media-categories.service.ts';
+import { createMediaFilesService, type MediaFilesDeps } from './media-files.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+/**
+ * The media library of SPEC §7: categories and files, for admins only (SPEC §2: /media is ROLE_ADMIN). The
+ * role check runs in `onRequest`, so a refused upload is never read.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, opts) => {
+  const categories = createMediaCategoriesService(opts.db);
+  const files = createMediaFilesService(opts);
+  const admin = requireRole('ROLE_ADMIN');
+  const categoryTags = ['mediaCategory'];
+  const fileTags = ['media'];
+
+  app.route({
+    method: 'GET',
+    url: MEDIA_API.categories,
+    onRequest: admin,
+    schema: {
+      tags: categoryTags,
+      description:
+        'The whole tree: `{ id, name, level, position, parentId, mediaCount, children }` per node.',
+      response: { 200: ZMediaCategoryTree, ...errors },
+    },
+    handler: () => categories.tree(),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/mediaCategory/:id',
+    onRequest: admin,
+    schema: {
+      tags: categoryTags,
+      params: ZMediaIdParams,
+      description: 'One category with its sub-categories.',
+      response: { 200: ZMediaCategory, ...errors },
+    },
+    handler: (request) => categories.byId(request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: MEDIA_API.categories,
+    onRequest: admin,
+    schema: {
+      tags: categoryTags,
+      description:
+        'Creates (without id) or updates a category from the form field `mediaCategory` (JSON of id, name, ' +
+        'parentId, position). Defaults: position 999; the level follows from `parentId` (root: 1). Returns the ' +
+        'whole tree.',
+      body: ZSaveMediaCategoryBody,
+      response: { 200: ZMediaCategoryTree, ...errors },
+    },
+    handler: (request) => categories.save(request.body.mediaCategory),
+  });
+
+  app.route({
+    method: 'POST',
+    url: MEDIA_API.saveTree,
+    onRequest: admin,
+    schema: {
+      tags: categoryTags,
+      description:
+        'Form field `mediaCategories` (JSON): the tree after a drag, as nodes `{ id, children }`. The nesting ' +
+        'sets the parent, the order of each array the position (0, 1, …); levels follow. Categories left out ' +
+        'keep their place. Unknown or repeated ids answer 400. Returns the whole tree.',
+      body: ZSaveMediaCategoryTreeBody,
+      response: { 200: ZMediaCategoryTree, ...errors },
+    },
+    handler: (request) => categories.saveTree(request.body.mediaCategories),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/mediaCategory/:id',
+    onRequest: admin,
+    schema: {
+      tags: categoryTags,
+      params: ZMediaIdParams,
+      description: 'Deletes an empty category; 409 while it holds files or sub-categories. Returns the tree.',
+      response: { 200: ZMediaCategoryTree, ...errors, 409: ZApiError },
+    },
+    handler: (request) => categories.remove(request.params.id),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/media/:id',
+    onRequest: admin,
+    schema: {
+      tags: fileTags,
+      params: ZMediaIdParams,
+      description:
+        'The files of category `id`, keyed by file id (`{}` when empty): `{ "12": { id, name, category, ' +
+        'originalFilename, url, publicPath, mimeType, size } }`. 404 for an unknown category.',
+      response: { 200: ZMediaFileMap, ...errors },
+    },
+    handler: (request) => files.list(request.params.id),
+  });
+
+  app.route({
+    method: 'POST',
+    url: MEDIA_API.files,
+    onRequest: admin,
+    schema: {
+      tags: fileTags,
+      consumes: ['multipart/form-data'],
+      description:
+        'Multipart: `media` (JSON `{ id?, name, category }`) and `file` (JPG, PNG, GIF or PDF by content, else ' +
+        '415; required without id). With id and a file the binary is replaced at the same address. Returns ' +
+        'the saved file.',
+      body: ZSaveMediaFields.extend({ file: ZUploadedFile }),
+      response: { 200: ZMediaFile, ...errors, 413: ZApiError, 415: ZApiError },
+    },
+    handler: (request) => files.save(request.body.media, request.body.file),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/media/:id',
+    onRequest: admin,
+    schema: { tags: fileTags, params: ZMediaIdParams, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await files.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+};
