@@ -53,6 +53,8 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
   TRUST_PROXY: z.stringbool().default(false),
+  /** read by platform/auth/secrets.ts; validated here so that a wrong value stops start-up clearly. */
+  SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
 });
 
 export type TDatabaseConfig =

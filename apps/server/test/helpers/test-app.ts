@@ -33,13 +33,8 @@ export async function openTestDatabase(
   return {
     database,
     config,
-    drop: async () => {
-      await database.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
+    // The schema itself is dropped by the global teardown, after every test file has finished.
+    drop: () => database.close(),
   };
 }
 

@@ -24,7 +24,11 @@ function freePort(): Promise<number> {
 function run(script: string, args: string[], env: Record<string, string>, input?: string) {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...(process.env.SCRYPT_COST ? { SCRYPT_COST: process.env.SCRYPT_COST } : {}),
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -52,7 +56,8 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error(`server did not become healthy (exit code ${child.exitCode})`);
 }
 
-describe('the server process', () => {
+// Each test starts a real server process (migrations, demo seed): slower than an inject() test.
+describe('the server process', { timeout: 60_000 }, () => {
   let dataDir: string;
   const dbEnv = (): Record<string, string> =>
     process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};

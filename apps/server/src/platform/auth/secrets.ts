@@ -8,8 +8,18 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-/** scrypt parameters of OWASP's password-storage guidance (N=2^17, r=8, p=1). */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+/**
+ * scrypt parameters of OWASP's password-storage guidance (N=2^17, r=8, p=1). SCRYPT_COST (log2 N, 14–20)
+ * lowers the cost for test runs; every hash stores its own parameters, so any cost verifies.
+ */
+const PARAMS = { N: 2 ** scryptCost(process.env.SCRYPT_COST), r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+
+function scryptCost(value: string | undefined): number {
+  const cost = Number(value ?? 17);
+  if (!Number.isInteger(cost) || cost < 14 || cost > 20)
+    throw new Error('SCRYPT_COST must be an integer from 14 to 20');
+  return cost;
+}
 const KEY_LENGTH = 32;
 
 export async function hashPassword(password: string): Promise<string> {
