@@ -79,6 +79,16 @@ describe('api client', () => {
     expect(calls[0]?.body).toBe('{"refreshToken":"r0"}');
   });
 
+  it('sends PUT with a JSON body', async () => {
+    const { api, calls } = setup(() => json({ html: '<p>Hallo</p>' }));
+    const saved = await api.put('/api/dashboard/intro', { html: '<p>Hallo</p>' });
+    expect(saved).toEqual({ html: '<p>Hallo</p>' });
+    expect(calls[0]?.method).toBe('PUT');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
+    expect(calls[0]?.body).toBe('{"html":"<p>Hallo</p>"}');
+  });
+
   it('sends forms as multipart with JSON fields', async () => {
     const { api, calls } = setup();
     await api.postForm('/api/event/', { event: { name: 'Messe' }, status: 1, file: new Blob(['x']) });

@@ -35,6 +35,7 @@ export interface Download {
 export interface ApiClient {
   get<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body: unknown, options?: ApiRequestOptions<T>): Promise<T>;
   postForm<T = unknown>(
     path: string,
     form: FormData | Record<string, FormValue>,
@@ -45,7 +46,7 @@ export interface ApiClient {
 }
 
 interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: BodyInit;
   contentType?: string;
@@ -118,6 +119,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           : { method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json' },
         options,
       ),
+    put: (path, body, options) =>
+      json({ method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json' }, options),
     postForm: (path, form, options) =>
       json({ method: 'POST', path, body: form instanceof FormData ? form : toFormData(form) }, options),
     download: (path, options = {}) =>

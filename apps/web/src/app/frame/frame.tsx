@@ -34,7 +34,7 @@ export function Frame() {
             data-open={navigationOpen || undefined}
             aria-label={de.frame.navigation}
           >
-            <Navigation roles={user.roles} />
+            <Navigation user={user} />
           </nav>
         )}
         <main className={classes.main}>

@@ -3,13 +3,13 @@ import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { type Crumb, Page, useBottomSheet } from '../../app/frame';
+import { RichText } from '../../components/rich-text';
 import { de } from '../../i18n/de';
 import { useIsAdmin } from '../../lib/use-session';
 import { contentPath, useCategory } from '../categories';
 import { useContentItems } from './api/get-content-items';
 import { contentFormSheet } from './components/content-item-form';
 import { ContentItemList } from './components/content-item-list';
-import { RichText } from './components/rich-text';
 
 /** SPEC §2 'content': the items of a category; breadcrumbs Dashboard > parent categories > name. */
 export function ContentPage() {

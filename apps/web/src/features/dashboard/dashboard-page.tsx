@@ -1,12 +1,21 @@
+import { Stack } from '@mantine/core';
 import { Page } from '../../app/frame';
 import { de } from '../../i18n/de';
+import { LatestPosts } from '../blog';
 import { QuickAccess } from '../categories';
+import { DashboardIntro } from './components/dashboard-intro';
+import { UpcomingEventsSlot } from './components/upcoming-events-slot';
 
-/** Dashboard (SPEC §2 'dashboard'): quick access; intro, latest posts and next events come with later issues. */
+/** Dashboard (SPEC §1/§2): intro text, quick access, the latest 2 posts and the next 3 events. */
 export function DashboardPage() {
   return (
     <Page title={de.pages.dashboard} breadcrumbs={[{ label: de.pages.dashboard }]}>
-      <QuickAccess />
+      <Stack gap="xl">
+        <DashboardIntro />
+        <QuickAccess />
+        <LatestPosts />
+        <UpcomingEventsSlot />
+      </Stack>
     </Page>
   );
 }

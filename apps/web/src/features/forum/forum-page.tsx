@@ -1,12 +1,12 @@
-import { Page } from '../../app/frame';
-import { de } from '../../i18n/de';
+import { useParams } from 'react-router';
+import { ForumListView } from './components/forum-list-view';
+import { ForumView } from './components/forum-view';
+import { positiveId } from './lib/paths';
 
-/** Forums (SPEC §2 'forum-view'); lists and details come with a later issue. */
+/** SPEC §2 'forum-view' (/forum/:forumId?): the forum list, or one forum with its threads. */
 export function ForumPage() {
-  return (
-    <Page
-      title={de.pages.forums}
-      breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.forums }]}
-    />
-  );
+  const { forumId } = useParams();
+  if (forumId === undefined) return <ForumListView />;
+  const id = positiveId(forumId);
+  return <ForumView key={id} forumId={id} />;
 }

@@ -1,16 +1,10 @@
-import { Page } from '../../app/frame';
-import { de } from '../../i18n/de';
+import { useParams } from 'react-router';
+import { ThreadView } from './components/thread-view';
+import { positiveId } from './lib/paths';
 
-/** Thread (SPEC §2 'thread-view'); its posts come with a later issue. */
+/** SPEC §2 'thread-view' (/forum/:forumId/thread/:forumThreadId): a thread with its posts. */
 export function ThreadPage() {
-  return (
-    <Page
-      title={de.pages.thread}
-      breadcrumbs={[
-        { label: de.pages.dashboard, to: '/dashboard' },
-        { label: de.pages.forums, to: '/forum' },
-        { label: de.pages.thread },
-      ]}
-    />
-  );
+  const { forumId, forumThreadId } = useParams();
+  const threadId = positiveId(forumThreadId);
+  return <ThreadView key={threadId} forumId={positiveId(forumId)} threadId={threadId} />;
 }

@@ -1,8 +1,8 @@
 import { Accordion, Stack } from '@mantine/core';
 import type { TContentItem } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { RichText } from '../../../components/rich-text';
 import classes from './content-page.module.css';
-import { RichText } from './rich-text';
 import { ContentTable } from './table/content-table';
 
 interface ContentItemPanelProps {

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Typography.css';
 import { Typography } from '@mantine/core';
 import { type MouseEvent, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { downloadFile } from '../../../lib/download-file';
-import { classifyLink } from '../../../lib/links';
+import { downloadFile } from '../lib/download-file';
+import { classifyLink } from '../lib/links';
 
 /**
  * Rich text (pre- and post-texts, descriptions) as HTML. The server sanitises every rich text with an

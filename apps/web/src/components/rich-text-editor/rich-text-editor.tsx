@@ -1,0 +1,120 @@
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Typography.css';
+import '@mantine/tiptap/styles.css';
+import { Link, RichTextEditor as MantineEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type CSSProperties, useEffect } from 'react';
+import { de } from '../../i18n/de';
+import classes from './rich-text-editor.module.css';
+
+/**
+ * The rich-text editor (Mantine's TipTap editor), loaded only when an admin opens a form (see
+ * rich-text-field.tsx); members never download it. It offers what the server's sanitiser keeps
+ * (ARCHITECTURE §4 "Rich text"): headings 2–4, emphasis, lists, quotes, rules and links. A link may be an
+ * http(s) address or a relative media path such as `Dokumente/Merkblatt.pdf`, which members download.
+ */
+export interface RichTextEditorProps {
+  value: string;
+  /** The HTML, or '' for an empty editor (so that "required" rules see it as empty). */
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  /** The field's label, which also names the toolbar */
+  label: string;
+  /** The ProseMirror element's id (the label focuses it) */
+  id: string;
+  labelId: string;
+  describedBy?: string | undefined;
+  invalid?: boolean;
+  /** 'basic': emphasis and links only, for short texts */
+  toolbar?: 'full' | 'basic';
+  minHeight?: number;
+}
+
+const EXTENSIONS = [
+  StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [2, 3, 4] } }),
+  // Links open as the reader's app decides (new tab for http, download for files), not by a stored target.
+  Link.configure({ openOnClick: false, HTMLAttributes: { target: null, rel: null } }),
+];
+
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  label,
+  id,
+  labelId,
+  describedBy,
+  invalid = false,
+  toolbar = 'full',
+  minHeight = 160,
+}: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value,
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onBlur: () => onBlur?.(),
+  });
+
+  // The editable element is the form field: name, description and error state for assistive technology.
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          id,
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelId,
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+          ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        },
+      },
+    });
+  }, [editor, id, labelId, describedBy, invalid]);
+
+  return (
+    <MantineEditor
+      editor={editor}
+      labels={de.editor.labels}
+      className={classes.root}
+      data-invalid={invalid || undefined}
+      style={{ '--editor-min-height': `${minHeight}px` } as CSSProperties}
+    >
+      <MantineEditor.Toolbar role="toolbar" aria-label={de.editor.toolbar(label)}>
+        <MantineEditor.ControlsGroup>
+          <MantineEditor.Bold />
+          <MantineEditor.Italic />
+          <MantineEditor.Underline />
+          {toolbar === 'full' && <MantineEditor.Strikethrough />}
+          <MantineEditor.ClearFormatting />
+        </MantineEditor.ControlsGroup>
+        {toolbar === 'full' && (
+          <>
+            <MantineEditor.ControlsGroup>
+              <MantineEditor.H2 />
+              <MantineEditor.H3 />
+              <MantineEditor.H4 />
+            </MantineEditor.ControlsGroup>
+            <MantineEditor.ControlsGroup>
+              <MantineEditor.BulletList />
+              <MantineEditor.OrderedList />
+              <MantineEditor.Blockquote />
+              <MantineEditor.Hr />
+            </MantineEditor.ControlsGroup>
+          </>
+        )}
+        <MantineEditor.ControlsGroup>
+          <MantineEditor.Link />
+          <MantineEditor.Unlink />
+        </MantineEditor.ControlsGroup>
+        {toolbar === 'full' && (
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Undo />
+            <MantineEditor.Redo />
+          </MantineEditor.ControlsGroup>
+        )}
+      </MantineEditor.Toolbar>
+      <MantineEditor.Content />
+    </MantineEditor>
+  );
+}

@@ -1,0 +1,20 @@
+import { BLOG_API } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { blogKeys } from './query-keys';
+
+/** DELETE /api/blog/{id} (204). */
+export function deletePost(id: number) {
+  return api.delete<unknown>(BLOG_API.byId(id));
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: blogKeys.post(id) });
+      void queryClient.invalidateQueries({ queryKey: blogKeys.all });
+    },
+  });
+}

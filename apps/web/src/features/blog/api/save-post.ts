@@ -1,0 +1,28 @@
+import { BLOG_API, type TBlogValues, ZBlog } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { blogKeys } from './query-keys';
+
+export interface SavePostInput {
+  /** The `blog` JSON (ZBlogInput); `image: null` removes the current picture. */
+  blog: TBlogValues;
+  /** A new picture (png or jpeg); replaces the current one. */
+  image: File | null;
+}
+
+/** POST /api/blog/ (multipart): `blog` JSON and the optional file `image`; answers with the saved post. */
+export function savePost({ blog, image }: SavePostInput) {
+  return api.postForm(BLOG_API.save, { blog, image }, { schema: ZBlog });
+}
+
+/** Stores the answer as the post and refreshes lists, dashboard and form data (tags may be new). */
+export function useSavePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePost,
+    onSuccess: (post) => {
+      queryClient.setQueryData(blogKeys.post(post.id), post);
+      void queryClient.invalidateQueries({ queryKey: blogKeys.all });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import type { TBlog } from '@portal/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type Crumb, Page } from '../../../app/frame';
+import { RichText } from '../../../components/rich-text';
+import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api-error';
+import { bringIntoView } from '../../../lib/bring-into-view';
+import { useIsAdmin } from '../../../lib/use-session';
+import { usePost } from '../api/get-post';
+import { blogListPath } from '../lib/list-query';
+import classes from './blog.module.css';
+import { PostActions } from './post-actions';
+import { PostMeta } from './post-meta';
+import { PostTags } from './post-tags';
+import { usePostActions } from './use-post-actions';
+
+/** SPEC §2 Blog detail: tags, date, author, picture, pre-text, content and a back button. */
+export function PostDetailView({ id }: { id: number }) {
+  const [params] = useSearchParams();
+  const ceo = params.get('ceo') === 'true';
+  const post = usePost(id);
+  const listTitle = ceo ? de.pages.blogCeo : de.pages.blog;
+  const listCrumbs: Crumb[] = [
+    { label: de.pages.dashboard, to: '/dashboard' },
+    { label: listTitle, to: blogListPath({ ceo }) },
+  ];
+
+  if (post.isPending) {
+    return (
+      <Page title={listTitle} breadcrumbs={listCrumbs}>
+        <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={240} radius="md" />
+        </Stack>
+      </Page>
+    );
+  }
+  if (post.isError) {
+    const missing = post.error instanceof ApiError && post.error.status === 404;
+    return (
+      <Page title={listTitle} breadcrumbs={listCrumbs}>
+        <Alert color={missing ? 'gray' : 'red'} variant="light" role="alert">
+          {missing ? de.blog.notFound : post.error.message}
+        </Alert>
+        <BackButton ceo={ceo} />
+      </Page>
+    );
+  }
+  return <PostArticle post={post.data} ceo={ceo} breadcrumbs={[...listCrumbs, { label: post.data.title }]} />;
+}
+
+function PostArticle({ post, ceo, breadcrumbs }: { post: TBlog; ceo: boolean; breadcrumbs: Crumb[] }) {
+  const isAdmin = useIsAdmin();
+  const navigate = useNavigate();
+  const actions = usePostActions({
+    onDeleted: () => void navigate(blogListPath({ ceo }), { replace: true }),
+  });
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => bringIntoView(top.current), []);
+
+  return (
+    <Page
+      title={post.title}
+      breadcrumbs={breadcrumbs}
+      actions={isAdmin && <PostActions post={post} actions={actions} />}
+    >
+      <Stack ref={top} component="article" gap="md" className={classes.article}>
+        <div>
+          <BackButton ceo={ceo} />
+        </div>
+        <PostMeta post={post} />
+        <PostTags tags={post.tags} ceo={ceo} />
+        {post.image && (
+          <img src={post.image} alt={de.blog.imageAlt(post.title)} className={classes.picture} />
+        )}
+        <div className={classes.lead}>
+          <RichText html={post.preText} />
+        </div>
+        <RichText html={post.content} />
+      </Stack>
+    </Page>
+  );
+}
+
+/** Back to where the member came from (list, dashboard); to the list when the post was opened directly. */
+function BackButton({ ceo }: { ceo: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameFromApp = location.key !== 'default';
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      px="xs"
+      onClick={() => void (cameFromApp ? navigate(-1) : navigate(blogListPath({ ceo })))}
+    >
+      {de.blog.back}
+    </Button>
+  );
+}

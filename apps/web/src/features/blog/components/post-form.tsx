@@ -1,0 +1,225 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/dates/styles.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useAlerts } from '../../../app/frame';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
+import { de } from '../../../i18n/de';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
+import { useSavePost } from '../api/save-post';
+import {
+  type ImageChoice,
+  initialPostValues,
+  isAllowedImage,
+  type PostFormOutput,
+  type PostFormValues,
+  postPayload,
+  ZPostForm,
+} from '../lib/post-form-values';
+import { userGroupList } from '../lib/user-groups';
+import { ImageField } from './image-field';
+import { PublishedAtField } from './published-at-field';
+
+interface PostFormProps {
+  formData: TBlogFormData;
+  post: TBlog | undefined;
+  onDone: () => void;
+}
+
+const FIELDS = [
+  'title',
+  'preText',
+  'content',
+  'visibleForUserGroups',
+  'publishedAt',
+  'tags',
+  'displayOnDashboard',
+] as const;
+
+/** SPEC §5 post form; the contract's schema gives the browser the server's German messages. */
+export function PostForm({ formData, post, onDone }: PostFormProps) {
+  const alerts = useAlerts();
+  const save = useSavePost();
+  const groups = useMemo(() => userGroupList(formData.userGroups), [formData.userGroups]);
+  const [image, setImage] = useState<ImageChoice>({ file: null, remove: false });
+  const [imageError, setImageError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    PostFormValues,
+    unknown,
+    PostFormOutput
+  >({
+    resolver: zodResolver(ZPostForm),
+    defaultValues: initialPostValues(post, formData),
+  });
+  const { errors } = formState;
+
+  function chooseImage(next: ImageChoice) {
+    setImage(next);
+    setImageError(next.file && !isAllowedImage(next.file) ? de.blog.form.imageType : null);
+  }
+
+  const checkImage = (): boolean => {
+    const ok = !image.file || isAllowedImage(image.file);
+    if (!ok) setImageError(de.blog.form.imageType);
+    return ok;
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (!checkImage()) return;
+    try {
+      await save.mutateAsync({ blog: postPayload(values, image), image: image.file });
+    } catch (error) {
+      showServerErrors(error);
+      return;
+    }
+    alerts.success(de.blog.saved);
+    onDone();
+  }, checkImage);
+
+  function showServerErrors(error: unknown) {
+    for (const [path, message] of fieldErrorsOf(error, 'blog')) {
+      const name = FIELDS.find((field) => path === field || path.startsWith(`${field}.`));
+      if (name) setError(name, { message });
+    }
+    if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.image)) {
+      setImageError(error.fieldErrors.image ?? error.message);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={de.blog.form.title}
+          withAsterisk
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <Controller
+          control={control}
+          name="preText"
+          render={({ field }) => (
+            <RichTextField
+              label={de.blog.form.preText}
+              required
+              toolbar="basic"
+              minHeight={72}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.preText?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <RichTextField
+              label={de.blog.form.content}
+              required
+              minHeight={200}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.content?.message}
+            />
+          )}
+        />
+        <ImageField
+          current={post?.image ? { url: post.image, name: post.imagePath } : null}
+          choice={image}
+          onChange={chooseImage}
+          error={imageError}
+        />
+        <Controller
+          control={control}
+          name="publishedAt"
+          render={({ field }) => (
+            <PublishedAtField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.publishedAt?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="visibleForUserGroups"
+          render={({ field }) => (
+            <MultiSelect
+              label={de.blog.form.visibility}
+              placeholder={de.blog.form.visibilityPlaceholder}
+              withAsterisk
+              clearable
+              data={groups.map((group) => ({ value: String(group.id), label: group.name }))}
+              value={Array.isArray(field.value) ? field.value.map(String) : []}
+              onChange={(values) => field.onChange(values.map(Number))}
+              onBlur={field.onBlur}
+              error={errors.visibleForUserGroups?.message}
+              comboboxProps={{ withinPortal: false }}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <TagsInput
+              label={de.blog.form.tags}
+              description={de.blog.form.tagsHint}
+              placeholder={de.blog.form.tagsPlaceholder}
+              data={formData.tags}
+              maxTags={BLOG_TAGS_MAX}
+              clearable
+              value={Array.isArray(field.value) ? field.value.map(String) : []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={tagError(errors.tags)}
+              comboboxProps={{ withinPortal: false }}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="displayOnDashboard"
+          render={({ field }) => (
+            <Switch
+              label={de.blog.form.displayOnDashboard}
+              checked={field.value !== false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            {de.common.cancel}
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {de.common.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The tag list's message, or that of its first faulty tag (a tag too long). */
+function tagError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const entry of Object.values(error)) {
+    const message = tagError(entry);
+    if (message) return message;
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { TBlog } from '@portal/contract';
+import { de } from '../../../i18n/de';
+import { formatDate, formatDateTime } from '../../../lib/formatting';
+
+/**
+ * Date and author of a post (SPEC §2: author or 'Nicht bekannt'). A scheduled post (admins only) carries a
+ * 'Geplant' badge with its publication time instead of the date.
+ */
+export function PostMeta({ post }: { post: Pick<TBlog, 'publishedAt' | 'author' | 'scheduled'> }) {
+  return (
+    <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
+      {post.scheduled ? (
+        <Badge color="orange" variant="light" radius="sm" tt="none">
+          <time dateTime={post.publishedAt}>{de.blog.scheduledFor(formatDateTime(post.publishedAt))}</time>
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed">
+          <time dateTime={post.publishedAt} title={formatDateTime(post.publishedAt)}>
+            {formatDate(post.publishedAt)}
+          </time>
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {de.blog.author}: {post.author?.username ?? de.blog.unknownAuthor}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { de } from '../../../i18n/de';
+import { blogListPath } from '../lib/list-query';
+
+interface TagChipsProps {
+  /** The tags in use in this list (from the server) */
+  tags: readonly string[];
+  active: string | null;
+  ceo: boolean;
+}
+
+/**
+ * SPEC §2 Blog: tag chips with 'Alle'. Each chip is a link, so the filter lives in the address; a filter
+ * for a tag no longer in use still shows as a chip, so that it can be seen and left.
+ */
+export function TagChips({ tags, active, ceo }: TagChipsProps) {
+  const shown = active && !tags.includes(active) ? [...tags, active] : tags;
+  if (shown.length === 0) return null;
+  return (
+    <nav aria-label={de.blog.tags}>
+      <Group gap={6}>
+        <TagChip label={de.blog.allTags} to={blogListPath({ ceo })} active={active === null} />
+        {shown.map((tag) => (
+          <TagChip key={tag} label={tag} to={blogListPath({ ceo, tag })} active={tag === active} />
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
+function TagChip({ label, to, active }: { label: string; to: string; active: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      size="compact-sm"
+      radius="xl"
+      variant={active ? 'filled' : 'default'}
+      fw={active ? 600 : 400}
+      aria-current={active ? 'true' : undefined}
+    >
+      {label}
+    </Button>
+  );
+}

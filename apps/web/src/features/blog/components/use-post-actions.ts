@@ -1,0 +1,65 @@
+import type { TBlog } from '@portal/contract';
+import { useAlerts, useConfirm } from '../../../app/frame';
+import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api-error';
+import { copyText } from '../../../lib/clipboard';
+import { useDeletePost } from '../api/delete-post';
+import { useSendBreakingNews } from '../api/send-breaking-news';
+import { postPath } from '../lib/list-query';
+import { usePostFormSheet } from './post-form-sheet';
+
+export interface PostActions {
+  edit(post: TBlog): void;
+  copyLink(post: TBlog): Promise<void>;
+  sendBreakingNews(post: TBlog): Promise<void>;
+  remove(post: TBlog): Promise<void>;
+}
+
+/** The admin actions of a post (SPEC §2 Blog): breaking news, edit, copy link, delete. */
+export function usePostActions(options: { onDeleted?: () => void } = {}): PostActions {
+  const confirm = useConfirm();
+  const alerts = useAlerts();
+  const openForm = usePostFormSheet();
+  const deletion = useDeletePost();
+  const breakingNews = useSendBreakingNews();
+
+  return {
+    edit: (post) => openForm({ post }),
+    async copyLink(post) {
+      const copied = await copyText(`${window.location.origin}${postPath(post.id)}`);
+      if (copied) alerts.success(de.common.linkCopied);
+      else alerts.error(de.common.copyFailed);
+    },
+    async sendBreakingNews(post) {
+      const confirmed = await confirm({
+        title: de.blog.breakingNews.title,
+        text: de.blog.breakingNews.text(post.title),
+      });
+      if (!confirmed) return;
+      try {
+        await breakingNews.mutateAsync(post.id);
+      } catch (error) {
+        alerts.error(de.blog.breakingNews.failed);
+        // The server names the reason of a refusal (scheduled post, mails still being sent).
+        if (error instanceof ApiError && error.status === 409) alerts.notice(error.message);
+        return;
+      }
+      alerts.success(de.blog.breakingNews.sent);
+    },
+    async remove(post) {
+      const confirmed = await confirm({
+        title: de.deletion.title,
+        text: de.deletion.post(post.title),
+        danger: true,
+      });
+      if (!confirmed) return;
+      try {
+        await deletion.mutateAsync(post.id);
+      } catch {
+        return; // the API client has shown the error
+      }
+      alerts.success(de.blog.deleted);
+      options.onDeleted?.();
+    },
+  };
+}

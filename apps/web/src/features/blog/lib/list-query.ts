@@ -1,0 +1,50 @@
+/**
+ * The list's state lives in the address (SPEC §2 Blog: query parameters `tag` and `ceo=true`), so that
+ * links, reloads and the back button keep the filter; `page` joins them for the same reason.
+ */
+export interface BlogListQuery {
+  /** 1-based */
+  page: number;
+  tag: string | null;
+  /** true: the FMK-Intern list */
+  ceo: boolean;
+}
+
+export const FIRST_PAGE = 1;
+const MAX_PAGE = 100_000;
+
+export function readListQuery(params: URLSearchParams): BlogListQuery {
+  const page = Number(params.get('page'));
+  const tag = params.get('tag')?.trim() ?? '';
+  return {
+    page: Number.isInteger(page) && page >= FIRST_PAGE && page <= MAX_PAGE ? page : FIRST_PAGE,
+    tag: tag === '' ? null : tag,
+    ceo: params.get('ceo') === 'true',
+  };
+}
+
+/** `?ceo=true&tag=Technik&page=2`, leaving out defaults; '' for the plain first page. */
+export function listSearch({ page = FIRST_PAGE, tag = null, ceo = false }: Partial<BlogListQuery>): string {
+  const params = new URLSearchParams();
+  if (ceo) params.set('ceo', 'true');
+  if (tag) params.set('tag', tag);
+  if (page > FIRST_PAGE) params.set('page', String(page));
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+export const BLOG_PATH = '/blog';
+
+export function blogListPath(query: Partial<BlogListQuery> = {}): string {
+  return `${BLOG_PATH}${listSearch(query)}`;
+}
+
+/** A post's page; from the FMK-Intern list it keeps `ceo=true` so that breadcrumbs lead back there. */
+export function postPath(id: number, ceo = false): string {
+  return `${BLOG_PATH}/${id}${ceo ? '?ceo=true' : ''}`;
+}
+
+/** Query of GET /api/blog/ (`page` always, `tag` and `ceo` only when set). */
+export function apiListQuery({ page, tag, ceo }: BlogListQuery): Record<string, string | number | undefined> {
+  return { page, tag: tag ?? undefined, ceo: ceo ? 'true' : undefined };
+}

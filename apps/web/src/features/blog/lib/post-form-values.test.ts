@@ -1,0 +1,94 @@
+import type { TBlog } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { initialPostValues, isAllowedImage, postPayload, ZPostForm } from './post-form-values';
+
+const post: TBlog = {
+  id: 7,
+  title: 'Glastage 2026',
+  preText: '<p>Jetzt anmelden.</p>',
+  content: '<p>Programm</p>',
+  image: 'https://portal.example/files/x?sig=1',
+  imagePath: 'logo.png',
+  visibleForUserGroups: [1, 2],
+  publishedAt: '2026-04-01T08:00:00.000Z',
+  displayOnDashboard: false,
+  tags: ['Messe'],
+  author: { username: 'admin' },
+  scheduled: false,
+};
+
+describe('post form values', () => {
+  it('starts a new post with the default groups, now and on the dashboard', () => {
+    const values = initialPostValues(
+      undefined,
+      { defaultUserGroups: [1, 2] },
+      Date.parse('2026-05-01T10:15:42Z'),
+    );
+    expect(values).toEqual({
+      title: '',
+      preText: '',
+      content: '',
+      visibleForUserGroups: [1, 2],
+      publishedAt: '2026-05-01T10:15:00.000Z',
+      displayOnDashboard: true,
+      tags: [],
+    });
+  });
+
+  it('fills the form from a post, without its picture', () => {
+    const values = initialPostValues(post, { defaultUserGroups: [1] });
+    expect(values).toEqual({
+      id: 7,
+      title: 'Glastage 2026',
+      preText: '<p>Jetzt anmelden.</p>',
+      content: '<p>Programm</p>',
+      visibleForUserGroups: [1, 2],
+      publishedAt: '2026-04-01T08:00:00.000Z',
+      displayOnDashboard: false,
+      tags: ['Messe'],
+    });
+    expect(ZPostForm.safeParse(values).success).toBe(true);
+  });
+
+  it('gives the contract messages for an empty new post', () => {
+    const values = { ...initialPostValues(undefined, { defaultUserGroups: [] }), publishedAt: '' };
+    const result = ZPostForm.safeParse(values);
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual([
+      ['title', 'Titel ist ein Pflichtfeld.'],
+      ['preText', 'Einleitung ist ein Pflichtfeld.'],
+      ['content', 'Beitrag ist ein Pflichtfeld.'],
+      ['visibleForUserGroups', 'Sichtbarkeit ist ein Pflichtfeld.'],
+      ['publishedAt', '"Veröffentlichen am" ist ein Pflichtfeld.'],
+    ]);
+  });
+
+  it('keeps the picture unless it is removed without a new one', () => {
+    const values = ZPostForm.parse(initialPostValues(post, { defaultUserGroups: [] }));
+    const file = new File(['png'], 'neu.png', { type: 'image/png' });
+    expect(postPayload(values, { file: null, remove: false })).not.toHaveProperty('image');
+    expect(postPayload(values, { file, remove: false })).not.toHaveProperty('image');
+    expect(postPayload(values, { file, remove: true })).not.toHaveProperty('image');
+    expect(postPayload(values, { file: null, remove: true })).toMatchObject({ id: 7, image: null });
+    expect(JSON.parse(JSON.stringify(postPayload(values, { file: null, remove: false })))).toEqual({
+      id: 7,
+      title: 'Glastage 2026',
+      preText: '<p>Jetzt anmelden.</p>',
+      content: '<p>Programm</p>',
+      visibleForUserGroups: [1, 2],
+      publishedAt: '2026-04-01T08:00:00.000Z',
+      displayOnDashboard: false,
+      tags: ['Messe'],
+    });
+  });
+
+  it('accepts png and jpeg pictures only', () => {
+    expect(isAllowedImage({ type: 'image/png', name: 'a.png' })).toBe(true);
+    expect(isAllowedImage({ type: 'image/jpeg', name: 'a.jpg' })).toBe(true);
+    expect(isAllowedImage({ type: 'image/gif', name: 'a.gif' })).toBe(false);
+    expect(isAllowedImage({ type: 'image/svg+xml', name: 'a.svg' })).toBe(false);
+    expect(isAllowedImage({ type: '', name: 'foto.JPEG' })).toBe(true);
+    expect(isAllowedImage({ type: '', name: 'foto.pdf' })).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+import { EVENTS_API } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { eventKeys } from './query-keys';
+
+/** DELETE /api/event/{id} (204). */
+export function deleteEvent(id: number) {
+  return api.delete<unknown>(EVENTS_API.byId(id));
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEvent,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: eventKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'next'] });
+    },
+  });
+}

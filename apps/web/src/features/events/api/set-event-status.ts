@@ -1,0 +1,44 @@
+import { EVENTS_API, type TEvent, ZEvent } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { eventKeys } from './query-keys';
+
+export interface EventAnswer {
+  event: Pick<TEvent, 'id' | 'name'>;
+  /** true attends (status 1), false declines (status 0) */
+  attend: boolean;
+}
+
+/** POST /api/eventSubscription/status: a form with `event` (JSON) and `status` 1 or 0; answers the event. */
+export function setEventStatus({ event, attend }: EventAnswer) {
+  return api.postForm(
+    EVENTS_API.status,
+    { event: { id: event.id }, status: attend ? 1 : 0 },
+    { schema: ZEvent },
+  );
+}
+
+/**
+ * Puts the answered event into every list at once (status colour, disabled button), stores it as the
+ * detail and then refreshes the lists, whose items carry only the caller's own answer.
+ */
+export function useSetEventStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setEventStatus,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(eventKeys.detail(updated.id), updated);
+      queryClient.setQueriesData<TEvent[]>({ queryKey: eventKeys.all }, (list) =>
+        Array.isArray(list)
+          ? list.map((entry) =>
+              entry.id === updated.id
+                ? { ...updated, eventSubscriptions: entry.eventSubscriptions, image: entry.image }
+                : entry,
+            )
+          : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'next'] });
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './event-calendar.css';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import germanLocale from '@fullcalendar/react/locales/de';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import { VisuallyHidden } from '@mantine/core';
+import type { TEvent } from '@portal/contract';
+import { useMemo } from 'react';
+import { de } from '../../../i18n/de';
+import { TIME_ZONE } from '../../../lib/formatting';
+import { berlinDay, type EventRange, isAfterToday, rangeQuery } from '../lib/calendar-range';
+import { type EventStatus, eventStatus, STATUS_CSS_COLOR } from '../lib/event-status';
+import { openEventPopup } from './event-popup';
+
+export interface EventCalendarProps {
+  events: readonly TEvent[];
+  /** The month shown first (the one shown last, when the member comes back from the listing). */
+  initialDate: string;
+  onRangeChange: (range: EventRange, currentStart: Date) => void;
+  /** Admins: a click on a day after today opens the new-event form with that day (SPEC §5). */
+  onCreateOnDay?: ((day: string) => void) | undefined;
+}
+
+const PLUGINS = [dayGridPlugin, interactionPlugin, classicTheme];
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+/**
+ * SPEC §2/§9 calendar: FullCalendar's month view, weeks from Monday, German names, 24-hour times, in Berlin
+ * time. Each event has its status colour (SPEC §4) and word; a click opens the popup with attend/decline.
+ * Loaded on demand with its styles (its own chunk).
+ */
+export default function EventCalendar({
+  events,
+  initialDate,
+  onRangeChange,
+  onCreateOnDay,
+}: EventCalendarProps) {
+  const byId = useMemo(() => new Map(events.map((event) => [String(event.id), event])), [events]);
+  const inputs = useMemo(
+    () =>
+      events.map((event) => {
+        const status = eventStatus(event);
+        return {
+          id: String(event.id),
+          title: event.name,
+          start: event.start,
+          end: event.end,
+          color: STATUS_CSS_COLOR[status],
+          extendedProps: { status },
+        };
+      }),
+    [events],
+  );
+
+  return (
+    <div className="portal-calendar" data-admin={onCreateOnDay ? true : undefined}>
+      <FullCalendar
+        plugins={PLUGINS}
+        initialView="dayGridMonth"
+        initialDate={initialDate}
+        locale={germanLocale}
+        firstDay={1}
+        timeZone={TIME_ZONE}
+        height="auto"
+        headerToolbar={{ start: 'title', end: 'today prev,next' }}
+        eventTimeFormat={TIME_FORMAT}
+        displayEventEnd={false}
+        eventDisplay="block"
+        eventInteractive
+        dayMaxEvents={false}
+        events={inputs}
+        datesSet={(info) => onRangeChange(rangeQuery(info.start, info.end), info.view.currentStart)}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          const event = byId.get(info.event.id);
+          if (event) openEventPopup(event);
+        }}
+        eventContent={(info) => {
+          const status = info.event.extendedProps.status as EventStatus;
+          return (
+            <span className="portal-calendar-event" data-status={status} data-event-id={info.event.id}>
+              {info.timeText && <b>{info.timeText} </b>}
+              <span>{info.event.title}</span>
+              <VisuallyHidden>{`, ${de.events.status[status]}`}</VisuallyHidden>
+            </span>
+          );
+        }}
+        dayCellClass={(cell) =>
+          onCreateOnDay && isAfterToday(berlinDay(cell.date)) ? 'portal-calendar-day-open' : ''
+        }
+        dateClick={(info) => {
+          if (onCreateOnDay && isAfterToday(info.dateStr)) onCreateOnDay(info.dateStr.slice(0, 10));
+        }}
+      />
+    </div>
+  );
+}

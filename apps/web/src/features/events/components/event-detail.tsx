@@ -1,0 +1,120 @@
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Divider, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconCalendarDown, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { Page, useAlerts, useConfirm } from '../../../app/frame';
+import { RichText } from '../../../components/rich-text';
+import { de } from '../../../i18n/de';
+import { useIsAdmin } from '../../../lib/use-session';
+import { useDeleteEvent } from '../api/delete-event';
+import { downloadIcs } from '../api/downloads';
+import { useEvent } from '../api/get-event';
+import { EVENTS_PATH } from '../lib/event-path';
+import { AnswerButtons } from './answer-buttons';
+import { EventFacts } from './event-facts';
+import { useEventFormSheet } from './event-form-sheet';
+import classes from './events.module.css';
+import { Participants } from './participants';
+import { StatusBadge } from './status-badge';
+
+const crumbs = [
+  { label: de.pages.dashboard, to: '/dashboard' },
+  { label: de.pages.events, to: EVENTS_PATH },
+];
+
+/** /event/:id (SPEC §2): dates, image, location, deadline, link, description; admins see the participants. */
+export function EventDetail({ id }: { id: number }) {
+  const { data: event, isPending, isError } = useEvent(id);
+  const isAdmin = useIsAdmin();
+  const openForm = useEventFormSheet();
+  const remove = useDeleteEvent();
+  const confirm = useConfirm();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+
+  if (isPending) {
+    return (
+      <Page title={de.pages.events} breadcrumbs={crumbs}>
+        <Skeleton height={240} radius="md" aria-label={de.app.loading} />
+      </Page>
+    );
+  }
+  if (isError) {
+    return (
+      <Page title={de.pages.events} breadcrumbs={crumbs}>
+        <Alert color="gray" variant="light">
+          {de.events.notFound}
+        </Alert>
+      </Page>
+    );
+  }
+
+  async function deleteEvent() {
+    if (!event) return;
+    const yes = await confirm({
+      title: de.deletion.title,
+      text: de.events.deleteText(event.name),
+      danger: true,
+    });
+    if (!yes) return;
+    try {
+      await remove.mutateAsync(event.id);
+    } catch {
+      return;
+    }
+    alerts.success(de.events.deleted);
+    void navigate(EVENTS_PATH);
+  }
+
+  return (
+    <Page
+      title={event.name}
+      breadcrumbs={[...crumbs, { label: event.name }]}
+      actions={
+        isAdmin && (
+          <Group gap="xs">
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => openForm({ event })}
+            >
+              {de.common.edit}
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => void deleteEvent()}
+            >
+              {de.common.delete}
+            </Button>
+          </Group>
+        )
+      }
+    >
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          {event.image && (
+            <img src={event.image} alt={de.events.imageAlt(event.name)} className={classes.picture} />
+          )}
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <StatusBadge event={event} />
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconCalendarDown size={16} aria-hidden />}
+              onClick={() => void downloadIcs(event)}
+            >
+              {de.events.ics}
+            </Button>
+          </Group>
+          <EventFacts event={event} />
+          <AnswerButtons event={event} size="sm" />
+          <Divider />
+          <RichText html={event.description} />
+        </Stack>
+      </Paper>
+      {isAdmin && <Participants event={event} />}
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other parts of the app use from the events feature. */
+export { NextEvents } from './components/next-events';

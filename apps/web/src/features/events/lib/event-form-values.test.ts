@@ -1,0 +1,84 @@
+import { type TEvent, ZEventInput } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { eventPayload, initialEventValues, isAllowedImage } from './event-form-values';
+
+const EVENT: TEvent = {
+  id: 7,
+  name: 'Glastage',
+  description: '<p>Programm</p>',
+  location: null,
+  start: '2026-07-01T07:00:00.000Z',
+  end: '2026-07-02T16:00:00.000Z',
+  url: null,
+  teilnahmeausblenden: false,
+  external: true,
+  registrationDeadline: null,
+  image: 'https://example.test/signed',
+  imagePath: 'logo.png',
+  eventSubscriptions: [],
+  mySubscription: null,
+  registrationOpen: true,
+  canSubscribe: false,
+  participantCount: 0,
+  declinedCount: 0,
+};
+
+describe('event form values (SPEC §5)', () => {
+  it('starts a new event empty, and the schema asks for name and description', () => {
+    const result = ZEventInput.safeParse(initialEventValues(undefined));
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages).toContain('Name ist ein Pflichtfeld.');
+    expect(messages).toContain('Beschreibung ist ein Pflichtfeld.');
+  });
+
+  it('presets a clicked day from 09:00 to 17:00 Berlin time', () => {
+    const values = initialEventValues(undefined, '2026-07-15');
+    expect(values.start).toBe('2026-07-15T07:00:00.000Z');
+    expect(values.end).toBe('2026-07-15T15:00:00.000Z');
+  });
+
+  it('reports an end before the start', () => {
+    const result = ZEventInput.safeParse({
+      ...initialEventValues(undefined, '2026-07-15'),
+      name: 'A',
+      description: '<p>B</p>',
+      end: '2026-07-15T06:00:00.000Z',
+    });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Die Endzeit kann nicht vor der Startzeit liegen.',
+    ]);
+  });
+
+  it('fills the form from an event and sends it back unchanged', () => {
+    const values = initialEventValues(EVENT);
+    expect(values).toMatchObject({ id: 7, location: '', url: '', registrationDeadline: '', external: true });
+    const parsed = ZEventInput.parse(values);
+    expect(eventPayload(parsed, { file: null, remove: false })).toEqual({
+      id: 7,
+      name: 'Glastage',
+      description: '<p>Programm</p>',
+      location: null,
+      start: EVENT.start,
+      end: EVENT.end,
+      url: null,
+      teilnahmeausblenden: false,
+      external: true,
+      registrationDeadline: null,
+    });
+  });
+
+  it('asks to remove the picture only without a new file', () => {
+    const parsed = ZEventInput.parse(initialEventValues(EVENT));
+    expect(eventPayload(parsed, { file: null, remove: true }).image).toBeNull();
+    const file = new File(['x'], 'neu.png', { type: 'image/png' });
+    expect(eventPayload(parsed, { file, remove: true })).not.toHaveProperty('image');
+  });
+
+  it('accepts png and jpeg pictures only', () => {
+    expect(isAllowedImage({ type: 'image/png', name: 'a.png' })).toBe(true);
+    expect(isAllowedImage({ type: 'image/jpeg', name: 'a.jpg' })).toBe(true);
+    expect(isAllowedImage({ type: 'image/gif', name: 'a.gif' })).toBe(false);
+    expect(isAllowedImage({ type: '', name: 'foto.JPEG' })).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import type { TEvent } from '@portal/contract';
+
+/**
+ * SPEC §4 "Event subscription": an event is accepted (status 1), declined (status 0) or pending (no answer);
+ * external events have no answers. Each status has its colour (green, red, blue, purple) and, for those
+ * who do not see colours, a word.
+ */
+export type EventStatus = 'accepted' | 'declined' | 'pending' | 'external';
+
+export const STATUS_COLOR: Readonly<Record<EventStatus, string>> = {
+  accepted: 'green',
+  declined: 'red',
+  pending: 'blue',
+  external: 'grape',
+};
+
+/** The same colours as CSS values, for the calendar's event blocks (Mantine's shade 8 of each). */
+export const STATUS_CSS_COLOR: Readonly<Record<EventStatus, string>> = {
+  accepted: '#2f9e44',
+  declined: '#e03131',
+  pending: '#1971c2',
+  external: '#9c36b5',
+};
+
+export function eventStatus(event: Pick<TEvent, 'external' | 'mySubscription'>): EventStatus {
+  if (event.external) return 'external';
+  if (event.mySubscription === true) return 'accepted';
+  if (event.mySubscription === false) return 'declined';
+  return 'pending';
+}
+
+/** What the attend/decline area of an event shows (SPEC §4). */
+export type AnswerMode =
+  /** external or teilnahmeausblenden: no buttons at all */
+  | 'none'
+  /** the deadline has passed: 'Anmeldeschluss abgelaufen' */
+  | 'closed'
+  /** the buttons, the current status's one disabled */
+  | 'buttons'
+  /** registration is open, but this user may not answer (a partner on the dashboard) */
+  | 'readOnly';
+
+export function answerMode(
+  event: Pick<TEvent, 'external' | 'teilnahmeausblenden' | 'registrationOpen' | 'canSubscribe'>,
+): AnswerMode {
+  if (event.external || event.teilnahmeausblenden) return 'none';
+  if (!event.registrationOpen) return 'closed';
+  return event.canSubscribe ? 'buttons' : 'readOnly';
+}

@@ -1,0 +1,30 @@
+import { FORUM_API, type TForumThreadValues, ZForumThread } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { threadFormData } from '../lib/post-form-data';
+import { forumKeys } from './query-keys';
+
+export interface CreateThreadInput {
+  forumId: number;
+  values: TForumThreadValues;
+  files: readonly File[];
+}
+
+/** POST /api/forumThread/ (multipart); answers the new thread's first page. */
+export function createThread({ forumId, values, files }: CreateThreadInput) {
+  return api.postForm(FORUM_API.saveThread, threadFormData(forumId, values, files), { schema: ZForumThread });
+}
+
+export function useCreateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createThread,
+    onSuccess: async (thread) => {
+      queryClient.setQueryData(forumKeys.threadPage(thread.id, 1), thread);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: forumKeys.forum(thread.forumId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { FORUM_API } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { forumKeys } from './query-keys';
+
+/** DELETE /api/forumThread/{id} (204): the thread with all its posts and attachments. */
+export function deleteThread(id: number) {
+  return api.delete<unknown>(FORUM_API.thread(id));
+}
+
+export function useDeleteThread(forumId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteThread,
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: forumKeys.thread(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: forumKeys.forum(forumId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import type { ThreadPageParam } from '../lib/paging';
+
+/** TanStack Query keys of the forums feature. */
+export const forumKeys = {
+  all: ['forums'] as const,
+  list: () => [...forumKeys.all, 'list'] as const,
+  forum: (id: number) => [...forumKeys.all, 'forum', id] as const,
+  forumPage: (id: number, page: number) => [...forumKeys.forum(id), page] as const,
+  thread: (id: number) => [...forumKeys.all, 'thread', id] as const,
+  threadPage: (id: number, page: ThreadPageParam) => [...forumKeys.thread(id), page] as const,
+};

@@ -1,0 +1,63 @@
+import { Button, Text } from '@mantine/core';
+import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { de } from '../../../i18n/de';
+import { formatFileSize, isImageAttachment } from '../lib/attachments';
+import classes from './forums.module.css';
+
+interface AttachmentPreviewProps {
+  file: File;
+  onRemove: () => void;
+}
+
+/** One chosen file before sending: the picture itself (object URL) or a PDF icon, name, size, 'Entfernen'. */
+export function AttachmentPreview({ file, onRemove }: AttachmentPreviewProps) {
+  const image = isImageAttachment(file);
+  const url = useObjectUrl(image ? file : null);
+  return (
+    <li className={classes.preview}>
+      {image ? (
+        url ? (
+          <img src={url} alt={file.name} className={classes.previewImage} />
+        ) : (
+          <div className={classes.previewImage} />
+        )
+      ) : (
+        <div className={classes.previewIcon}>
+          <IconFileTypePdf size={40} stroke={1.5} aria-hidden />
+        </div>
+      )}
+      <Text size="xs" className={classes.previewName} title={file.name}>
+        {file.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatFileSize(file.size)}
+      </Text>
+      <Button
+        variant="subtle"
+        color="red"
+        size="compact-xs"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        aria-label={de.forums.form.removeLabel(file.name)}
+        onClick={onRemove}
+      >
+        {de.forums.form.remove}
+      </Button>
+    </li>
+  );
+}
+
+/** An object URL of the file, revoked when the file changes or the preview goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,98 @@
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import type { TForumThread } from '@portal/contract';
+import { IconMessagePlus } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
+import { RichText } from '../../../components/rich-text';
+import { de } from '../../../i18n/de';
+import { useIsAdmin } from '../../../lib/use-session';
+import { useForum } from '../api/get-forum';
+import { pageCount, parsePageParam } from '../lib/paging';
+import { FORUMS_PATH, threadPath } from '../lib/paths';
+import { isNotFound } from './load-error';
+import { Pager } from './pager';
+import { threadFormSheet } from './post-sheets';
+import { ThreadRow } from './thread-row';
+import { useThreadDeletion } from './use-forum-deletion';
+
+/** SPEC §2 Forums: a forum with its threads; every member starts threads, admins delete them. */
+export function ForumView({ forumId }: { forumId: number }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const pageParam = parsePageParam(searchParams.get('page'));
+  const page = pageParam === 'last' ? 1 : pageParam;
+  const forum = useForum(forumId, page);
+  const isAdmin = useIsAdmin();
+  const sheet = useBottomSheet();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const deleteThread = useThreadDeletion(forumId);
+
+  const title = forum.data?.name ?? de.pages.forums;
+  const breadcrumbs: Crumb[] = [
+    { label: de.pages.dashboard, to: '/dashboard' },
+    { label: de.pages.forums, to: FORUMS_PATH },
+    ...(forum.data ? [{ label: forum.data.name }] : []),
+  ];
+
+  function created(thread: TForumThread) {
+    sheet.close();
+    alerts.success(de.forums.threadCreated);
+    void navigate(threadPath(thread.forumId, thread.id));
+  }
+
+  const actions = forum.data && (
+    <Button
+      leftSection={<IconMessagePlus size={16} aria-hidden />}
+      onClick={() => sheet.open(threadFormSheet(forumId, created, sheet.close))}
+    >
+      {de.forums.newThread}
+    </Button>
+  );
+
+  if (forum.isError) {
+    return (
+      <Page title={de.pages.forums} breadcrumbs={breadcrumbs}>
+        <Alert color="gray" variant="light">
+          {isNotFound(forum.error) ? de.forums.forumNotFound : de.forums.forumLoadFailed}
+        </Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} breadcrumbs={breadcrumbs} actions={actions}>
+      {forum.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
+          <Skeleton height={24} width="60%" />
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={72} radius="md" />
+        </Stack>
+      ) : (
+        <>
+          <RichText html={forum.data.description} />
+          {forum.data.threads.length === 0 ? (
+            <Text c="dimmed">{de.forums.threadsEmpty}</Text>
+          ) : (
+            <Stack gap="xs" component="section" aria-label={de.forums.threads}>
+              {forum.data.threads.map((thread) => (
+                <ThreadRow
+                  key={thread.id}
+                  thread={thread}
+                  isAdmin={isAdmin}
+                  onDelete={(target) => void deleteThread(target)}
+                />
+              ))}
+            </Stack>
+          )}
+          <Pager
+            page={forum.data.page}
+            total={pageCount(forum.data.threadCount, forum.data.pageSize)}
+            onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}
+            label={de.forums.threadsPagination}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  type TForumThread,
+  type TForumThreadInput,
+  type TForumThreadValues,
+  ZForumThreadInput,
+} from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { de } from '../../../i18n/de';
+import { fieldErrorsOf } from '../../../lib/api-error';
+import { useCreateThread } from '../api/create-thread';
+import { AttachmentsField } from './attachments-field';
+import { attachmentErrorOf } from './form-errors';
+
+export interface ThreadFormProps {
+  forumId: number;
+  onCreated: (thread: TForumThread) => void;
+  onCancel: () => void;
+}
+
+const FIELDS = ['name', 'content'] as const;
+
+/** SPEC §5 new thread: its name and the first post are required; attachments optional. */
+export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
+  const create = useCreateThread();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<
+    TForumThreadInput,
+    unknown,
+    TForumThreadValues
+  >({
+    resolver: zodResolver(ZForumThreadInput),
+    defaultValues: { name: '', content: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setFileError(null);
+    try {
+      onCreated(await create.mutateAsync({ forumId, values, files }));
+    } catch (error) {
+      for (const [field, message] of fieldErrorsOf(error, 'forumThread')) {
+        const name = FIELDS.find((candidate) => candidate === field);
+        if (name) setError(name, { message });
+      }
+      setFileError(attachmentErrorOf(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={de.forums.form.threadName}
+          withAsterisk
+          data-autofocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Textarea
+          label={de.forums.form.content}
+          description={de.forums.form.textHint}
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={14}
+          error={errors.content?.message}
+          {...register('content')}
+        />
+        <AttachmentsField
+          files={files}
+          onChange={setFiles}
+          serverError={fileError}
+          disabled={formState.isSubmitting}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            {de.common.cancel}
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {de.forums.form.createThread}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default ThreadForm;

@@ -1,0 +1,66 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TForumThreadSummary } from '@portal/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { de } from '../../../i18n/de';
+import { formatDateTime } from '../../../lib/formatting';
+import { threadPath } from '../lib/paths';
+import classes from './forums.module.css';
+
+interface ThreadRowProps {
+  thread: TForumThreadSummary;
+  isAdmin: boolean;
+  onDelete: (thread: TForumThreadSummary) => void;
+}
+
+const authorOf = (author: { username: string } | null) => author?.username ?? de.forums.unknownAuthor;
+
+/** One thread of a forum: name (link), author and start, 'Antworten: N', the last reply's date and author. */
+export function ThreadRow({ thread, isAdmin, onDelete }: ThreadRowProps) {
+  const headingId = `thread-${thread.id}`;
+  return (
+    <Paper component="article" withBorder radius="md" p="sm" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2} className={classes.threadMain}>
+          <Title order={2} size="h5" id={headingId} className={classes.name}>
+            <Anchor component={Link} to={threadPath(thread.forumId, thread.id)} inherit>
+              {thread.name}
+            </Anchor>
+          </Title>
+          <Text size="sm" c="dimmed">
+            {de.forums.startedBy(authorOf(thread.author), formatDateTime(thread.createdAt))}
+          </Text>
+        </Stack>
+        <Stack gap={2} className={classes.threadStats}>
+          <Text size="sm" fw={500}>
+            {de.forums.replies(thread.replyCount)}
+          </Text>
+          {thread.lastReply ? (
+            <Anchor component={Link} to={threadPath(thread.forumId, thread.id, 'last')} size="sm" c="dimmed">
+              {de.forums.lastReply(
+                formatDateTime(thread.lastReply.createdAt),
+                authorOf(thread.lastReply.author),
+              )}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {de.forums.noReplies}
+            </Text>
+          )}
+        </Stack>
+        {isAdmin && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={de.forums.deleteLabel(thread.name)}
+            onClick={() => onDelete(thread)}
+          >
+            {de.common.delete}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,151 @@
+import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { TForumPost, TForumThread } from '@portal/contract';
+import { IconMessageReply } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
+import { de } from '../../../i18n/de';
+import { formatDateTime } from '../../../lib/formatting';
+import { useIsAdmin } from '../../../lib/use-session';
+import { useThread } from '../api/get-thread';
+import { hasBottomReply, pageRange, parsePageParam, postNumber } from '../lib/paging';
+import { FORUMS_PATH, forumPath } from '../lib/paths';
+import { reveal } from '../lib/reveal';
+import { isNotFound } from './load-error';
+import { Pager } from './pager';
+import { PostCard } from './post-card';
+import { replyFormSheet } from './post-sheets';
+import { usePostDeletion } from './use-forum-deletion';
+
+interface ThreadViewProps {
+  forumId: number;
+  threadId: number;
+}
+
+/**
+ * SPEC §2 Forums, thread detail: posts oldest first, 20 a page, with 'Antworten' above and, in a thread of
+ * more than 10 posts, a second one below. After a reply the last page shows, with the new post in view.
+ */
+export function ThreadView({ forumId, threadId }: ThreadViewProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePageParam(searchParams.get('page'));
+  const thread = useThread(threadId, page);
+  const isAdmin = useIsAdmin();
+  const sheet = useBottomSheet();
+  const alerts = useAlerts();
+  const deletePost = usePostDeletion(threadId, thread.data?.forumId ?? forumId);
+  const [newPostId, setNewPostId] = useState<number | null>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const data = thread.data;
+
+  // The new reply: once its page is on screen, bring it into view.
+  useEffect(() => {
+    if (newPostId === null || !data?.posts.some((post) => post.id === newPostId)) return;
+    reveal(document.getElementById(`beitrag-${newPostId}`), true);
+    setNewPostId(null);
+  }, [data, newPostId]);
+
+  // A page after the last (its last post was deleted, or an old link): show the last page instead.
+  useEffect(() => {
+    if (data && data.posts.length === 0 && data.postCount > 0 && data.page > data.pageCount) {
+      setSearchParams({ page: String(data.pageCount) }, { replace: true });
+    }
+  }, [data, setSearchParams]);
+
+  const breadcrumbs: Crumb[] = [
+    { label: de.pages.dashboard, to: '/dashboard' },
+    { label: de.pages.forums, to: FORUMS_PATH },
+    ...(data
+      ? [{ label: data.forumName, to: forumPath(data.forumId) }, { label: data.name }]
+      : [{ label: de.pages.thread }]),
+  ];
+
+  if (thread.isError) {
+    return (
+      <Page title={de.pages.thread} breadcrumbs={breadcrumbs}>
+        <Alert color="gray" variant="light">
+          {isNotFound(thread.error) ? de.forums.threadNotFound : de.forums.threadLoadFailed}
+        </Alert>
+      </Page>
+    );
+  }
+  if (!data) {
+    return (
+      <Page title={de.pages.thread} breadcrumbs={breadcrumbs}>
+        <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={140} radius="md" />
+          <Skeleton height={140} radius="md" />
+        </Stack>
+      </Page>
+    );
+  }
+
+  function replied(post: TForumPost) {
+    sheet.close();
+    alerts.success(de.forums.replied);
+    setNewPostId(post.id);
+    setSearchParams({ page: 'last' });
+  }
+
+  const openReply = (current: TForumThread) => sheet.open(replyFormSheet(current, replied, sheet.close));
+  const replyButton = (
+    <Button leftSection={<IconMessageReply size={16} aria-hidden />} onClick={() => openReply(data)}>
+      {de.forums.reply}
+    </Button>
+  );
+  const goTo = (next: number, fromBottom: boolean) => {
+    setSearchParams(next === 1 ? {} : { page: String(next) });
+    if (fromBottom) reveal(topRef.current);
+  };
+  const range = pageRange(data.page, data.pageSize, data.postCount);
+
+  return (
+    <Page title={data.name} breadcrumbs={breadcrumbs} actions={replyButton}>
+      <Group justify="space-between" gap="sm" ref={topRef}>
+        <Text size="sm" c="dimmed">
+          {de.forums.startedBy(
+            data.author?.username ?? de.forums.unknownAuthor,
+            formatDateTime(data.createdAt),
+          )}
+          {' · '}
+          {de.forums.postCount(data.postCount)}
+        </Text>
+        {range && data.pageCount > 1 && (
+          <Text size="sm" c="dimmed">
+            {de.forums.postsRange(range.from, range.to, data.postCount)}
+          </Text>
+        )}
+      </Group>
+      <Pager
+        page={data.page}
+        total={data.pageCount}
+        onChange={(next) => goTo(next, false)}
+        label={de.forums.postsPagination}
+      />
+      <Stack gap="sm" aria-busy={thread.isPlaceholderData || undefined}>
+        {data.posts.map((post, index) => (
+          <PostCard
+            key={post.id}
+            post={post}
+            number={postNumber(data.page, data.pageSize, index)}
+            isAdmin={isAdmin}
+            onDelete={(target) => void deletePost(target)}
+          />
+        ))}
+      </Stack>
+      {(data.pageCount > 1 || hasBottomReply(data.postCount)) && (
+        <Group justify="space-between" gap="sm">
+          <Pager
+            page={data.page}
+            total={data.pageCount}
+            onChange={(next) => goTo(next, true)}
+            label={de.forums.postsPaginationBottom}
+          />
+          {hasBottomReply(data.postCount) && replyButton}
+        </Group>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+import { FORUM_MESSAGES, FORUM_POST_MEDIA_MAX } from '@portal/contract';
+import { de } from '../../../i18n/de';
+
+/**
+ * The browser's check of the attachments (SPEC §5: png, jpeg and pdf, several at once; at most
+ * FORUM_POST_MEDIA_MAX a post). The server checks every file by content and stays the authority.
+ */
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+
+const EXTENSION_TYPES: Record<string, (typeof ATTACHMENT_TYPES)[number]> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+type FileLike = Pick<File, 'name' | 'type'>;
+
+/** The attachment kind of a file: by its mime type, or by its extension when the system names no type. */
+export function attachmentType(file: FileLike): (typeof ATTACHMENT_TYPES)[number] | null {
+  const type = file.type.toLowerCase();
+  const known = ATTACHMENT_TYPES.find((allowed) => allowed === type);
+  if (known) return known;
+  if (type !== '') return null;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return file.name.includes('.') ? (EXTENSION_TYPES[extension] ?? null) : null;
+}
+
+export function isImageAttachment(file: FileLike): boolean {
+  return attachmentType(file)?.startsWith('image/') ?? false;
+}
+
+export interface AttachmentChoice<T extends FileLike> {
+  files: T[];
+  /** German messages for the files that were not taken. */
+  errors: string[];
+}
+
+function sameFile(a: FileLike & { size?: number }, b: FileLike & { size?: number }): boolean {
+  return a.name === b.name && a.type === b.type && a.size === b.size;
+}
+
+/**
+ * Adds chosen or dropped files to those already chosen: files of another type are refused by name, the
+ * same file twice is taken once, and files beyond the maximum are refused.
+ */
+export function addAttachments<T extends FileLike & { size?: number }>(
+  current: readonly T[],
+  incoming: readonly T[],
+  max = FORUM_POST_MEDIA_MAX,
+): AttachmentChoice<T> {
+  const files = [...current];
+  const errors: string[] = [];
+  const overflow: string[] = [];
+  for (const file of incoming) {
+    if (!attachmentType(file)) errors.push(de.forums.form.fileType(file.name, FORUM_MESSAGES.mediaType));
+    else if (files.some((chosen) => sameFile(chosen, file))) continue;
+    else if (files.length >= max) overflow.push(`"${file.name}"`);
+    else files.push(file);
+  }
+  if (overflow.length > 0)
+    errors.push(de.forums.form.tooMany(overflow.join(', '), FORUM_MESSAGES.tooManyMedia));
+  return { files, errors };
+}
+
+export function removeAttachment<T>(files: readonly T[], index: number): T[] {
+  return files.filter((_file, position) => position !== index);
+}
+
+/** 1,2 MB / 350 KB */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    return `${(bytes / (1024 * 1024)).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
+  }
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-DE')} KB`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { forumPayload, replyFormData, threadFormData } from './post-form-data';
+
+const png = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+const pdf = new File(['%PDF-1.4'], 'merkblatt.pdf', { type: 'application/pdf' });
+
+describe('threadFormData', () => {
+  it('sends the thread as JSON, the forum id and the files by index', () => {
+    const form = threadFormData(7, { name: 'Frage', content: 'Erste Zeile\n\nGlas & Rahmen' }, [png, pdf]);
+    expect(JSON.parse(String(form.get('forumThread')))).toEqual({
+      name: 'Frage',
+      content: '<p>Erste Zeile</p><p>Glas &amp; Rahmen</p>',
+    });
+    expect(form.get('forumId')).toBe('7');
+    expect((form.get('forumPostMedia[0]') as File).name).toBe('logo.png');
+    expect((form.get('forumPostMedia[1]') as File).name).toBe('merkblatt.pdf');
+    expect(form.has('forumPostMedia[2]')).toBe(false);
+  });
+});
+
+describe('replyFormData', () => {
+  it('sends the post as JSON and the thread id, without files when none are chosen', () => {
+    const form = replyFormData(12, { content: 'Danke!\nBis bald' }, []);
+    expect(JSON.parse(String(form.get('forumPost')))).toEqual({ content: '<p>Danke!<br>Bis bald</p>' });
+    expect(form.get('forumThreadId')).toBe('12');
+    expect([...form.keys()]).toEqual(['forumPost', 'forumThreadId']);
+  });
+});
+
+describe('forumPayload', () => {
+  it('turns the description into paragraphs and keeps the id', () => {
+    expect(forumPayload({ id: 3, name: 'Technik', description: 'Fragen zu Glas' })).toEqual({
+      id: 3,
+      name: 'Technik',
+      description: '<p>Fragen zu Glas</p>',
+    });
+  });
+});

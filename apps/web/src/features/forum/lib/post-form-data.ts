@@ -1,0 +1,42 @@
+import {
+  forumPostMediaField,
+  type TForumPostValues,
+  type TForumThreadValues,
+  type TForumValues,
+} from '@portal/contract';
+import { textToHtml } from '../../../lib/rich-text-input';
+
+/**
+ * The multipart bodies of SPEC §7: `forumThread` JSON { name, content } with `forumId`, `forumPost` JSON
+ * { content } with `forumThreadId`, and the files as `forumPostMedia[0]`, `forumPostMedia[1]`, …. The text
+ * areas' plain text becomes paragraphs (lib/rich-text-input); the server sanitises the HTML.
+ */
+function appendMedia(form: FormData, files: readonly Blob[]): FormData {
+  files.forEach((file, index) => {
+    form.append(forumPostMediaField(index), file);
+  });
+  return form;
+}
+
+export function threadFormData(
+  forumId: number,
+  values: TForumThreadValues,
+  files: readonly Blob[],
+): FormData {
+  const form = new FormData();
+  form.append('forumThread', JSON.stringify({ name: values.name, content: textToHtml(values.content) }));
+  form.append('forumId', String(forumId));
+  return appendMedia(form, files);
+}
+
+export function replyFormData(threadId: number, values: TForumPostValues, files: readonly Blob[]): FormData {
+  const form = new FormData();
+  form.append('forumPost', JSON.stringify({ content: textToHtml(values.content) }));
+  form.append('forumThreadId', String(threadId));
+  return appendMedia(form, files);
+}
+
+/** The `forum` JSON field: the description's plain text becomes paragraphs, an id keeps the forum. */
+export function forumPayload(values: TForumValues): TForumValues {
+  return { ...values, description: textToHtml(values.description) };
+}

@@ -1,0 +1,334 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAs } from './support/auth.ts';
+import { DAY, EventsApi, HOUR } from './support/events-api.ts';
+import { uniqueSuffix } from './support/portal-api.ts';
+
+const suffix = uniqueSuffix();
+const NAMES = {
+  dashboard: `Dashboard-Treffen ${suffix}`,
+  calendar: `Kalender-Seminar ${suffix}`,
+  list: `Listen-Workshop ${suffix}`,
+  closed: `Ausgebucht ${suffix}`,
+  external: `Fremdmesse ${suffix}`,
+  hidden: `Offener Stammtisch ${suffix}`,
+  participants: `Glasforum ${suffix}`,
+  created: `Neujahrsempfang ${suffix}`,
+};
+
+/** SPEC §4 colours as the calendar paints them (Mantine's shade 8). */
+const COLORS = {
+  accepted: 'rgb(47, 158, 68)',
+  declined: 'rgb(224, 49, 49)',
+  pending: 'rgb(25, 113, 194)',
+  external: 'rgb(156, 54, 181)',
+};
+
+let request: APIRequestContext;
+let admin: EventsApi;
+const ids: Record<keyof typeof NAMES, number> = {
+  dashboard: 0,
+  calendar: 0,
+  list: 0,
+  closed: 0,
+  external: 0,
+  hidden: 0,
+  participants: 0,
+  created: 0,
+};
+
+/** Whole hours from now, so that the events fall into the calendar's current six weeks. */
+function inHours(hours: number): Date {
+  const date = new Date(Date.now() + hours * HOUR);
+  date.setMinutes(0, 0, 0);
+  return date;
+}
+
+test.beforeAll(async ({ playwright }) => {
+  request = await playwright.request.newContext();
+  admin = await EventsApi.as(request, 'admin');
+  const soon = inHours(1);
+  ids.dashboard = await admin.createEvent({ name: NAMES.dashboard, start: soon, end: inHours(3) });
+  ids.calendar = await admin.createEvent({
+    name: NAMES.calendar,
+    start: new Date(soon.getTime() + 2 * DAY),
+    end: new Date(soon.getTime() + 2 * DAY + 2 * HOUR),
+    location: 'Köln, Haus der Technik',
+  });
+  ids.list = await admin.createEvent({
+    name: NAMES.list,
+    start: new Date(soon.getTime() + 3 * DAY),
+    end: new Date(soon.getTime() + 3 * DAY + 2 * HOUR),
+  });
+  const later = soon.getTime() + 20 * DAY;
+  ids.closed = await admin.createEvent({
+    name: NAMES.closed,
+    start: new Date(later),
+    end: new Date(later + HOUR),
+    registrationDeadline: new Date(Date.now() - HOUR),
+  });
+  ids.external = await admin.createEvent({
+    name: NAMES.external,
+    start: new Date(later + DAY),
+    end: new Date(later + DAY + HOUR),
+    external: true,
+    url: 'https://www.example.de/messe',
+  });
+  ids.hidden = await admin.createEvent({
+    name: NAMES.hidden,
+    start: new Date(later + 2 * DAY),
+    end: new Date(later + 2 * DAY + HOUR),
+    teilnahmeausblenden: true,
+  });
+  ids.participants = await admin.createEvent({
+    name: NAMES.participants,
+    start: new Date(later + 3 * DAY),
+    end: new Date(later + 3 * DAY + HOUR),
+  });
+  const member = await EventsApi.as(request, 'mitglied');
+  await member.answer(ids.participants, true);
+  await admin.answer(ids.participants, false);
+});
+
+test.afterAll(async () => {
+  const created = await admin.idsNamed(NAMES.created);
+  await admin.deleteEvents([...Object.values(ids).filter((id) => id > 0), ...created]);
+  await request.dispose();
+});
+
+function viewSwitch(page: Page, name: 'Kalender' | 'Liste'): Locator {
+  return page.getByRole('radio', { name });
+}
+
+function calendarEvent(page: Page, name: string): Locator {
+  return page.locator('.portal-calendar-event').filter({ hasText: name });
+}
+
+/** The block FullCalendar paints in the event's colour. */
+async function calendarColor(page: Page, name: string): Promise<string> {
+  return calendarEvent(page, name).evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      if (color !== 'rgba(0, 0, 0, 0)') return color;
+    }
+    return 'none';
+  });
+}
+
+function listItem(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+/** A banner of SPEC §8 and its colour (Mantine's notification colour variable). */
+async function expectBanner(page: Page, text: string, color: 'green' | 'red'): Promise<void> {
+  const banner = page.locator('.mantine-Notification-root').filter({ hasText: text });
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute(
+    'style',
+    new RegExp(`--notification-color:\\s*var\\(--mantine-color-${color}`),
+  );
+  await banner.getByRole('button', { name: 'Schließen' }).click();
+}
+
+test.describe('events as a member', () => {
+  test('should start with the calendar and remember the chosen mode across a reload', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Veranstaltungen' })
+      .click();
+    await expect(page).toHaveURL(/\/event$/);
+    await expect(viewSwitch(page, 'Kalender')).toBeChecked();
+    const headers = page.getByRole('columnheader');
+    await expect(headers.first()).toHaveText(/^Montag/);
+    await expect(headers.last()).toHaveText(/^Sonntag/);
+    await expect(calendarEvent(page, NAMES.calendar)).toBeVisible();
+
+    await page.getByText('Liste', { exact: true }).click();
+    await expect(viewSwitch(page, 'Liste')).toBeChecked();
+    await expect(page.getByRole('heading', { name: 'Kommende Veranstaltungen' })).toBeVisible();
+    await page.reload();
+    await expect(viewSwitch(page, 'Liste')).toBeChecked();
+    await expect(listItem(page, NAMES.list)).toBeVisible();
+
+    await page.getByText('Kalender', { exact: true }).click();
+    await page.reload();
+    await expect(viewSwitch(page, 'Kalender')).toBeChecked();
+    await expect(calendarEvent(page, NAMES.calendar)).toBeVisible();
+  });
+
+  test('should accept and decline in the calendar popup, with colours and messages', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await page.goto('/event');
+    await expect(calendarEvent(page, NAMES.calendar)).toHaveAttribute('data-status', 'pending');
+    expect(await calendarColor(page, NAMES.calendar)).toBe(COLORS.pending);
+
+    await calendarEvent(page, NAMES.calendar).click();
+    const popup = page.getByRole('dialog', { name: NAMES.calendar });
+    await expect(popup.getByText('Köln, Haus der Technik')).toBeVisible();
+    await expect(popup.getByText('Offen', { exact: true })).toBeVisible();
+    await popup.getByRole('button', { name: 'Zusagen' }).click();
+    await expectBanner(page, `Du hast Dich zur Veranstaltung "${NAMES.calendar}" angemeldet.`, 'green');
+    await expect(popup.getByRole('button', { name: 'Zusagen' })).toBeDisabled();
+    await expect(popup.getByText('Zugesagt', { exact: true })).toBeVisible();
+    await expect(calendarEvent(page, NAMES.calendar)).toHaveAttribute('data-status', 'accepted');
+    expect(await calendarColor(page, NAMES.calendar)).toBe(COLORS.accepted);
+
+    await popup.getByRole('button', { name: 'Absagen' }).click();
+    await expectBanner(page, `Du hast Dich von der Veranstaltung "${NAMES.calendar}" abgemeldet.`, 'red');
+    await expect(popup.getByRole('button', { name: 'Absagen' })).toBeDisabled();
+    await expect(popup.getByRole('button', { name: 'Zusagen' })).toBeEnabled();
+    await expect(popup.getByText('Abgesagt', { exact: true })).toBeVisible();
+    await popup.getByRole('button', { name: 'Schließen' }).click();
+    await expect(calendarEvent(page, NAMES.calendar)).toHaveAttribute('data-status', 'declined');
+    expect(await calendarColor(page, NAMES.calendar)).toBe(COLORS.declined);
+
+    await calendarEvent(page, NAMES.calendar).click();
+    await page.getByRole('dialog', { name: NAMES.calendar }).getByRole('link', { name: 'Details' }).click();
+    await expect(page).toHaveURL(new RegExp(`/event/${ids.calendar}$`));
+    await expect(page.getByRole('heading', { level: 1, name: NAMES.calendar })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Absagen' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Teilnehmer' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
+  });
+
+  test('should accept and decline in the list, and show deadline, external and hidden events', async ({
+    page,
+  }) => {
+    await loginAs(page, 'mitglied');
+    await page.goto('/event');
+    await page.getByText('Liste', { exact: true }).click();
+    const item = listItem(page, NAMES.list);
+    await expect(item.getByText('Offen', { exact: true })).toBeVisible();
+    await item.getByRole('button', { name: 'Zusagen' }).click();
+    await expectBanner(page, `Du hast Dich zur Veranstaltung "${NAMES.list}" angemeldet.`, 'green');
+    await expect(item.getByText('Zugesagt', { exact: true })).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Zusagen' })).toBeDisabled();
+    await item.getByRole('button', { name: 'Absagen' }).click();
+    await expectBanner(page, `Du hast Dich von der Veranstaltung "${NAMES.list}" abgemeldet.`, 'red');
+    await expect(item.getByText('Abgesagt', { exact: true })).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Absagen' })).toBeDisabled();
+
+    const closed = listItem(page, NAMES.closed);
+    await expect(closed.getByText('Anmeldeschluss abgelaufen')).toBeVisible();
+    await expect(closed.getByRole('button')).toHaveCount(0);
+    const external = listItem(page, NAMES.external);
+    await expect(external.getByText('Extern', { exact: true })).toBeVisible();
+    await expect(external).toHaveAttribute('data-status', 'external');
+    await expect(external.getByRole('button')).toHaveCount(0);
+    await expect(listItem(page, NAMES.hidden).getByRole('button')).toHaveCount(0);
+
+    await page.getByText('Kalender', { exact: true }).click();
+    await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    if ((await calendarEvent(page, NAMES.external).count()) === 0) {
+      await page.getByRole('button', { name: 'Vorheriger Monat' }).click();
+    }
+    expect(await calendarColor(page, NAMES.external)).toBe(COLORS.external);
+  });
+
+  test('should accept and decline the next events on the dashboard', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    const section = page.getByRole('region', { name: 'Nächste Veranstaltungen' });
+    await expect(section.getByRole('listitem')).toHaveCount(3);
+    const item = listItem(page, NAMES.dashboard);
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: 'Zusagen' }).click();
+    await expectBanner(page, `Du hast Dich zur Veranstaltung "${NAMES.dashboard}" angemeldet.`, 'green');
+    await expect(item.getByText('Zugesagt', { exact: true })).toBeVisible();
+    await item.getByRole('button', { name: 'Absagen' }).click();
+    await expectBanner(page, `Du hast Dich von der Veranstaltung "${NAMES.dashboard}" abgemeldet.`, 'red');
+    await expect(item.getByText('Abgesagt', { exact: true })).toBeVisible();
+    await section.getByRole('link', { name: NAMES.dashboard }).click();
+    await expect(page).toHaveURL(new RegExp(`/event/${ids.dashboard}$`));
+  });
+
+  test('should show a partner the next events read-only', async ({ page }) => {
+    await loginAs(page, 'partner');
+    const section = page.getByRole('region', { name: 'Nächste Veranstaltungen' });
+    await expect(section.getByText(NAMES.dashboard)).toBeVisible();
+    await expect(section.getByRole('button')).toHaveCount(0);
+    await expect(section.getByRole('link')).toHaveCount(0);
+  });
+});
+
+test.describe('events as an admin', () => {
+  test('should create an event by clicking a day after today, then delete it', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/event');
+    await expect(viewSwitch(page, 'Kalender')).toBeChecked();
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()),
+    );
+    const sheet = page.getByRole('dialog', { name: 'Neue Veranstaltung' });
+    await page.locator(`[role="cell"][data-date="${today}"]`).click({ position: { x: 8, y: 60 } });
+    await expect(sheet).toBeHidden();
+
+    const day = new Date(`${today}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 1);
+    const tomorrow = day.toISOString().slice(0, 10);
+    await page.locator(`[role="cell"][data-date="${tomorrow}"]`).click({ position: { x: 8, y: 60 } });
+    await expect(sheet).toBeVisible();
+    const [year, month, date] = tomorrow.split('-');
+    await expect(sheet.getByRole('button', { name: 'Beginn' })).toHaveText(
+      `${date}.${month}.${year}, 09:00 Uhr`,
+    );
+    await expect(sheet.getByRole('button', { name: 'Ende' })).toHaveText(
+      `${date}.${month}.${year}, 17:00 Uhr`,
+    );
+
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Beschreibung ist ein Pflichtfeld.')).toBeVisible();
+    await sheet.getByRole('textbox', { name: 'Name' }).fill(NAMES.created);
+    await sheet.getByRole('textbox', { name: 'Beschreibung' }).fill('Empfang mit Rückblick und Ausblick.');
+    await sheet.getByRole('textbox', { name: 'Ort' }).fill('Geschäftsstelle');
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expectBanner(page, 'Die Veranstaltung wurde gespeichert.', 'green');
+    await expect(sheet).toBeHidden();
+    await expect(calendarEvent(page, NAMES.created)).toHaveText(new RegExp(`09:00 ${NAMES.created}`));
+
+    await calendarEvent(page, NAMES.created).click();
+    await page.getByRole('dialog', { name: NAMES.created }).getByRole('link', { name: 'Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: NAMES.created })).toBeVisible();
+    await expect(page.getByText('Teilnehmer: 0')).toBeVisible();
+    await page.getByRole('button', { name: 'Löschen' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Löschen?' });
+    await expect(confirmDialog).toContainText(
+      `Wollen Sie die Veranstaltung "${NAMES.created}" wirklich löschen?`,
+    );
+    await confirmDialog.getByRole('button', { name: 'Ja' }).click();
+    await expectBanner(page, 'Die Veranstaltung wurde gelöscht.', 'green');
+    await expect(page).toHaveURL(/\/event$/);
+    expect(await admin.idsNamed(NAMES.created)).toEqual([]);
+  });
+
+  test('should list the participants and download them as CSV', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(`/event/${ids.participants}`);
+    await expect(page.getByRole('heading', { level: 1, name: NAMES.participants })).toBeVisible();
+    await expect(page.getByText('Teilnehmer: 1')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Teilnehmer' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'E-Mail', 'Firma', 'Status']);
+    await expect(table.getByRole('row', { name: /mitglied/ })).toContainText('Zugesagt');
+    await expect(table.getByRole('row', { name: /admin/ })).toContainText('Abgesagt');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Teilnehmerliste (CSV)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`teilnehmer-glasforum-${suffix}.csv`);
+    const content = await readFile(await file.path());
+    expect(content.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = content.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('Name;E-Mail;Firma;Status');
+    expect(lines[1]).toMatch(/^mitglied;.*;Zugesagt$/);
+
+    await page.goto(`/event/${ids.external}`);
+    await expect(page.getByRole('heading', { level: 1, name: NAMES.external })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Teilnehmerliste (CSV)' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /www\.example\.de\/messe/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  });
+});

@@ -1,0 +1,336 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAs } from './support/auth.ts';
+import { ForumsApi, fixturePath } from './support/forums-api.ts';
+import { uniqueSuffix } from './support/portal-api.ts';
+
+const suffix = uniqueSuffix();
+const FORUM = `Forum ${suffix}`;
+/** A second member (ROLE_USER) created through the host's API-key login. */
+const COLLEAGUE = `kollegin-${suffix}`;
+
+let request: APIRequestContext;
+let admin: ForumsApi;
+let member: ForumsApi;
+let colleague: ForumsApi;
+let forumId = 0;
+const forumIds: number[] = [];
+
+function dialog(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+function post(page: Page, number: number, author: string): Locator {
+  return page.getByRole('article', { name: `Beitrag ${number} von ${author}`, exact: true });
+}
+
+function replyButtons(page: Page): Locator {
+  return page.getByRole('main').getByRole('button', { name: 'Antworten', exact: true });
+}
+
+function threadUrl(threadId: number): string {
+  return `/forum/${forumId}/thread/${threadId}`;
+}
+
+test.beforeAll(async ({ playwright }) => {
+  request = await playwright.request.newContext();
+  admin = await ForumsApi.as(request, 'admin');
+  member = await ForumsApi.as(request, 'mitglied');
+  colleague = await ForumsApi.as(request, COLLEAGUE, { roles: ['ROLE_USER'] });
+  forumId = await admin.createForum(FORUM, '<p>Ein Forum nur für diesen Testlauf.</p>');
+  forumIds.push(forumId);
+});
+
+test.afterAll(async () => {
+  await admin.deleteForums(forumIds);
+  await request.dispose();
+});
+
+test.describe('forums as members', () => {
+  test('a member starts a thread with two images and a PDF, another member replies', async ({
+    page,
+    browser,
+  }) => {
+    // Two members, uploads, a popup and a download in one story: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
+    const name = `Glasbruch im Lager ${suffix}`;
+    await loginAs(page, 'mitglied');
+    await page.goto('/forum');
+    await expect(page.getByRole('heading', { level: 1, name: 'Foren' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Neues Forum' })).toHaveCount(0);
+    const card = page.getByRole('article', { name: FORUM });
+    await expect(card.getByText('0 Themen')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    await card.getByRole('link', { name: FORUM }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: FORUM })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Foren' })).toHaveAttribute('href', '/forum');
+    await expect(crumbs.getByText(FORUM)).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('In diesem Forum gibt es noch keine Themen.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neues Thema' }).click();
+    const sheet = dialog(page);
+    await expect(sheet.getByText('Neues Thema')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Der Beitragsinhalt ist ein Pflichtfeld', { exact: true })).toBeVisible();
+
+    await sheet.getByLabel('Name des Themas').fill(name);
+    await sheet
+      .getByLabel('Beitrag')
+      .fill('Beim Abladen ist eine Scheibe gebrochen.\n\nFotos und Merkblatt anbei.');
+    const input = sheet.locator('input[type="file"]');
+    await input.setInputFiles([
+      fixturePath('images/logo.png'),
+      fixturePath('images/foto-exif-gps.jpg'),
+      fixturePath('docs/merkblatt.pdf'),
+    ]);
+    // A GIF is refused in the browser; a file that only claims to be a PDF reaches the server, which refuses it.
+    await input.setInputFiles([fixturePath('images/animiert.gif'), fixturePath('docs/fake.pdf')]);
+    await expect(sheet.getByRole('alert')).toContainText(
+      '"animiert.gif" wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
+    );
+    const previews = sheet.getByRole('list', { name: 'Anhänge' }).getByRole('listitem');
+    await expect(previews).toHaveCount(4);
+    for (const alt of ['logo.png', 'foto-exif-gps.jpg']) {
+      const preview = sheet.getByRole('img', { name: alt });
+      await expect(preview).toHaveJSProperty('complete', true);
+      expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
+    await expect(sheet.getByText('Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.').last()).toBeVisible();
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('button', { name: 'Entfernen: fake.pdf' }).click();
+    await expect(previews).toHaveCount(3);
+    await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Das Thema wurde erstellt.')).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: FORUM })).toBeVisible();
+    const first = post(page, 1, 'mitglied');
+    await expect(first.getByText('Fotos und Merkblatt anbei.')).toBeVisible();
+    await expect(first.getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    await expect(replyButtons(page)).toHaveCount(1);
+
+    // Thumbnails load and open the full picture in a new tab.
+    const thumbs = first.getByRole('list', { name: 'Bilder' }).getByRole('img');
+    await expect(thumbs).toHaveCount(2);
+    for (const thumb of await thumbs.all()) {
+      await expect(thumb).toHaveJSProperty('complete', true);
+      expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    const popupOpened = page.waitForEvent('popup');
+    await first.getByRole('link', { name: 'logo.png in voller Größe öffnen (öffnet in neuem Tab)' }).click();
+    const popup = await popupOpened;
+    await popup.waitForLoadState();
+    expect(popup.url()).toContain('/api/files/');
+    expect(await popup.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await popup.close();
+
+    // The PDF link shows the original name and saves the file under it.
+    const pdfLink = first.getByRole('link', { name: 'merkblatt.pdf' });
+    await expect(pdfLink).toHaveAttribute('download', 'merkblatt.pdf');
+    const downloaded = page.waitForEvent('download');
+    await pdfLink.click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('merkblatt.pdf');
+    const saved = await download.path();
+    expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Another member replies.
+    const threadPath = new URL(page.url()).pathname;
+    const other = await browser.newPage();
+    await loginAs(other, COLLEAGUE);
+    await other.goto(threadPath);
+    await expect(post(other, 1, 'mitglied')).toBeVisible();
+    await replyButtons(other).click();
+    const replySheet = dialog(other);
+    await expect(replySheet.getByText(`Antwort auf "${name}"`)).toBeVisible();
+    await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
+    await expect(
+      replySheet.getByText('Der Beitragsinhalt ist ein Pflichtfeld', { exact: true }),
+    ).toBeVisible();
+    await replySheet.getByLabel('Beitrag').fill('Das kenne ich. Bitte Schadensprotokoll nicht vergessen!');
+    await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
+    await expect(replySheet).toBeHidden();
+    await expect(other.getByText('Ihre Antwort wurde veröffentlicht.')).toBeVisible();
+    await expect(
+      post(other, 2, COLLEAGUE).getByText('Bitte Schadensprotokoll nicht vergessen!'),
+    ).toBeVisible();
+    await expect(other).toHaveURL(/\?page=last$/);
+    await expect(other.getByRole('main').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    await other.close();
+
+    // The forum's list shows the thread with its author, reply count and last reply.
+    await page.goto(`/forum/${forumId}`);
+    const row = page.getByRole('article', { name });
+    await expect(row.getByText(/^von mitglied am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr$/)).toBeVisible();
+    await expect(row.getByText('Antworten: 1')).toBeVisible();
+    await expect(
+      row.getByRole('link', { name: new RegExp(`^Letzte Antwort: .* von ${COLLEAGUE}$`) }),
+    ).toBeVisible();
+  });
+
+  test('shows the second reply button from the 11th post on', async ({ page }) => {
+    const thread = await member.createThread(forumId, `Lange Diskussion ${suffix}`, '<p>Los geht es.</p>');
+    await colleague.replies(thread.id, 9, 9);
+    await loginAs(page, 'mitglied');
+    await page.goto(threadUrl(thread.id));
+    await expect(post(page, 10, COLLEAGUE)).toBeVisible();
+    await expect(page.getByText('10 Beiträge', { exact: false })).toBeVisible();
+    await expect(replyButtons(page)).toHaveCount(1);
+
+    await replyButtons(page).click();
+    await dialog(page).getByLabel('Beitrag').fill('Der elfte Beitrag.');
+    await dialog(page).getByRole('button', { name: 'Antwort senden' }).click();
+    await expect(post(page, 11, 'mitglied').getByText('Der elfte Beitrag.')).toBeVisible();
+    await expect(replyButtons(page)).toHaveCount(2);
+    // The one below the posts opens the same form.
+    await replyButtons(page).last().click();
+    await expect(dialog(page).getByText('Antwort auf "Lange Diskussion')).toBeVisible();
+  });
+
+  test('refuses a partner', async ({ page }) => {
+    await loginAs(page, 'partner');
+    await page.goto('/forum');
+    await expect(page).toHaveURL(/\/login\?denied=1$/);
+  });
+});
+
+test.describe('forums as an admin', () => {
+  test('deletes a reply after confirming, but offers no delete for the first post', async ({ page }) => {
+    const thread = await member.createThread(forumId, `Zum Aufräumen ${suffix}`, '<p>Der erste Beitrag.</p>');
+    await colleague.reply(
+      thread.id,
+      '<p>Dieser Beitrag ist doppelt und soll gelöscht werden, bitte sehr.</p>',
+    );
+    await member.reply(thread.id, '<p>Dieser bleibt.</p>');
+
+    await loginAs(page, 'admin');
+    await page.goto(threadUrl(thread.id));
+    await expect(post(page, 1, 'mitglied')).toBeVisible();
+    await expect(post(page, 1, 'mitglied').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    await expect(post(page, 3, 'mitglied').getByRole('button', { name: /Löschen/ })).toBeVisible();
+
+    await post(page, 2, COLLEAGUE)
+      .getByRole('button', { name: /Löschen/ })
+      .click();
+    const confirm = dialog(page);
+    await expect(confirm.getByRole('heading', { name: 'Löschen?' })).toBeVisible();
+    await expect(confirm).toContainText(
+      'Wollen Sie den Beitrag "Dieser Beitrag ist doppelt und soll gelöscht…" wirklich löschen?',
+    );
+    await confirm.getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Der Beitrag wurde gelöscht.')).toBeVisible();
+    await expect(page.getByText('Dieser Beitrag ist doppelt')).toHaveCount(0);
+    await expect(post(page, 2, 'mitglied').getByText('Dieser bleibt.')).toBeVisible();
+    expect((await admin.thread(thread.id)).postCount).toBe(2);
+  });
+
+  test('creates a forum, deletes a thread and the forum after confirming', async ({ page }) => {
+    const name = `Neues Forum ${suffix}`;
+    await loginAs(page, 'admin');
+    await page.goto('/forum');
+    await page.getByRole('button', { name: 'Neues Forum' }).click();
+    const sheet = dialog(page);
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await expect(sheet.getByText('Beschreibung ist ein Pflichtfeld.')).toBeVisible();
+    await sheet.getByLabel('Name').fill(name);
+    await sheet.getByLabel('Beschreibung').fill('Für Fragen rund um die Ausbildung.');
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Das Forum wurde gespeichert.')).toBeVisible();
+    const card = page.getByRole('article', { name });
+    await expect(card.getByText('Für Fragen rund um die Ausbildung.')).toBeVisible();
+    const newId = (await admin.forumIdByName(name)) ?? 0;
+    forumIds.push(newId);
+
+    const thread = await member.createThread(newId, `Überflüssig ${suffix}`, '<p>Bitte löschen.</p>');
+    await card.getByRole('link', { name }).click();
+    const row = page.getByRole('article', { name: thread.name });
+    await row.getByRole('button', { name: /Löschen/ }).click();
+    await expect(dialog(page)).toContainText(`Wollen Sie das Thema "${thread.name}" wirklich löschen?`);
+    await dialog(page).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Das Thema wurde gelöscht.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await page
+      .getByRole('navigation', { name: 'Brotkrümelnavigation' })
+      .getByRole('link', { name: 'Foren' })
+      .click();
+    await page
+      .getByRole('article', { name })
+      .getByRole('button', { name: /Löschen/ })
+      .click();
+    await expect(dialog(page)).toContainText(`Wollen Sie das Forum "${name}" wirklich löschen?`);
+    await dialog(page).getByRole('button', { name: 'Nein' }).click();
+    await expect(page.getByRole('article', { name })).toBeVisible();
+    await page
+      .getByRole('article', { name })
+      .getByRole('button', { name: /Löschen/ })
+      .click();
+    await dialog(page).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Das Forum wurde gelöscht.')).toBeVisible();
+    await expect(page.getByRole('article', { name })).toHaveCount(0);
+  });
+});
+
+test.describe('a long thread', () => {
+  test('opens a 2,000-post thread with its first page (figure printed, not asserted)', async ({ page }) => {
+    test.setTimeout(300_000);
+    const thread = await member.createThread(forumId, `Sehr langes Thema ${suffix}`, '<p>Antwort 0</p>');
+    const started = Date.now();
+    await colleague.replies(thread.id, 1_999, 50);
+    console.log(`[forums] 1,999 replies created through the API in ${Date.now() - started} ms`);
+
+    await loginAs(page, 'mitglied');
+    // A full load of the thread's address: from navigation start until the first posts are visible.
+    await page.goto(threadUrl(thread.id));
+    await expect(page.getByText('Beiträge 1–20 von 2.000')).toBeVisible();
+    await expect(post(page, 20, COLLEAGUE)).toBeVisible();
+    const fullLoad = await page.evaluate(() => Math.round(performance.now()));
+
+    // Inside the app: from the click on the thread in its forum until the first posts are visible.
+    await page.goto(`/forum/${forumId}`);
+    const link = page.getByRole('link', { name: thread.name, exact: true });
+    await expect(link).toBeVisible();
+    await page.evaluate(() => {
+      const marker = window as unknown as { forumClickAt?: number };
+      document.addEventListener(
+        'click',
+        () => {
+          marker.forumClickAt = performance.now();
+        },
+        { capture: true, once: true },
+      );
+    });
+    await link.click();
+    const inApp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const start = (window as unknown as { forumClickAt: number }).forumClickAt;
+          const check = () => {
+            if (document.querySelectorAll('article[aria-label^="Beitrag "]').length >= 20) {
+              resolve(Math.round(performance.now() - start));
+            } else requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+    await expect(post(page, 1, 'mitglied')).toBeVisible();
+    console.log(
+      `[forums] 2,000-post thread: first 20 posts visible ${fullLoad} ms after navigation start (full page load), ` +
+        `${inApp} ms after the click in the forum (in-app)`,
+    );
+
+    // The last page is one click away.
+    await page
+      .getByRole('navigation', { name: 'Seiten der Beiträge', exact: true })
+      .getByRole('button', { name: 'Letzte Seite' })
+      .click();
+    await expect(page.getByText('Beiträge 1.981–2.000 von 2.000')).toBeVisible();
+    await expect(post(page, 2000, COLLEAGUE).getByText('Antwort 1999')).toBeVisible();
+  });
+});
