@@ -93,7 +93,8 @@ test.describe('embedded in the host website', () => {
 
   test('should keep the frame height stable on the login page', async ({ page }) => {
     const { iframe, app } = await openHostPage(page);
-    await expect(app.getByText(/./).first()).toBeVisible();
+    // The form arrives in its own chunk: wait for the finished page, then the height must hold still.
+    await expect(app.getByRole('button', { name: 'Anmelden' })).toBeVisible();
     await expectStableHeight(iframe, await expectFrameFitsContent(iframe, app));
   });
 
