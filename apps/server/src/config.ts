@@ -21,7 +21,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
     .optional(),
-  STORAGE_URL: z.string().min(1).optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^file:/, 'must be a folder as file:/path (S3 storage is not implemented yet)')
+    .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Portal <portal@localhost>'),
   HOST_ORIGIN: origin.optional(),

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'kurz'],
     ['CONTACT_EMAIL', 'keine-adresse'],
     ['SMTP_URL', 'http://mail'],
+    ['STORAGE_URL', 's3://bucket'],
     ['NODE_ENV', 'staging'],
   ])('should stop with a message naming %s for the value %s', (name, value) => {
     expect(errorOf({ [name]: value })).toContain(name);
