@@ -3,6 +3,21 @@ import { loginAs } from './support/auth.ts';
 import { APP_ORIGIN, HOST_ORIGIN } from './support/origins.ts';
 import { flatten, PortalApi, uniqueSuffix } from './support/portal-api.ts';
 
+/** The drag-and-drop live region (dnd-kit's, role status) says `text`. */
+async function expectAnnouncement(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
+}
+
+/**
+ * Lets the page render what it has: two animation frames, so that React has committed the tree the
+ * server answered and dnd-kit has measured it. Tied to the page's frames, not to the clock.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** The category tree in the drawer (SPEC §2 "Category tree"). */
 function categoryTree(page: Page): Locator {
   return page.getByRole('region', { name: 'Inhalte' });
@@ -137,22 +152,34 @@ test.describe('category tree as an admin', () => {
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
     expect(await visibleNodes(page, suffix)).toEqual([names.parent, names.second, names.first]);
+    await settle(page);
 
     // With the keyboard: 'Erstes' one place up and one level in, under 'Ordner'.
     saved = saveTreeResponse(page);
     await handle(names.first).focus();
     await page.keyboard.press('Space');
     await expect(handle(names.first)).toHaveAttribute('aria-pressed', 'true');
+    // Keys wait for the page to render the step before, as a keyboard user would: on a busy machine a key
+    // pressed while the tree is still being replaced by the server's answer is lost.
+    await settle(page);
     await page.keyboard.press('ArrowUp');
+    await settle(page);
     await page.keyboard.press('ArrowRight');
+    await expectAnnouncement(page, `${names.first}: Ebene 2, unter ${names.parent}.`);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(200);
+    await expect
+      .poll(() => visibleNodes(page, suffix))
+      .toEqual([names.parent, `  ${names.first}`, names.second]);
+    await settle(page);
     // 'Zweites' one level in as well: it lands after 'Erstes' in 'Ordner'.
     saved = saveTreeResponse(page);
     await handle(names.second).focus();
     await page.keyboard.press('Space');
     await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
+    await settle(page);
     await page.keyboard.press('ArrowRight');
+    await settle(page);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(200);
     await expect
@@ -173,7 +200,9 @@ test.describe('category tree as an admin', () => {
     await handle(names.second).focus();
     await page.keyboard.press('Space');
     await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
+    await settle(page);
     await page.keyboard.press('ArrowUp');
+    await expectAnnouncement(page, `${names.second}: Ebene 2, unter ${names.parent}.`);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(500);
     await expect(
