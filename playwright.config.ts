@@ -73,7 +73,12 @@ export default defineConfig({
       ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: /categories\.spec\.ts/ },
+    // The tree specs drag the admin's whole category tree; other specs create and delete categories, so the
+    // tree runs on its own once they are done.
+    { name: 'category-tree', testMatch: /categories\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       name: 'app',
