@@ -14,9 +14,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { newKey, type Storage } from '../../platform/storage/storage.ts';
-import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import { commitWithFiles, discardFiles, type Storage } from '../../platform/storage/storage.ts';
+import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
@@ -89,15 +89,6 @@ export function createBlogService(deps: BlogFeatureDeps) {
   }
 
   /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
-  async function preparedImage(upload: UploadedFile) {
-    const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], BLOG_MESSAGES.imageType);
-    return {
-      data: await withoutMetadata(upload.data, sniffed.kind),
-      key: newKey('blog', sniffed.extension),
-      name: displayFileName(upload.filename, `bild${sniffed.extension}`),
-    };
-  }
-
   const service = {
     /** GET /api/blog/: one page, newest first, with the total and the tags in use in this list. */
     async list(principal: Principal, query: { page: number; tag?: string | undefined; ceo: boolean }) {
@@ -164,45 +155,28 @@ export function createBlogService(deps: BlogFeatureDeps) {
         content: richText(input.content, 'content', BLOG_MESSAGES.contentRequired),
       };
       const groupIds = await checkGroups(input.visibleForUserGroups);
-      const image = upload ? await preparedImage(upload) : undefined;
+      const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
       if (input.id !== undefined && !(await repo.find(db, input.id))) throw notFound(BLOG_MESSAGES.notFound);
 
-      if (image) await storage.put(image.key, image.data);
-      let replacedKey: string | null = null;
-      let id: number;
-      try {
-        id = await db.transaction().execute(async (trx) => {
+      const id = await commitWithFiles(storage, image ? [image] : [], () =>
+        db.transaction().execute(async (trx) => {
           const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
           if (input.id !== undefined && !current) throw notFound(BLOG_MESSAGES.notFound);
-          const keep = current && input.image !== null;
-          const picture = image
-            ? { imageKey: image.key, imageName: image.name }
-            : keep
-              ? { imageKey: current.imageKey, imageName: current.imageName }
-              : { imageKey: null, imageName: null };
+          const picture = pictureAfterSave(image, current, input.image === null);
           const values = {
             ...texts,
             ...picture,
             publishedAt: new Date(input.publishedAt),
             displayOnDashboard: input.displayOnDashboard,
           };
-          let postId: number;
-          if (current) {
-            postId = current.id;
-            await repo.update(trx, postId, values);
-            if (current.imageKey !== picture.imageKey) replacedKey = current.imageKey;
-          } else {
-            postId = await repo.insert(trx, { ...values, authorId: principal.id });
-          }
+          const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
+          if (current) await repo.update(trx, postId, values);
           await repo.replaceGroups(trx, postId, groupIds);
           await repo.replaceTags(trx, postId, input.tags);
-          return postId;
-        });
-      } catch (error) {
-        if (image) await storage.delete(image.key).catch(() => undefined);
-        throw error;
-      }
-      if (replacedKey) await storage.delete(replacedKey).catch(() => undefined);
+          const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
+          return { result: postId, replaced: [replaced] };
+        }),
+      );
       return service.byId(principal, id);
     },
 
@@ -214,7 +188,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         await repo.delete(trx, id);
         return post.imageKey;
       });
-      if (key) await storage.delete(key).catch(() => undefined);
+      await discardFiles(storage, [key]);
     },
 
     /**

@@ -12,7 +12,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { commitWithFiles, discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createCategoryAccess } from '../categories/category-access.ts';
@@ -88,7 +88,7 @@ export function createContentService(deps: ContentFeatureDeps) {
 
     /**
      * Creates or updates an item. The CSV is parsed before anything is written (415/400/413); its UTF-8 copy
-     * is stored inside the transaction, after the checks, and removed again when the transaction fails.
+     * is stored before the transaction and removed again when the transaction fails.
      */
     async save(
       principal: Principal,
@@ -102,22 +102,21 @@ export function createContentService(deps: ContentFeatureDeps) {
         preText: richText(input.preText),
         postText: richText(input.postText),
       };
-      const key = csv ? newKey('content', '.csv') : undefined;
-      let replacedKey: string | null = null;
-      let id: number;
-      try {
-        id = await db.transaction().execute(async (trx) => {
+      const stored = csv
+        ? { key: newKey('content', '.csv'), data: writeCsv(csv.header, csv.rows) }
+        : undefined;
+      const id = await commitWithFiles(storage, stored ? [stored] : [], () =>
+        db.transaction().execute(async (trx) => {
           const current = input.id === undefined ? undefined : await repo.findItem(trx, input.id);
           if (input.id !== undefined && !current) throw notFound();
           await checkCategories(trx, categoryIds);
           let tableValues:
             | Pick<ContentItemValues, 'csvFile' | 'csvKey' | 'csvHeader' | 'csvRowCount'>
             | undefined;
-          if (csv && key && upload) {
-            await storage.put(key, writeCsv(csv.header, csv.rows));
+          if (csv && stored && upload) {
             tableValues = {
               csvFile: displayFileName(upload.filename, 'tabelle.csv'),
-              csvKey: key,
+              csvKey: stored.key,
               csvHeader: JSON.stringify(csv.header),
               csvRowCount: csv.rows.length,
             };
@@ -132,15 +131,10 @@ export function createContentService(deps: ContentFeatureDeps) {
           const itemId = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
           if (current) await repo.updateItem(trx, itemId, values);
           await repo.replaceCategories(trx, itemId, categoryIds);
-          if (current && tableValues) replacedKey = current.csvKey;
           if (tableValues) await repo.replaceRows(trx, itemId, csv?.rows ?? []);
-          return itemId;
-        });
-      } catch (error) {
-        if (key) await storage.delete(key).catch(() => undefined);
-        throw error;
-      }
-      if (replacedKey) await service.discardFiles([replacedKey]);
+          return { result: itemId, replaced: current && tableValues ? [current.csvKey] : [] };
+        }),
+      );
       return service.present(principal, id);
     },
 
@@ -170,7 +164,7 @@ export function createContentService(deps: ContentFeatureDeps) {
         await repo.deleteItems(trx, [id]);
         return item.csvKey;
       });
-      if (key) await service.discardFiles([key]);
+      await discardFiles(storage, [key]);
     },
 
     /** For category deletion: removes the items filed only under the category; returns their stored files. */
@@ -185,7 +179,7 @@ export function createContentService(deps: ContentFeatureDeps) {
 
     /** Stored files of deleted tables; a file that cannot be removed now is only a leftover, never an error. */
     async discardFiles(keys: readonly string[]): Promise<void> {
-      await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+      await discardFiles(storage, keys);
     },
   };
   return service;

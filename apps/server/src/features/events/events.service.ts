@@ -12,9 +12,9 @@ import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { newKey, type Storage } from '../../platform/storage/storage.ts';
-import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import { commitWithFiles, discardFiles, type Storage } from '../../platform/storage/storage.ts';
+import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
@@ -69,15 +69,6 @@ export function createEventsService(deps: EventsFeatureDeps) {
   }
 
   /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
-  async function preparedImage(upload: UploadedFile) {
-    const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], EVENT_MESSAGES.imageType);
-    return {
-      data: await withoutMetadata(upload.data, sniffed.kind),
-      key: newKey('event', sniffed.extension),
-      name: displayFileName(upload.filename, `bild${sniffed.extension}`),
-    };
-  }
-
   const service = {
     /** GET /api/event/: events overlapping the range (default: from 12 months back, open-ended). */
     async list(principal: Principal, query: { from?: string | undefined; to?: string | undefined }) {
@@ -107,22 +98,14 @@ export function createEventsService(deps: EventsFeatureDeps) {
      */
     async save(principal: Principal, input: TEventValues, upload?: UploadedFile): Promise<TEvent> {
       const text = description(input.description);
-      const image = upload ? await preparedImage(upload) : undefined;
+      const image = upload ? await preparePicture(upload, 'event', EVENT_MESSAGES.imageType) : undefined;
       if (input.id !== undefined) await requireEvent(input.id);
 
-      if (image) await storage.put(image.key, image.data);
-      let replacedKey: string | null = null;
-      let id: number;
-      try {
-        id = await db.transaction().execute(async (trx) => {
+      const id = await commitWithFiles(storage, image ? [image] : [], () =>
+        db.transaction().execute(async (trx) => {
           const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
           if (input.id !== undefined && !current) throw notFound(EVENT_MESSAGES.notFound);
-          const keep = current && input.image !== null;
-          const picture = image
-            ? { imageKey: image.key, imageName: image.name }
-            : keep
-              ? { imageKey: current.imageKey, imageName: current.imageName }
-              : { imageKey: null, imageName: null };
+          const picture = pictureAfterSave(image, current, input.image === null);
           const values: EventValues = {
             name: input.name,
             description: text,
@@ -136,16 +119,12 @@ export function createEventsService(deps: EventsFeatureDeps) {
             ...picture,
           };
           const now = new Date();
-          if (!current) return repo.insert(trx, values, now);
+          if (!current) return { result: await repo.insert(trx, values, now), replaced: [] };
           await repo.update(trx, current.id, values, now);
-          if (current.imageKey !== picture.imageKey) replacedKey = current.imageKey;
-          return current.id;
-        });
-      } catch (error) {
-        if (image) await storage.delete(image.key).catch(() => undefined);
-        throw error;
-      }
-      if (replacedKey) await storage.delete(replacedKey).catch(() => undefined);
+          const replaced = current.imageKey !== picture.imageKey ? current.imageKey : null;
+          return { result: current.id, replaced: [replaced] };
+        }),
+      );
       return service.byId(principal, id);
     },
 
@@ -157,7 +136,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         await repo.delete(trx, id);
         return event.imageKey;
       });
-      if (key) await storage.delete(key).catch(() => undefined);
+      await discardFiles(storage, [key]);
     },
 
     /**

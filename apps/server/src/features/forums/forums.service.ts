@@ -15,19 +15,12 @@ import { type DB, toDate } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { discardFiles, type Storage } from '../../platform/storage/storage.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
-import {
-  type PreparedMedia,
-  prepareMedia,
-  presentMedia,
-  removeFiles,
-  removeMedia,
-  storeMedia,
-} from './post-media.ts';
+import { type PreparedMedia, prepareMedia, presentMedia, removeMedia, storeMedia } from './post-media.ts';
 
 export interface ForumsFeatureDeps {
   db: Kysely<DB>;
@@ -167,7 +160,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         if (!(await repo.lockForum(trx, id))) throw notFound(FORUM_MESSAGES.forumNotFound);
         return repo.deleteForum(trx, id);
       });
-      await removeFiles(storage, keys);
+      await discardFiles(storage, keys);
     },
 
     /**
@@ -259,7 +252,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         if (!(await repo.lockThread(trx, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
         return repo.deleteThread(trx, id);
       });
-      await removeFiles(storage, keys);
+      await discardFiles(storage, keys);
     },
 
     /** Deletes a reply and its attachments; the first post of a thread is refused with 409. */
@@ -275,7 +268,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         await repo.recountThread(trx, found.threadId);
         return removed;
       });
-      await removeFiles(storage, keys);
+      await discardFiles(storage, keys);
     },
   };
   return service;

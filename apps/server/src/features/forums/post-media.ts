@@ -1,7 +1,7 @@
 import { FORUM_MESSAGES, FORUM_POST_MEDIA_MAX, type TForumPostMedia } from '@portal/contract';
 import { z } from 'zod';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile, ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { sniffUpload, thumbnail, withoutMetadata } from '../../platform/uploads/sniff.ts';
 import type { MediaRow, NewMedia } from './forum-posts.repository.ts';
@@ -93,18 +93,13 @@ export async function storeMedia(storage: Storage, media: readonly PreparedMedia
       }
     }
   } catch (error) {
-    await removeFiles(storage, stored);
+    await discardFiles(storage, stored);
     throw error;
   }
 }
 
-/** Removes stored files after a failure or a committed deletion; a file that will not go stays unused. */
-export async function removeFiles(storage: Storage, keys: readonly string[]): Promise<void> {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
-}
-
 export function removeMedia(storage: Storage, media: readonly PreparedMedia[]): Promise<void> {
-  return removeFiles(storage, keysOf(media));
+  return discardFiles(storage, keysOf(media));
 }
 
 export function presentMedia(signer: UrlSigner, row: MediaRow): TForumPostMedia {

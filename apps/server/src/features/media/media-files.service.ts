@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { newKey, type Storage } from '../../platform/storage/storage.ts';
+import { commitWithFiles, discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
@@ -47,7 +47,6 @@ async function prepare(upload: UploadedFile): Promise<PreparedFile> {
 export function createMediaFilesService(deps: MediaFilesDeps) {
   const { db, storage } = deps;
   const repo = createMediaRepository(db);
-  const discard = (key: string) => storage.delete(key).catch(() => undefined);
 
   const present = (row: MediaFileRow): TMediaFile => ({
     id: row.id,
@@ -85,42 +84,38 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         throw badRequest(MEDIA_MESSAGES.fileRequired, { file: MEDIA_MESSAGES.fileRequired });
       }
       const file = upload ? await prepare(upload) : undefined;
-      if (file) await storage.put(file.key, file.data);
-      const written = db.transaction().execute(async (trx) => {
-        // Locks the category: a deletion of it waits for this upload, or this upload sees it gone.
-        if (!(await repo.lockCategory(trx, input.category))) {
-          throw badRequest(MEDIA_MESSAGES.unknownCategory, {
-            'media.category': MEDIA_MESSAGES.unknownCategory,
-          });
-        }
-        const binary = file
-          ? {
-              storageKey: file.key,
-              originalFilename: file.originalFilename,
-              mimeType: file.mimeType,
-              size: file.data.length,
-            }
-          : undefined;
-        if (id === undefined) {
-          if (!binary) throw new Error('unreachable: a new file without upload');
-          const newId = await repo.insertFile(trx, {
-            name: input.name,
-            categoryId: input.category,
-            publicToken: newPublicToken(),
-            ...binary,
-          });
-          return { savedId: newId, replacedKey: undefined };
-        }
-        const current = await repo.fileById(id, trx);
-        if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
-        await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
-        return { savedId: id, replacedKey: binary ? current.storageKey : undefined };
-      });
-      const { savedId, replacedKey } = await written.catch(async (error: unknown) => {
-        if (file) await discard(file.key);
-        throw error;
-      });
-      if (replacedKey) await discard(replacedKey);
+      const savedId = await commitWithFiles(storage, file ? [file] : [], () =>
+        db.transaction().execute(async (trx) => {
+          // Locks the category: a deletion of it waits for this upload, or this upload sees it gone.
+          if (!(await repo.lockCategory(trx, input.category))) {
+            throw badRequest(MEDIA_MESSAGES.unknownCategory, {
+              'media.category': MEDIA_MESSAGES.unknownCategory,
+            });
+          }
+          const binary = file
+            ? {
+                storageKey: file.key,
+                originalFilename: file.originalFilename,
+                mimeType: file.mimeType,
+                size: file.data.length,
+              }
+            : undefined;
+          if (id === undefined) {
+            if (!binary) throw new Error('unreachable: a new file without upload');
+            const newId = await repo.insertFile(trx, {
+              name: input.name,
+              categoryId: input.category,
+              publicToken: newPublicToken(),
+              ...binary,
+            });
+            return { result: newId, replaced: [] };
+          }
+          const current = await repo.fileById(id, trx);
+          if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
+          await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
+          return { result: id, replaced: binary ? [current.storageKey] : [] };
+        }),
+      );
       const saved = await repo.fileById(savedId);
       if (!saved) throw notFound(MEDIA_MESSAGES.fileNotFound);
       return present(saved);
@@ -134,7 +129,7 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         await repo.deleteFile(trx, id);
         return current.storageKey;
       });
-      await discard(key);
+      await discardFiles(storage, [key]);
     },
   };
   return service;

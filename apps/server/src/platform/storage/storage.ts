@@ -57,3 +57,43 @@ export function createStorage(storageUrl: string): Storage {
   if (storageUrl.startsWith('file:')) return createLocalStorage(storageUrl.slice('file:'.length));
   throw new Error(`STORAGE_URL "${storageUrl}" is not supported; use file:/path`);
 }
+
+/** Deletes files no record points at any more; one that cannot go now is a leftover, never an error. */
+export async function discardFiles(
+  storage: Storage,
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
+  await Promise.all(keys.flatMap((key) => (key ? [storage.delete(key).catch(() => undefined)] : [])));
+}
+
+/** What a save's transaction reports: its result and the stored files the saved record no longer uses. */
+export interface CommitOutcome<T> {
+  result: T;
+  replaced: readonly (string | null | undefined)[];
+}
+
+/**
+ * Saves a record that points at stored files. The new `files` are written before `commit` (a database
+ * transaction) runs; when it fails they are deleted again, and once it has committed the files it replaced
+ * are deleted. So a failed save leaves no file behind and a successful one leaves no replaced file.
+ */
+export async function commitWithFiles<T>(
+  storage: Storage,
+  files: readonly { key: string; data: Buffer }[],
+  commit: () => Promise<CommitOutcome<T>>,
+): Promise<T> {
+  const written: string[] = [];
+  let outcome: CommitOutcome<T>;
+  try {
+    for (const file of files) {
+      written.push(file.key);
+      await storage.put(file.key, file.data);
+    }
+    outcome = await commit();
+  } catch (error) {
+    await discardFiles(storage, written);
+    throw error;
+  }
+  await discardFiles(storage, outcome.replaced);
+  return outcome.result;
+}

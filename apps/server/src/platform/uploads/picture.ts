@@ -1,0 +1,44 @@
+import { newKey } from '../storage/storage.ts';
+import { displayFileName, type UploadedFile } from './multipart-file.ts';
+import { sniffUpload, withoutMetadata } from './sniff.ts';
+
+/** A picture checked by content (PNG or JPEG), cleaned of its metadata and given a new storage key. */
+export interface PreparedPicture {
+  key: string;
+  data: Buffer;
+  /** the uploaded file's name, for display */
+  name: string;
+}
+
+/** Checks and cleans an uploaded picture; refuses anything but PNG or JPEG with 415 and `typeMessage`. */
+export async function preparePicture(
+  upload: UploadedFile,
+  keyPrefix: string,
+  typeMessage: string,
+): Promise<PreparedPicture> {
+  const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], typeMessage);
+  return {
+    key: newKey(keyPrefix, sniffed.extension),
+    data: await withoutMetadata(upload.data, sniffed.kind),
+    name: displayFileName(upload.filename, `bild${sniffed.extension}`),
+  };
+}
+
+export interface PictureColumns {
+  imageKey: string | null;
+  imageName: string | null;
+}
+
+/**
+ * The picture a record has after a save: a new one, else the current one unless the form asked to remove
+ * it (`image: null`), else none.
+ */
+export function pictureAfterSave(
+  picture: PreparedPicture | undefined,
+  current: PictureColumns | undefined,
+  removeRequested: boolean,
+): PictureColumns {
+  if (picture) return { imageKey: picture.key, imageName: picture.name };
+  if (current && !removeRequested) return { imageKey: current.imageKey, imageName: current.imageName };
+  return { imageKey: null, imageName: null };
+}
