@@ -4,26 +4,26 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
-import { BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
-import { useMemo, useState } from 'react';
+import { MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { BLOG_IMAGE_ACCEPT, BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { FormActions } from '../../../components/form/form-actions';
+import { useImageChoice } from '../../../components/form/image-choice';
+import { ImageField } from '../../../components/form/image-field';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
 import { useSavePost } from '../api/save-post';
 import {
-  type ImageChoice,
   initialPostValues,
-  isAllowedImage,
   type PostFormOutput,
   type PostFormValues,
   postPayload,
   ZPostForm,
 } from '../lib/post-form-values';
 import { userGroupList } from '../lib/user-groups';
-import { ImageField } from './image-field';
 import { PublishedAtField } from './published-at-field';
 
 interface PostFormProps {
@@ -47,8 +47,7 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
   const alerts = useAlerts();
   const save = useSavePost();
   const groups = useMemo(() => userGroupList(formData.userGroups), [formData.userGroups]);
-  const [image, setImage] = useState<ImageChoice>({ file: null, remove: false });
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageChoice(de.blog.form.imageType);
   const { register, control, handleSubmit, setError, formState } = useForm<
     PostFormValues,
     unknown,
@@ -59,38 +58,16 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
   });
   const { errors } = formState;
 
-  function chooseImage(next: ImageChoice) {
-    setImage(next);
-    setImageError(next.file && !isAllowedImage(next.file) ? de.blog.form.imageType : null);
-  }
-
-  const checkImage = (): boolean => {
-    const ok = !image.file || isAllowedImage(image.file);
-    if (!ok) setImageError(de.blog.form.imageType);
-    return ok;
-  };
-
   const submit = handleSubmit(async (values) => {
-    if (!checkImage()) return;
-    try {
-      await save.mutateAsync({ blog: postPayload(values, image), image: image.file });
-    } catch (error) {
-      showServerErrors(error);
-      return;
-    }
+    if (!image.check()) return;
+    const saved = await saveWithFieldErrors(
+      () => save.mutateAsync({ blog: postPayload(values, image.choice), image: image.choice.file }),
+      { entity: 'blog', fields: FIELDS, setError, onError: image.showServerError },
+    );
+    if (!saved.ok) return;
     alerts.success(de.blog.saved);
     onDone();
-  }, checkImage);
-
-  function showServerErrors(error: unknown) {
-    for (const [path, message] of fieldErrorsOf(error, 'blog')) {
-      const name = FIELDS.find((field) => path === field || path.startsWith(`${field}.`));
-      if (name) setError(name, { message });
-    }
-    if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.image)) {
-      setImageError(error.fieldErrors.image ?? error.message);
-    }
-  }
+  }, image.check);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -135,9 +112,10 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
         />
         <ImageField
           current={post?.image ? { url: post.image, name: post.imagePath } : null}
-          choice={image}
-          onChange={chooseImage}
-          error={imageError}
+          choice={image.choice}
+          onChange={image.choose}
+          error={image.error}
+          accept={BLOG_IMAGE_ACCEPT}
         />
         <Controller
           control={control}
@@ -200,14 +178,7 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
             />
           )}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import { type TBlog, type TBlogFormData, type TBlogValues, ZBlogInput } from '@portal/contract';
 import type { z } from 'zod';
+import { type ImageChoice, withImageChoice } from '../../../components/form/image-choice';
 import { berlinNowInput, fromBerlinInput } from '../../../lib/berlin-time';
 
 /**
@@ -40,22 +41,7 @@ export function initialPostValues(
   };
 }
 
-export interface ImageChoice {
-  /** A newly chosen picture; replaces the current one. */
-  file: File | null;
-  /** Remove the current picture (only without a new file). */
-  remove: boolean;
-}
-
 /** The `blog` field: the checked values, plus `image: null` when the current picture is to go. */
 export function postPayload(values: PostFormOutput, image: ImageChoice): TBlogValues {
-  return image.remove && !image.file ? { ...values, image: null } : values;
-}
-
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
-const IMAGE_NAME = /\.(png|jpe?g)$/i;
-
-/** SPEC §5: png or jpeg. Some systems give no type; then the name decides (the server checks the content). */
-export function isAllowedImage(file: Pick<File, 'type' | 'name'>): boolean {
-  return file.type === '' ? IMAGE_NAME.test(file.name) : IMAGE_TYPES.has(file.type);
+  return withImageChoice(values, image);
 }

@@ -3,7 +3,7 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Fieldset.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   type TContentCategory,
   type TContentCategoryFormData,
@@ -13,8 +13,9 @@ import {
 } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { FormActions } from '../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
-import { fieldErrorsOf } from '../../../lib/api-error';
 import { htmlToText, textToHtml } from '../../../lib/rich-text-input';
 import { useSaveCategory } from '../api/save-category';
 import { parentOptions } from '../lib/parent-options';
@@ -72,19 +73,16 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
   const { errors } = formState;
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        ...values,
-        description: values.description ? textToHtml(values.description) : null,
-        url: values.type === formData.urlType ? values.url : null,
-      });
-    } catch (error) {
-      for (const [field, message] of fieldErrorsOf(error, 'contentCategory')) {
-        const name = FIELDS.find((candidate) => candidate === field);
-        if (name) setError(name, { message });
-      }
-      return;
-    }
+    const saved = await saveWithFieldErrors(
+      () =>
+        save.mutateAsync({
+          ...values,
+          description: values.description ? textToHtml(values.description) : null,
+          url: values.type === formData.urlType ? values.url : null,
+        }),
+      { entity: 'contentCategory', fields: FIELDS, setError },
+    );
+    if (!saved.ok) return;
     if (typeof values.parentId === 'number') expandCategory(values.parentId);
     alerts.success(de.categories.saved);
     onDone();
@@ -173,14 +171,7 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
           )}
         />
         <Checkbox label={de.categories.form.quickAccess} {...register('showInQuickAccess')} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

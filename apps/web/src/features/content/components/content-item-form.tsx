@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FileInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   CSV_ACCEPT,
   type TContentItem,
@@ -13,8 +13,10 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { FormActions } from '../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { htmlToText, textToHtml } from '../../../lib/rich-text-input';
 import { useSaveContentItem } from '../api/save-content-item';
 import { isCsvFile } from '../lib/csv-file';
@@ -51,6 +53,12 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
   });
   const { errors } = formState;
 
+  function showFileError(error: unknown) {
+    if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.csvFile)) {
+      setFileError(error.fieldErrors.csvFile ?? error.message);
+    }
+  }
+
   function chooseFile(next: File | null) {
     setFile(next);
     setFileError(next && !isCsvFile(next) ? de.content.form.csvType : null);
@@ -62,26 +70,20 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
         setFileError(de.content.form.csvType);
         return;
       }
-      try {
-        await save.mutateAsync({
-          values: {
-            ...values,
-            preText: textToHtml(values.preText ?? ''),
-            postText: textToHtml(values.postText ?? ''),
-            csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
-          },
-          csvFile: file,
-        });
-      } catch (error) {
-        for (const [field, message] of fieldErrorsOf(error, 'content')) {
-          const name = FIELDS.find((candidate) => candidate === field);
-          if (name) setError(name, { message });
-        }
-        if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.csvFile)) {
-          setFileError(error.fieldErrors.csvFile ?? error.message);
-        }
-        return;
-      }
+      const saved = await saveWithFieldErrors(
+        () =>
+          save.mutateAsync({
+            values: {
+              ...values,
+              preText: textToHtml(values.preText ?? ''),
+              postText: textToHtml(values.postText ?? ''),
+              csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
+            },
+            csvFile: file,
+          }),
+        { entity: 'content', fields: FIELDS, setError, onError: showFileError },
+      );
+      if (!saved.ok) return;
       alerts.success(de.content.saved);
       onDone();
     },
@@ -141,14 +143,7 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           error={errors.postText?.message}
           {...register('postText')}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

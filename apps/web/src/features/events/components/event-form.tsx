@@ -2,26 +2,25 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { type TEvent, ZEventInput } from '@portal/contract';
-import { useState } from 'react';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { EVENT_IMAGE_ACCEPT, type TEvent, ZEventInput } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { FormActions } from '../../../components/form/form-actions';
+import { useImageChoice } from '../../../components/form/image-choice';
+import { ImageField } from '../../../components/form/image-field';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
 import { useSaveEvent } from '../api/save-event';
 import { berlinDay } from '../lib/calendar-range';
 import {
   type EventFormOutput,
   type EventFormValues,
   eventPayload,
-  type ImageChoice,
   initialEventValues,
-  isAllowedImage,
 } from '../lib/event-form-values';
 import { EventDateField } from './event-date-field';
-import { EventImageField } from './event-image-field';
 
 interface EventFormProps {
   event: TEvent | undefined;
@@ -47,8 +46,7 @@ const texts = de.events.form;
 export function EventForm({ event, day, onDone }: EventFormProps) {
   const alerts = useAlerts();
   const save = useSaveEvent();
-  const [image, setImage] = useState<ImageChoice>({ file: null, remove: false });
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageChoice(texts.imageType);
   const { register, control, handleSubmit, setError, formState } = useForm<
     EventFormValues,
     unknown,
@@ -63,38 +61,16 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
   const minDate =
     event && berlinDay(new Date(event.start)) < today ? berlinDay(new Date(event.start)) : today;
 
-  function chooseImage(next: ImageChoice) {
-    setImage(next);
-    setImageError(next.file && !isAllowedImage(next.file) ? texts.imageType : null);
-  }
-
-  const checkImage = (): boolean => {
-    const ok = !image.file || isAllowedImage(image.file);
-    if (!ok) setImageError(texts.imageType);
-    return ok;
-  };
-
   const submit = handleSubmit(async (values) => {
-    if (!checkImage()) return;
-    try {
-      await save.mutateAsync({ event: eventPayload(values, image), image: image.file });
-    } catch (error) {
-      showServerErrors(error);
-      return;
-    }
+    if (!image.check()) return;
+    const saved = await saveWithFieldErrors(
+      () => save.mutateAsync({ event: eventPayload(values, image.choice), image: image.choice.file }),
+      { entity: 'event', fields: FIELDS, setError, onError: image.showServerError },
+    );
+    if (!saved.ok) return;
     alerts.success(de.events.saved);
     onDone();
-  }, checkImage);
-
-  function showServerErrors(error: unknown) {
-    for (const [path, message] of fieldErrorsOf(error, 'event')) {
-      const name = FIELDS.find((field) => path === field);
-      if (name) setError(name, { message });
-    }
-    if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.image)) {
-      setImageError(error.fieldErrors.image ?? error.message);
-    }
-  }
+  }, image.check);
 
   const dateField = (name: 'start' | 'end' | 'registrationDeadline', label: string, required: boolean) => (
     <Controller
@@ -153,11 +129,12 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           error={errors.url?.message}
           {...register('url')}
         />
-        <EventImageField
+        <ImageField
           current={event?.image ? { url: event.image, name: event.imagePath } : null}
-          choice={image}
-          onChange={chooseImage}
-          error={imageError}
+          choice={image.choice}
+          onChange={image.choose}
+          error={image.error}
+          accept={EVENT_IMAGE_ACCEPT}
         />
         <Controller
           control={control}
@@ -183,14 +160,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
             />
           )}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

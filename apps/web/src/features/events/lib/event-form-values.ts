@@ -1,4 +1,5 @@
 import type { TEvent, TEventInput, TEventValues } from '@portal/contract';
+import { type ImageChoice, withImageChoice } from '../../../components/form/image-choice';
 import { fromBerlinInput } from '../../../lib/berlin-time';
 
 /**
@@ -41,23 +42,8 @@ export function initialEventValues(event: TEvent | undefined, presetDay?: string
   };
 }
 
-export interface ImageChoice {
-  /** A newly chosen picture; replaces the current one. */
-  file: File | null;
-  /** Remove the current picture (only without a new file). */
-  remove: boolean;
-}
-
 /** The `event` field: the checked values, plus `image: null` when the current picture is to go. */
 export function eventPayload(values: EventFormOutput, image: ImageChoice): EventFormOutput {
   const { image: _unused, ...rest } = values;
-  return image.remove && !image.file ? { ...rest, image: null } : rest;
-}
-
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
-const IMAGE_NAME = /\.(png|jpe?g)$/i;
-
-/** PNG or JPEG. Some systems give no type; then the name decides (the server checks the content). */
-export function isAllowedImage(file: Pick<File, 'type' | 'name'>): boolean {
-  return file.type === '' ? IMAGE_NAME.test(file.name) : IMAGE_TYPES.has(file.type);
+  return withImageChoice(rest, image);
 }

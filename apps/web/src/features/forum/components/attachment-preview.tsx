@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { de } from '../../../i18n/de';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { formatFileSize, isImageAttachment } from '../lib/attachments';
 import classes from './forums.module.css';
 
@@ -45,19 +45,4 @@ export function AttachmentPreview({ file, onRemove }: AttachmentPreviewProps) {
       </Button>
     </li>
   );
-}
-
-/** An object URL of the file, revoked when the file changes or the preview goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
 }

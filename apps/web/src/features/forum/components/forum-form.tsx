@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { type TForumInput, type TForumSummary, type TForumValues, ZForumInput } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { FormActions } from '../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
-import { fieldErrorsOf } from '../../../lib/api-error';
 import { htmlToText } from '../../../lib/rich-text-input';
 import { useSaveForum } from '../api/save-forum';
 
@@ -26,15 +27,12 @@ export function ForumForm({ forum, onDone }: ForumFormProps) {
   const { errors } = formState;
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      for (const [field, message] of fieldErrorsOf(error, 'forum')) {
-        const name = FIELDS.find((candidate) => candidate === field);
-        if (name) setError(name, { message });
-      }
-      return;
-    }
+    const saved = await saveWithFieldErrors(() => save.mutateAsync(values), {
+      entity: 'forum',
+      fields: FIELDS,
+      setError,
+    });
+    if (!saved.ok) return;
     alerts.success(de.forums.forumSaved);
     onDone();
   });
@@ -59,14 +57,7 @@ export function ForumForm({ forum, onDone }: ForumFormProps) {
           error={errors.description?.message}
           {...register('description')}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.common.save}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import {
   type TForumPost,
   type TForumPostInput,
@@ -8,8 +8,9 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormActions } from '../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
-import { fieldErrorsOf } from '../../../lib/api-error';
 import { useCreatePost } from '../api/create-post';
 import { AttachmentsField } from './attachments-field';
 import { attachmentErrorOf } from './form-errors';
@@ -35,15 +36,16 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
 
   const submit = handleSubmit(async (values) => {
     setFileError(null);
-    try {
-      const post = await create.mutateAsync({ threadId, forumId, values, files });
-      onReplied(post);
-    } catch (error) {
-      for (const [field, message] of fieldErrorsOf(error, 'forumPost')) {
-        if (field === 'content') setError('content', { message });
-      }
-      setFileError(attachmentErrorOf(error));
-    }
+    const created = await saveWithFieldErrors(
+      () => create.mutateAsync({ threadId, forumId, values, files }),
+      {
+        entity: 'forumPost',
+        fields: ['content'],
+        setError,
+        onError: (error) => setFileError(attachmentErrorOf(error)),
+      },
+    );
+    if (created.ok) onReplied(created.value);
   });
 
   return (
@@ -66,14 +68,11 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
           serverError={fileError}
           disabled={formState.isSubmitting}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.forums.form.sendReply}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          submitting={formState.isSubmitting}
+          submitLabel={de.forums.form.sendReply}
+        />
       </Stack>
     </form>
   );

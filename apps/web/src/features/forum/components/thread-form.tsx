@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import {
   type TForumThread,
   type TForumThreadInput,
@@ -8,8 +8,9 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormActions } from '../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
-import { fieldErrorsOf } from '../../../lib/api-error';
 import { useCreateThread } from '../api/create-thread';
 import { AttachmentsField } from './attachments-field';
 import { attachmentErrorOf } from './form-errors';
@@ -39,15 +40,13 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
 
   const submit = handleSubmit(async (values) => {
     setFileError(null);
-    try {
-      onCreated(await create.mutateAsync({ forumId, values, files }));
-    } catch (error) {
-      for (const [field, message] of fieldErrorsOf(error, 'forumThread')) {
-        const name = FIELDS.find((candidate) => candidate === field);
-        if (name) setError(name, { message });
-      }
-      setFileError(attachmentErrorOf(error));
-    }
+    const created = await saveWithFieldErrors(() => create.mutateAsync({ forumId, values, files }), {
+      entity: 'forumThread',
+      fields: FIELDS,
+      setError,
+      onError: (error) => setFileError(attachmentErrorOf(error)),
+    });
+    if (created.ok) onCreated(created.value);
   });
 
   return (
@@ -76,14 +75,11 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           serverError={fileError}
           disabled={formState.isSubmitting}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {de.forums.form.createThread}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          submitting={formState.isSubmitting}
+          submitLabel={de.forums.form.createThread}
+        />
       </Stack>
     </form>
   );
