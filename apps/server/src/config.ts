@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './platform/storage/s3-storage.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,8 +24,16 @@ const ZEnv = z.object({
     .optional(),
   STORAGE_URL: z
     .string()
-    .regex(/^file:/, 'must be a folder as file:/path (S3 storage is not implemented yet)')
+    .regex(/^(file:|s3:\/\/)/, 'must be a folder as file:/path or a bucket as s3://bucket/prefix')
     .optional(),
+  /** the usual AWS variables, read only with STORAGE_URL=s3://… */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.url({ protocol: /^https?$/ }).optional(),
+  AWS_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Portal <portal@localhost>'),
   HOST_ORIGIN: origin.optional(),
@@ -72,6 +81,8 @@ export interface TConfig {
   dataDir: string;
   database: TDatabaseConfig;
   storageUrl: string;
+  /** set when STORAGE_URL is `s3://…` */
+  s3: S3Settings | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   hostOrigin: string | undefined;
@@ -123,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir,
     database: databaseConfig(e.DATABASE_URL, dataDir),
     storageUrl: e.STORAGE_URL ?? `file:${path.join(dataDir, 'uploads')}`,
+    s3: e.STORAGE_URL?.startsWith('s3://') ? s3Settings(e.STORAGE_URL, e) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     hostOrigin: e.HOST_ORIGIN,
@@ -138,6 +150,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,
     seedDemo: !production,
+  };
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** `s3://bucket/prefix` with the AWS variables; the keys are required, the region defaults to us-east-1. */
+function s3Settings(storageUrl: string, e: z.infer<typeof ZEnv>): S3Settings {
+  const [bucket = '', ...folders] = storageUrl.slice('s3://'.length).split('/');
+  const problems: string[] = [];
+  if (!BUCKET.test(bucket)) problems.push(`  STORAGE_URL: "${bucket}" is not a valid bucket name`);
+  if (!e.AWS_ACCESS_KEY_ID) problems.push('  AWS_ACCESS_KEY_ID: required with STORAGE_URL=s3://…');
+  if (!e.AWS_SECRET_ACCESS_KEY) problems.push('  AWS_SECRET_ACCESS_KEY: required with STORAGE_URL=s3://…');
+  if (problems.length > 0 || !e.AWS_ACCESS_KEY_ID || !e.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    bucket,
+    prefix: folders.filter(Boolean).join('/'),
+    region: e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? 'us-east-1',
+    endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+    accessKeyId: e.AWS_ACCESS_KEY_ID,
+    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+    sessionToken: e.AWS_SESSION_TOKEN,
   };
 }
 

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { createS3Storage, type S3Settings } from './s3-storage.ts';
 
 /** Where uploaded files live. Keys are relative paths such as `blog/2026/…/photo.jpg`. */
 export interface Storage {
@@ -52,10 +53,12 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
-/** STORAGE_URL: `file:/path` (the default, a folder in DATA_DIR). */
-export function createStorage(storageUrl: string): Storage {
-  if (storageUrl.startsWith('file:')) return createLocalStorage(storageUrl.slice('file:'.length));
-  throw new Error(`STORAGE_URL "${storageUrl}" is not supported; use file:/path`);
+/** STORAGE_URL: `file:/path` (the default, a folder in DATA_DIR) or `s3://bucket/prefix` (with `s3`). */
+export function createStorage(config: { storageUrl: string; s3: S3Settings | undefined }): Storage {
+  if (config.s3) return createS3Storage(config.s3);
+  if (config.storageUrl.startsWith('file:'))
+    return createLocalStorage(config.storageUrl.slice('file:'.length));
+  throw new Error(`STORAGE_URL "${config.storageUrl}" is not supported; use file:/path or s3://bucket`);
 }
 
 /** Deletes files no record points at any more; one that cannot go now is a leftover, never an error. */
