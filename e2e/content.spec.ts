@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
+import { typeInEditor } from './support/blog-page.ts';
 import { HOST_ORIGIN } from './support/origins.ts';
 import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
 
@@ -223,7 +224,12 @@ test.describe('content page as an admin', () => {
     await expect(sheet.getByText('Titel ist ein Pflichtfeld.')).toBeVisible();
 
     await sheet.getByRole('textbox', { name: 'Titel' }).fill('Mitgliederliste');
-    await sheet.getByRole('textbox', { name: 'Text vor der Tabelle' }).fill('Alle Betriebe\nnach Ort');
+    await typeInEditor(page, sheet.getByRole('textbox', { name: 'Text vor der Tabelle' }), 'Alle Betriebe');
+    await sheet
+      .getByRole('toolbar', { name: 'Formatierung: Text vor der Tabelle' })
+      .getByRole('button', { name: 'Fett' })
+      .click();
+    await page.keyboard.type(' nach Ort');
     let chooser = page.waitForEvent('filechooser');
     await sheet.getByRole('button', { name: 'CSV-Datei' }).click();
     await (await chooser).setFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('png') });
@@ -242,12 +248,13 @@ test.describe('content page as an admin', () => {
     await expect(itemHeadings(page)).toHaveText(['Mitgliederliste']);
     await page.getByRole('button', { name: 'Mitgliederliste' }).click();
     await expect(page.getByText('Alle Betriebe')).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'nach Ort' })).toBeVisible();
     await expect(table(page, 'Mitgliederliste').getByRole('cell', { name: 'München' })).toBeVisible();
 
     await actionsOf(page, 'Mitgliederliste').getByRole('button', { name: 'Bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Eintrag bearbeiten' });
-    await expect(edit.getByRole('textbox', { name: 'Text vor der Tabelle' })).toHaveValue(
-      'Alle Betriebe\nnach Ort',
+    await expect(edit.getByRole('textbox', { name: 'Text vor der Tabelle' }).locator('strong')).toHaveText(
+      'nach Ort',
     );
     await edit.getByRole('textbox', { name: 'Titel' }).fill('Betriebe');
     await edit.getByRole('button', { name: 'Speichern' }).click();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
+import { typeInEditor } from './support/blog-page.ts';
 import { ForumsApi, fixturePath } from './support/forums-api.ts';
 import { uniqueSuffix } from './support/portal-api.ts';
 
@@ -239,7 +240,11 @@ test.describe('forums as an admin', () => {
     await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
     await expect(sheet.getByText('Beschreibung ist ein Pflichtfeld.')).toBeVisible();
     await sheet.getByLabel('Name').fill(name);
-    await sheet.getByLabel('Beschreibung').fill('Für Fragen rund um die Ausbildung.');
+    await typeInEditor(
+      page,
+      sheet.getByRole('textbox', { name: 'Beschreibung' }),
+      'Für Fragen rund um die Ausbildung.',
+    );
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Das Forum wurde gespeichert.')).toBeVisible();
     const card = page.getByRole('article', { name });

@@ -149,7 +149,6 @@ export const de = {
       title: 'Titel',
       preText: 'Text vor der Tabelle',
       postText: 'Text nach der Tabelle',
-      textHint: 'Leerzeilen trennen Absätze. HTML ist erlaubt und wird beim Speichern bereinigt.',
       csvFile: 'CSV-Datei',
       csvHint: 'Trennzeichen Semikolon, Komma oder Tabulator; die erste Zeile enthält die Spaltennamen.',
       csvPlaceholder: 'Datei auswählen',

@@ -1,5 +1,5 @@
 /**
- * The pre- and post-text fields are plain text areas until the rich-text editor arrives: text without
+ * The forum posts of members are plain text areas (admins write with the rich-text editor): text without
  * tags becomes paragraphs (blank lines) and line breaks; text with tags is sent as it is. Either way the
  * server sanitises the HTML before storing it.
  */

@@ -52,7 +52,8 @@ export function createS3Storage(settings: S3Settings): Storage {
     async put(key, data) {
       const response = await client.fetch(urlOf(key), {
         method: 'PUT',
-        body: data,
+        // Buffers from uploads and files sit on a plain ArrayBuffer; the type only cannot know that.
+        body: data as Uint8Array<ArrayBuffer>,
         signal: AbortSignal.timeout(WRITE_TIMEOUT_MS),
       });
       if (!response.ok) throw await failure(response, 'upload', key);

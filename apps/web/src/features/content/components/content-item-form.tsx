@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, FileInput, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   CSV_ACCEPT,
   type TContentItem,
@@ -11,13 +11,13 @@ import {
 } from '@portal/contract';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
-import { htmlToText, textToHtml } from '../../../lib/rich-text-input';
 import { useSaveContentItem } from '../api/save-content-item';
 import { isCsvFile } from '../lib/csv-file';
 
@@ -36,7 +36,7 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [removeTable, setRemoveTable] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, control, handleSubmit, setError, formState } = useForm<
     TContentItemInput,
     unknown,
     TContentItemValues
@@ -45,8 +45,8 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
     defaultValues: {
       id: item?.id,
       title: item?.title ?? '',
-      preText: htmlToText(item?.preText),
-      postText: htmlToText(item?.postText),
+      preText: item?.preText ?? '',
+      postText: item?.postText ?? '',
       categories: item?.categories.length ? item.categories : [categoryId],
       csvFile: item?.csvFile ?? null,
     },
@@ -75,8 +75,8 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           save.mutateAsync({
             values: {
               ...values,
-              preText: textToHtml(values.preText ?? ''),
-              postText: textToHtml(values.postText ?? ''),
+              preText: values.preText ?? '',
+              postText: values.postText ?? '',
               csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
             },
             csvFile: file,
@@ -102,14 +102,19 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           error={errors.title?.message}
           {...register('title')}
         />
-        <Textarea
-          label={de.content.form.preText}
-          description={de.content.form.textHint}
-          autosize
-          minRows={3}
-          maxRows={12}
-          error={errors.preText?.message}
-          {...register('preText')}
+        <Controller
+          control={control}
+          name="preText"
+          render={({ field }) => (
+            <RichTextField
+              label={de.content.form.preText}
+              minHeight={96}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.preText?.message}
+            />
+          )}
         />
         <FileInput
           label={de.content.form.csvFile}
@@ -135,13 +140,19 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
             />
           </Group>
         )}
-        <Textarea
-          label={de.content.form.postText}
-          autosize
-          minRows={2}
-          maxRows={12}
-          error={errors.postText?.message}
-          {...register('postText')}
+        <Controller
+          control={control}
+          name="postText"
+          render={({ field }) => (
+            <RichTextField
+              label={de.content.form.postText}
+              minHeight={96}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.postText?.message}
+            />
+          )}
         />
         <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>

@@ -1,12 +1,11 @@
 import { FORUM_API, type TForumValues, ZForumSummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
-import { forumPayload } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
 
 /** POST /api/forum/ with the form field `forum` (JSON); answers the forum as in the list. */
 export function saveForum(values: TForumValues) {
-  return api.postForm(FORUM_API.save, { forum: forumPayload(values) }, { schema: ZForumSummary });
+  return api.postForm(FORUM_API.save, { forum: values }, { schema: ZForumSummary });
 }
 
 export function useSaveForum() {

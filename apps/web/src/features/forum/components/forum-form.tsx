@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type TForumInput, type TForumSummary, type TForumValues, ZForumInput } from '@portal/contract';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
-import { htmlToText } from '../../../lib/rich-text-input';
 import { useSaveForum } from '../api/save-forum';
 
 interface ForumFormProps {
@@ -20,9 +20,13 @@ const FIELDS = ['name', 'description'] as const;
 export function ForumForm({ forum, onDone }: ForumFormProps) {
   const alerts = useAlerts();
   const save = useSaveForum();
-  const { register, handleSubmit, setError, formState } = useForm<TForumInput, unknown, TForumValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    TForumInput,
+    unknown,
+    TForumValues
+  >({
     resolver: zodResolver(ZForumInput),
-    defaultValues: { id: forum?.id, name: forum?.name ?? '', description: htmlToText(forum?.description) },
+    defaultValues: { id: forum?.id, name: forum?.name ?? '', description: forum?.description ?? '' },
   });
   const { errors } = formState;
 
@@ -47,15 +51,21 @@ export function ForumForm({ forum, onDone }: ForumFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Textarea
-          label={de.forums.form.description}
-          description={de.forums.form.textHint}
-          withAsterisk
-          autosize
-          minRows={3}
-          maxRows={10}
-          error={errors.description?.message}
-          {...register('description')}
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <RichTextField
+              label={de.forums.form.description}
+              required
+              toolbar="basic"
+              minHeight={96}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.description?.message}
+            />
+          )}
         />
         <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>

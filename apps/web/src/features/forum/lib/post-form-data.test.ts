@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forumPayload, replyFormData, threadFormData } from './post-form-data';
+import { replyFormData, threadFormData } from './post-form-data';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const pdf = new File(['%PDF-1.4'], 'merkblatt.pdf', { type: 'application/pdf' });
@@ -24,15 +24,5 @@ describe('replyFormData', () => {
     expect(JSON.parse(String(form.get('forumPost')))).toEqual({ content: '<p>Danke!<br>Bis bald</p>' });
     expect(form.get('forumThreadId')).toBe('12');
     expect([...form.keys()]).toEqual(['forumPost', 'forumThreadId']);
-  });
-});
-
-describe('forumPayload', () => {
-  it('turns the description into paragraphs and keeps the id', () => {
-    expect(forumPayload({ id: 3, name: 'Technik', description: 'Fragen zu Glas' })).toEqual({
-      id: 3,
-      name: 'Technik',
-      description: '<p>Fragen zu Glas</p>',
-    });
   });
 });

@@ -1,9 +1,4 @@
-import {
-  forumPostMediaField,
-  type TForumPostValues,
-  type TForumThreadValues,
-  type TForumValues,
-} from '@portal/contract';
+import { forumPostMediaField, type TForumPostValues, type TForumThreadValues } from '@portal/contract';
 import { textToHtml } from '../../../lib/rich-text-input';
 
 /**
@@ -34,9 +29,4 @@ export function replyFormData(threadId: number, values: TForumPostValues, files:
   form.append('forumPost', JSON.stringify({ content: textToHtml(values.content) }));
   form.append('forumThreadId', String(threadId));
   return appendMedia(form, files);
-}
-
-/** The `forum` JSON field: the description's plain text becomes paragraphs, an id keeps the forum. */
-export function forumPayload(values: TForumValues): TForumValues {
-  return { ...values, description: textToHtml(values.description) };
 }
