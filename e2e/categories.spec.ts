@@ -1,21 +1,13 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
+import { typeInEditor } from './support/blog-page.ts';
 import { APP_ORIGIN, HOST_ORIGIN } from './support/origins.ts';
 import { flatten, PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
 
 /** The drag-and-drop live region (dnd-kit's, role status) says `text`. */
 async function expectAnnouncement(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
-}
-
-/**
- * Lets the page render what it has: two animation frames, so that React has committed the tree the
- * server answered and dnd-kit has measured it. Tied to the page's frames, not to the clock.
- */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
 }
 
 /** The category tree in the drawer (SPEC §2 "Category tree"). */
@@ -28,24 +20,12 @@ function nodeLink(page: Page, name: string): Locator {
 }
 
 /** Names of the visible tree nodes that contain `part`, in order, indented by their level. */
-async function visibleNodes(page: Page, part: string): Promise<string[]> {
-  const nodes = await categoryTree(page)
-    .locator('li')
-    .evaluateAll((rows) =>
-      rows.map((row) => {
-        const depth = Math.round(Number.parseFloat(getComputedStyle(row).paddingLeft) / 16);
-        return `${'  '.repeat(depth)}${row.querySelector('a')?.textContent?.trim() ?? ''}`;
-      }),
-    );
-  return nodes.filter((node) => node.includes(part));
+function visibleNodes(page: Page, part: string): Promise<string[]> {
+  return visibleTreeNodes(categoryTree(page), part);
 }
 
 function saveTreeResponse(page: Page) {
-  return page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === '/api/contentCategory/saveTree/' &&
-      response.request().method() === 'POST',
-  );
+  return treeSaved(page, '/api/contentCategory/saveTree/');
 }
 
 test.describe('category tree as a member', () => {
@@ -139,17 +119,8 @@ test.describe('category tree as an admin', () => {
     await expect(handle(names.second)).toBeVisible();
 
     // With the mouse: 'Zweites' up onto 'Erstes' puts it before 'Erstes'.
-    // In the middle of the window, away from the edges where dragging scrolls the page.
-    await handle(names.second).evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const from = await handle(names.second).boundingBox();
-    const to = await nodeLink(page, names.first).boundingBox();
-    if (!from || !to) throw new Error('tree rows are not laid out');
     let saved = saveTreeResponse(page);
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
-    await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
-    await page.mouse.up();
+    await dragOnto(page, handle(names.second), nodeLink(page, names.first));
     expect((await saved).status()).toBe(200);
     expect(await visibleNodes(page, suffix)).toEqual([names.parent, names.second, names.first]);
     await settle(page);
@@ -236,9 +207,17 @@ test.describe('category tree as an admin', () => {
     await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeHidden();
 
     await sheet.getByRole('textbox', { name: 'URL' }).fill(`${HOST_ORIGIN}/health`);
+    await typeInEditor(page, sheet.getByRole('textbox', { name: 'Beschreibung' }), 'Der Zustand ');
+    await sheet
+      .getByRole('toolbar', { name: 'Formatierung: Beschreibung' })
+      .getByRole('button', { name: 'Fett' })
+      .click();
+    await page.keyboard.type('des Servers');
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(sheet).toBeHidden();
     await expect(page.getByText('Die Kategorie wurde gespeichert.')).toBeVisible();
+    const saved = flatten(await api.tree()).find((node) => node.name === name);
+    expect(saved?.description).toBe('<p>Der Zustand <strong>des Servers</strong></p>');
     const link = categoryTree(page).getByRole('link', { name: new RegExp(`^${name}`) });
     await expect(link).toHaveAttribute('href', `${HOST_ORIGIN}/health`);
     await expect(link).toHaveAttribute('target', '_blank');

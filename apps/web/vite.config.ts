@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
-const proxied = ['/api', '/external', '/mediaLibrary'];
+const proxied = ['/api', '/external', '/mediaLibrary', '/media-files'];
 
 export default defineConfig({
   plugins: [react()],

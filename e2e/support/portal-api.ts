@@ -10,6 +10,7 @@ import { APP_ORIGIN } from './origins.ts';
 interface TTreeNode {
   id: number;
   name: string;
+  description: string | null;
   children: TTreeNode[];
 }
 

@@ -21,20 +21,3 @@ export function escapeHtml(text: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 }
-
-const ONLY_PARAGRAPHS = /^(?:[^<]|<\/?p>|<br\s*\/?>)*$/i;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/**
- * The text area's value for stored HTML: HTML made of paragraphs and line breaks only (what textToHtml
- * writes) turns back into plain text; anything richer is shown as HTML so that nothing is lost.
- */
-export function htmlToText(html: string | null | undefined): string {
-  const source = html?.trim() ?? '';
-  if (!ONLY_PARAGRAPHS.test(source)) return source;
-  return source
-    .replace(/<\/p>\s*<p>/gi, '\n\n')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/?p>/gi, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? '');
-}

@@ -4,3 +4,5 @@ export { type BottomSheet, type BottomSheetOptions, bottomSheet, useBottomSheet 
 export { type Crumb, useBreadcrumbs } from './breadcrumbs';
 export { type ConfirmOptions, confirm, useConfirm } from './confirm';
 export { Page } from './page';
+export { SideDrawer } from './side-drawer';
+export { useConfirmedDeletion } from './use-confirmed-deletion';

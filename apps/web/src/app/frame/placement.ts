@@ -36,3 +36,10 @@ export function sheetStyles(region: Region | null): { inner: CSSProperties; cont
     content: { height: 'auto', maxHeight: Math.max(Math.round(region.height * 0.9), 160) },
   };
 }
+
+/** A side drawer spans the visible part of the frame (its own height, not the whole frame's). */
+export function sideDrawerStyles(region: Region | null): { title: CSSProperties; inner?: CSSProperties } {
+  const title: CSSProperties = { fontWeight: 600 };
+  if (!region) return { title };
+  return { title, inner: { top: region.top, bottom: 'auto', height: region.height } };
+}

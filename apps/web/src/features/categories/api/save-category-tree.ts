@@ -1,7 +1,8 @@
 import { CATEGORY_API, type TContentCategory, ZContentCategoryTree } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useOptimisticTreeSave } from '../../../lib/optimistic-tree';
 import { api } from '../../../lib/portal';
-import { toSaveNodes } from '../lib/tree-transforms';
+import { toSaveNodes } from '../../../lib/tree-transforms';
 import { categoryKeys } from './query-keys';
 import { replaceTree } from './tree-cache';
 
@@ -20,17 +21,7 @@ export function saveCategoryTree(tree: readonly TContentCategory[]) {
  */
 export function useSaveCategoryTree() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCategoryTree,
-    onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey: categoryKeys.tree() });
-      const previous = queryClient.getQueryData<TContentCategory[]>(categoryKeys.tree());
-      queryClient.setQueryData(categoryKeys.tree(), next);
-      return { previous };
-    },
-    onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(categoryKeys.tree(), context.previous);
-    },
-    onSuccess: (tree) => replaceTree(queryClient, tree),
-  });
+  return useOptimisticTreeSave(categoryKeys.tree(), saveCategoryTree, (tree) =>
+    replaceTree(queryClient, tree),
+  );
 }

@@ -3,7 +3,7 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Fieldset.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   type TContentCategory,
   type TContentCategoryFormData,
@@ -15,8 +15,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
-import { htmlToText, textToHtml } from '../../../lib/rich-text-input';
 import { useSaveCategory } from '../api/save-category';
 import { parentOptions } from '../lib/parent-options';
 import { expandCategory } from './use-tree-expansion';
@@ -53,7 +53,7 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
       ? {
           id: category.id,
           name: category.name,
-          description: htmlToText(category.description),
+          description: category.description ?? '',
           type: category.type,
           url: category.url ?? '',
           visibleForUserGroups: category.visibleForUserGroups,
@@ -77,7 +77,7 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
       () =>
         save.mutateAsync({
           ...values,
-          description: values.description ? textToHtml(values.description) : null,
+          description: values.description || null,
           url: values.type === formData.urlType ? values.url : null,
         }),
       { entity: 'contentCategory', fields: FIELDS, setError },
@@ -125,13 +125,20 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
             {...register('url')}
           />
         )}
-        <Textarea
-          label={de.categories.form.description}
-          autosize
-          minRows={2}
-          maxRows={8}
-          error={errors.description?.message}
-          {...register('description')}
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <RichTextField
+              label={de.categories.form.description}
+              toolbar="basic"
+              minHeight={72}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.description?.message}
+            />
+          )}
         />
         <Controller
           control={control}

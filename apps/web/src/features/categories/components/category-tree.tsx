@@ -1,9 +1,8 @@
 import type { TContentCategory } from '@portal/contract';
 import { useLocation } from 'react-router';
+import { TreeList } from '../../../components/sortable-tree';
 import { isCurrentCategory } from '../lib/category-link';
-import { flattenVisible } from '../lib/tree-transforms';
-import classes from './category-tree.module.css';
-import { CategoryTreeRow } from './category-tree-row';
+import { CategoryNodeLink } from './category-node-link';
 
 export interface CategoryTreeProps {
   tree: readonly TContentCategory[];
@@ -12,20 +11,25 @@ export interface CategoryTreeProps {
   onExpand: (id: number) => void;
 }
 
+/** The node of the current page (its content page, or the internal path it links to) is highlighted. */
+export function useIsCurrentCategory(): (category: TContentCategory) => boolean {
+  const { pathname } = useLocation();
+  return (category) => isCurrentCategory(category, pathname);
+}
+
+export function renderCategoryLabel(category: TContentCategory, active: boolean) {
+  return <CategoryNodeLink category={category} active={active} />;
+}
+
 /** The drawer tree as members see it: fold and unfold, follow links. */
 export function CategoryTree({ tree, expanded, onToggle }: CategoryTreeProps) {
-  const { pathname } = useLocation();
-  const items = flattenVisible(tree, expanded);
   return (
-    <ul className={classes.list}>
-      {items.map((item) => (
-        <CategoryTreeRow
-          key={item.id}
-          item={item}
-          active={isCurrentCategory(item.node, pathname)}
-          onToggle={onToggle}
-        />
-      ))}
-    </ul>
+    <TreeList
+      tree={tree}
+      expanded={expanded}
+      onToggle={onToggle}
+      isActive={useIsCurrentCategory()}
+      renderLabel={renderCategoryLabel}
+    />
   );
 }

@@ -1,38 +1,11 @@
-import type { TContentCategory } from '@portal/contract';
-import { useSyncExternalStore } from 'react';
-import { createStore } from '../../../lib/external-store';
-import { parentIds } from '../lib/tree-transforms';
+import { createTreeExpansion } from '../../../components/sortable-tree';
 
-export interface TreeExpansion {
-  expanded: ReadonlySet<number>;
-  toggle: (id: number) => void;
-  expand: (id: number) => void;
-  expandAll: () => void;
-  collapseAll: () => void;
-}
+export type { TreeExpansion } from '../../../components/sortable-tree';
 
-/** Which nodes are unfolded; the tree loads collapsed (SPEC §2 "Category tree"). */
-const expandedStore = createStore<ReadonlySet<number>>(new Set());
+/** Which nodes of the drawer tree are unfolded; the tree loads collapsed (SPEC §2 "Category tree"). */
+const expansion = createTreeExpansion();
 
 /** Unfolds a node, e.g. the parent of a category just created, so that the new node shows. */
-export function expandCategory(id: number): void {
-  const current = expandedStore.get();
-  if (!current.has(id)) expandedStore.set(new Set(current).add(id));
-}
+export const expandCategory = (id: number): void => expansion.expand(id);
 
-function toggleCategory(id: number): void {
-  const next = new Set(expandedStore.get());
-  if (!next.delete(id)) next.add(id);
-  expandedStore.set(next);
-}
-
-export function useTreeExpansion(tree: readonly TContentCategory[]): TreeExpansion {
-  const expanded = useSyncExternalStore(expandedStore.subscribe, expandedStore.get);
-  return {
-    expanded,
-    toggle: toggleCategory,
-    expand: expandCategory,
-    expandAll: () => expandedStore.set(new Set(parentIds(tree))),
-    collapseAll: () => expandedStore.set(new Set()),
-  };
-}
+export const useTreeExpansion = expansion.useExpansion;

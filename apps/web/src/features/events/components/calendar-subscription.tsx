@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarPlus, IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { IconCalendarPlus, IconTrash } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useAlerts, useConfirm } from '../../../app/frame';
+import { CopyButton } from '../../../components/copy-button';
 import { de } from '../../../i18n/de';
-import { copyText } from '../../../lib/clipboard';
 import { formatDate } from '../../../lib/formatting';
 import { useCalendarTokenState, useCreateCalendarLink, useRevokeCalendarLink } from '../api/calendar-token';
 
@@ -64,7 +64,7 @@ export function CalendarSubscription() {
               onFocus={(event) => event.currentTarget.select()}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <CopyUrlButton url={url} />
+            <CopyButton value={url} label={texts.copy} copiedLabel={texts.copied} color="blue" />
           </Group>
         )}
         <Group gap="sm">
@@ -89,32 +89,5 @@ export function CalendarSubscription() {
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-/** Copies the address; the confirmation lasts 2 s (SPEC §9). */
-function CopyUrlButton({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const alerts = useAlerts();
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    if (await copyText(url)) setCopied(true);
-    else alerts.error(de.common.copyFailed);
-  }
-
-  return (
-    <Button
-      variant="light"
-      color={copied ? 'green' : 'blue'}
-      leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-      onClick={() => void copy()}
-    >
-      {copied ? texts.copied : texts.copy}
-    </Button>
   );
 }

@@ -1,26 +1,10 @@
 import type { TForumPost, TForumSummary, TForumThreadSummary } from '@portal/contract';
-import { useAlerts, useConfirm } from '../../../app/frame';
+import { useConfirmedDeletion } from '../../../app/frame';
 import { de } from '../../../i18n/de';
 import { useDeleteForum } from '../api/delete-forum';
 import { useDeletePost } from '../api/delete-post';
 import { useDeleteThread } from '../api/delete-thread';
 import { postName } from '../lib/post-name';
-
-/** Asks 'Löschen?' first (SPEC §4); a refused call has shown the red banner already. */
-function useConfirmedDeletion() {
-  const confirm = useConfirm();
-  const alerts = useAlerts();
-  return async (text: string, run: () => Promise<unknown>, done: string): Promise<boolean> => {
-    if (!(await confirm({ title: de.deletion.title, text, danger: true }))) return false;
-    try {
-      await run();
-    } catch {
-      return false;
-    }
-    alerts.success(done);
-    return true;
-  };
-}
 
 export function useForumDeletion() {
   const deletion = useDeleteForum();

@@ -1,22 +1,22 @@
 import { ActionIcon } from '@mantine/core';
-import type { TContentCategory } from '@portal/contract';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode, Ref } from 'react';
-import { de } from '../../../i18n/de';
-import type { FlatNode } from '../lib/tree-transforms';
-import { CategoryNodeLink } from './category-node-link';
-import classes from './category-tree.module.css';
+import { de } from '../../i18n/de';
+import type { FlatNode } from '../../lib/tree-transforms';
+import classes from './tree.module.css';
+import type { NamedTreeItem } from './types';
 
 /** Indentation of one tree level in pixels (also the drag distance for one level). */
 export const TREE_INDENT_PX = 16;
 
-interface CategoryTreeRowProps {
-  item: FlatNode<TContentCategory>;
+interface TreeRowProps<T extends NamedTreeItem<T>> {
+  item: FlatNode<T>;
   /** Overrides the item's depth while it is dragged (the projected depth). */
   depth?: number;
   active: boolean;
+  label: ReactNode;
   onToggle: (id: number) => void;
-  /** Admin controls: drag handle and the actions menu. */
+  /** Admin controls: drag handle and the node's actions. */
   handle?: ReactNode;
   actions?: ReactNode;
   ref?: Ref<HTMLLIElement>;
@@ -25,15 +25,12 @@ interface CategoryTreeRowProps {
   ghost?: boolean;
 }
 
-export function linkIdOf(categoryId: number): string {
-  return `category-node-${categoryId}`;
-}
-
-/** One node of the drawer tree: fold arrow, name, and for admins the drag handle and actions. */
-export function CategoryTreeRow({
+/** One node of a tree: fold arrow, name, and for admins the drag handle and actions. */
+export function TreeRow<T extends NamedTreeItem<T>>({
   item,
   depth = item.depth,
   active,
+  label,
   onToggle,
   handle,
   actions,
@@ -41,7 +38,7 @@ export function CategoryTreeRow({
   style,
   dragging,
   ghost,
-}: CategoryTreeRowProps) {
+}: TreeRowProps<T>) {
   const { node } = item;
   return (
     <li
@@ -59,7 +56,7 @@ export function CategoryTreeRow({
           size={22}
           onClick={() => onToggle(node.id)}
           aria-expanded={item.expanded}
-          aria-label={item.expanded ? de.categories.collapse(node.name) : de.categories.expand(node.name)}
+          aria-label={item.expanded ? de.tree.collapse(node.name) : de.tree.expand(node.name)}
         >
           {item.expanded ? (
             <IconChevronDown size={16} aria-hidden />
@@ -70,7 +67,7 @@ export function CategoryTreeRow({
       ) : (
         <span className={classes.spacer} />
       )}
-      <CategoryNodeLink category={node} active={active} id={linkIdOf(node.id)} />
+      {label}
       {handle}
       {actions}
     </li>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ancestorIds,
   dropTarget,
   type FlatNode,
   flattenVisible,
@@ -9,6 +10,7 @@ import {
   sameShape,
   type TreeItem,
   toSaveNodes,
+  treeOptions,
 } from './tree-transforms';
 
 interface Node extends TreeItem<Node> {
@@ -159,5 +161,34 @@ describe('moveNode', () => {
     const copy = structuredClone(before);
     moveNode(before, 2, { parentId: null, afterId: null });
     expect(before).toEqual(copy);
+  });
+});
+
+describe('ancestorIds', () => {
+  it('lists the ancestors of a node, root first', () => {
+    expect(ancestorIds(sample(), 4)).toEqual([1, 3]);
+    expect(ancestorIds(sample(), 2)).toEqual([1]);
+  });
+
+  it('is empty for root nodes and unknown ids', () => {
+    expect(ancestorIds(sample(), 5)).toEqual([]);
+    expect(ancestorIds(sample(), 99)).toEqual([]);
+  });
+});
+
+describe('treeOptions', () => {
+  it('offers every node in tree order, indented by level', () => {
+    expect(treeOptions(sample(), null).map((option) => option.label)).toEqual([
+      'K1',
+      '\u2003K2',
+      '\u2003K3',
+      '\u2003\u2003K4',
+      'K5',
+      'K6',
+    ]);
+  });
+
+  it('leaves out the edited node and its subtree', () => {
+    expect(treeOptions(sample(), 3).map((option) => option.value)).toEqual(['1', '2', '5', '6']);
   });
 });

@@ -1,22 +1,31 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { ActionIcon } from '@mantine/core';
-import type { TContentCategory } from '@portal/contract';
 import { IconGripVertical } from '@tabler/icons-react';
-import { de } from '../../../i18n/de';
-import type { FlatNode } from '../lib/tree-transforms';
-import { CategoryNodeMenu } from './category-node-menu';
-import classes from './category-tree.module.css';
-import { CategoryTreeRow } from './category-tree-row';
+import type { ReactNode } from 'react';
+import { de } from '../../i18n/de';
+import type { FlatNode } from '../../lib/tree-transforms';
+import classes from './tree.module.css';
+import { TreeRow } from './tree-row';
+import type { NamedTreeItem } from './types';
 
-interface SortableTreeRowProps {
-  item: FlatNode<TContentCategory>;
+interface SortableTreeRowProps<T extends NamedTreeItem<T>> {
+  item: FlatNode<T>;
   depth: number;
   active: boolean;
+  label: ReactNode;
+  actions: ReactNode;
   onToggle: (id: number) => void;
 }
 
 /** A tree row that can be dragged by its handle; only the vertical part of the drag moves it on screen. */
-export function SortableTreeRow({ item, depth, active, onToggle }: SortableTreeRowProps) {
+export function SortableTreeRow<T extends NamedTreeItem<T>>({
+  item,
+  depth,
+  active,
+  label,
+  actions,
+  onToggle,
+}: SortableTreeRowProps<T>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: item.id });
   const style = {
@@ -24,12 +33,13 @@ export function SortableTreeRow({ item, depth, active, onToggle }: SortableTreeR
     transition,
   };
   return (
-    <CategoryTreeRow
+    <TreeRow
       ref={setNodeRef}
       style={style}
       item={item}
       depth={depth}
       active={active}
+      label={label}
       onToggle={onToggle}
       dragging={isDragging}
       handle={
@@ -41,12 +51,12 @@ export function SortableTreeRow({ item, depth, active, onToggle }: SortableTreeR
           className={classes.handle}
           {...attributes}
           {...listeners}
-          aria-label={de.categories.move(item.node.name)}
+          aria-label={de.tree.move(item.node.name)}
         >
           <IconGripVertical size={16} aria-hidden />
         </ActionIcon>
       }
-      actions={<CategoryNodeMenu category={item.node} />}
+      actions={actions}
     />
   );
 }

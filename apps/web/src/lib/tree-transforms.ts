@@ -1,6 +1,7 @@
 /**
- * Pure operations on the category tree for the drawer and its drag and drop (the approach of dnd-kit's
- * sortable tree: the visible nodes form one flat list; the horizontal drag offset chooses the depth).
+ * Pure operations on a category tree (content and media categories) for tree views and their drag and drop
+ * (the approach of dnd-kit's sortable tree: the visible nodes form one flat list; the horizontal drag offset
+ * chooses the depth).
  */
 export interface TreeItem<T> {
   id: number;
@@ -198,9 +199,42 @@ export interface SaveTreeNode {
   children: SaveTreeNode[];
 }
 
-/** The body of POST /api/contentCategory/saveTree/: ids nested as in the tree, in order. */
+/** The body of a `saveTree/` call (content and media categories): ids nested as in the tree, in order. */
 export function toSaveNodes<T extends TreeItem<T>>(tree: readonly T[]): SaveTreeNode[] {
   return tree.map((node) => ({ id: node.id, children: toSaveNodes(node.children) }));
+}
+
+/** The ids of the ancestors of node `id`, root first; empty for a root node or an unknown id. */
+export function ancestorIds<T extends TreeItem<T>>(tree: readonly T[], id: number): number[] {
+  for (const node of tree) {
+    if (findNode(node.children, id)) return [node.id, ...ancestorIds(node.children, id)];
+  }
+  return [];
+}
+
+export interface TreeOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Options of a category select ('Übergeordnete Kategorie', 'Kategorie'): every node in tree order, indented
+ * by level, without `excludedId` and its subtree (a category cannot lie below itself).
+ */
+export function treeOptions<T extends TreeItem<T> & { name: string }>(
+  tree: readonly T[],
+  excludedId: number | null,
+): TreeOption[] {
+  const excluded = new Set<number>();
+  const walk = (node: T) => {
+    excluded.add(node.id);
+    node.children.forEach(walk);
+  };
+  const edited = excludedId === null ? undefined : findNode(tree, excludedId);
+  if (edited) walk(edited);
+  return flattenVisible(tree, new Set(parentIds(tree)))
+    .filter((item) => !excluded.has(item.id))
+    .map((item) => ({ value: String(item.id), label: `${'\u2003'.repeat(item.depth)}${item.node.name}` }));
 }
 
 export function sameShape<T extends TreeItem<T>>(a: readonly T[], b: readonly T[]): boolean {

@@ -1,6 +1,6 @@
 import { KeyboardCode, type KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { TREE_INDENT_PX } from './category-tree-row';
+import { TREE_INDENT_PX } from './tree-row';
 
 /**
  * Keyboard dragging in the tree: up and down move to the neighbouring node (keeping the chosen depth),

@@ -1,0 +1,22 @@
+import { MEDIA_API, ZMediaCategoryTree } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { replaceMediaTree } from './media-cache';
+import { mediaKeys } from './query-keys';
+
+/** DELETE /api/mediaCategory/{id}; answers the tree (409 while it holds files or sub-categories). */
+export function deleteMediaCategory(id: number) {
+  return api.delete(MEDIA_API.category(id), { schema: ZMediaCategoryTree });
+}
+
+export function useDeleteMediaCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMediaCategory,
+    onSuccess: (tree, id) => {
+      queryClient.removeQueries({ queryKey: mediaKeys.category(id) });
+      queryClient.removeQueries({ queryKey: mediaKeys.files(id) });
+      replaceMediaTree(queryClient, tree);
+    },
+  });
+}

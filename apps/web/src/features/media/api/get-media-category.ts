@@ -1,0 +1,17 @@
+import { MEDIA_API, ZMediaCategory } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { mediaKeys } from './query-keys';
+
+/** GET /api/mediaCategory/{id}: the category of `/media/{id}` (its name). Silent: the page tells. */
+export function mediaCategoryQuery(id: number) {
+  return queryOptions({
+    queryKey: mediaKeys.category(id),
+    queryFn: ({ signal }) =>
+      api.get(MEDIA_API.category(id), { schema: ZMediaCategory, signal, silent: true }),
+  });
+}
+
+export function useMediaCategory(id: number) {
+  return useQuery(mediaCategoryQuery(id));
+}

@@ -1,0 +1,30 @@
+import { MEDIA_API, type TMediaFileValues, ZMediaFile } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/portal';
+import { putFile } from './media-cache';
+
+export interface MediaFileSave {
+  media: TMediaFileValues;
+  /** A new binary (required for a new entry; on an edit it replaces the old one at the same address). */
+  file: File | null;
+  /** The category the file was in before an edit; null for a new file. */
+  previousCategory: number | null;
+}
+
+/** POST /api/media/: multipart with `media` (JSON of id, name, category) and `file`; answers the saved file. */
+export function saveMediaFile({ media, file }: MediaFileSave) {
+  return api.postForm(
+    MEDIA_API.files,
+    { media: { id: media.id ?? undefined, name: media.name, category: media.category }, file },
+    { schema: ZMediaFile },
+  );
+}
+
+/** SPEC §4: the saved file is put into the list (added or replaced); the counts in the tree follow. */
+export function useSaveMediaFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMediaFile,
+    onSuccess: (saved, { previousCategory }) => putFile(queryClient, saved, previousCategory),
+  });
+}

@@ -1,0 +1,29 @@
+import type { TMediaFile } from '@portal/contract';
+import { lazy, Suspense } from 'react';
+import { useBottomSheet } from '../../../app/frame';
+import { FormSkeleton } from '../../../components/form/form-skeleton';
+import { de } from '../../../i18n/de';
+
+/** The form (react-hook-form, file input, select) loads when an admin first opens it. */
+const MediaFileForm = lazy(async () => ({ default: (await import('./media-file-form')).MediaFileForm }));
+
+export interface MediaFileTarget {
+  /** The file to edit; without it a new upload. */
+  file?: TMediaFile;
+  /** The category of the route, preset for a new file (SPEC §3). */
+  categoryId: number;
+}
+
+/** SPEC §2: 'Neue Datei hochladen' and edit open the file form in the bottom sheet. */
+export function useMediaFileSheet(): (target: MediaFileTarget) => void {
+  const sheet = useBottomSheet();
+  return ({ file, categoryId }) =>
+    sheet.open({
+      title: file ? de.media.editFile : de.media.upload,
+      content: (
+        <Suspense fallback={<FormSkeleton heights={[36, 36, 36]} />}>
+          <MediaFileForm file={file} categoryId={categoryId} onDone={sheet.close} />
+        </Suspense>
+      ),
+    });
+}

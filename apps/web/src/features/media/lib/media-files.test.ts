@@ -1,0 +1,111 @@
+import type { TMediaFile } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  formatFileSize,
+  mediaKind,
+  removeFile,
+  toFileList,
+  upsertFile,
+  ZMediaFileResponse,
+} from './media-files';
+
+function file(id: number, name: string, overrides: Partial<TMediaFile> = {}): TMediaFile {
+  return {
+    id,
+    name,
+    category: 1,
+    originalFilename: name,
+    url: `http://localhost/media-files/token${id}`,
+    publicPath: `/media-files/token${id}`,
+    mimeType: 'application/pdf',
+    size: 1000,
+    ...overrides,
+  };
+}
+
+const names = (files: readonly TMediaFile[]) => files.map((entry) => entry.name);
+
+describe('ZMediaFileResponse and toFileList', () => {
+  it('reads an empty object and an empty array as no files', () => {
+    expect(toFileList(ZMediaFileResponse.parse({}))).toEqual([]);
+    expect(toFileList(ZMediaFileResponse.parse([]))).toEqual([]);
+  });
+
+  it('turns the files keyed by id into a list sorted by name', () => {
+    const response = ZMediaFileResponse.parse({
+      '7': file(7, 'Zeitplan.pdf'),
+      '3': file(3, 'Anmeldung.pdf'),
+      '12': file(12, 'Merkblatt.pdf'),
+    });
+    expect(names(toFileList(response))).toEqual(['Anmeldung.pdf', 'Merkblatt.pdf', 'Zeitplan.pdf']);
+  });
+
+  it('sorts as a German reader expects: umlauts with their letter, case ignored, numbers by value', () => {
+    const list = toFileList([
+      file(1, 'Zubehör.pdf'),
+      file(2, 'Übersicht.pdf'),
+      file(3, 'ablauf.pdf'),
+      file(4, 'Protokoll 10.pdf'),
+      file(5, 'Protokoll 2.pdf'),
+      file(6, 'Ölfilter.png'),
+    ]);
+    expect(names(list)).toEqual([
+      'ablauf.pdf',
+      'Ölfilter.png',
+      'Protokoll 2.pdf',
+      'Protokoll 10.pdf',
+      'Übersicht.pdf',
+      'Zubehör.pdf',
+    ]);
+  });
+
+  it('keeps files of the same name in the order of their ids', () => {
+    expect(toFileList([file(9, 'Foto.jpg'), file(4, 'foto.jpg')]).map((entry) => entry.id)).toEqual([4, 9]);
+  });
+
+  it('refuses an answer that is not a file list', () => {
+    expect(ZMediaFileResponse.safeParse({ '1': { id: 1 } }).success).toBe(false);
+    expect(ZMediaFileResponse.safeParse('nichts').success).toBe(false);
+  });
+});
+
+describe('upsertFile and removeFile', () => {
+  const list = [file(1, 'A.pdf'), file(2, 'C.pdf')];
+
+  it('adds a new file at its place by name', () => {
+    expect(names(upsertFile(list, file(3, 'B.pdf')))).toEqual(['A.pdf', 'B.pdf', 'C.pdf']);
+  });
+
+  it('replaces a saved file and moves it when its name changed', () => {
+    const next = upsertFile(list, file(1, 'D.pdf'));
+    expect(names(next)).toEqual(['C.pdf', 'D.pdf']);
+    expect(next).toHaveLength(2);
+  });
+
+  it('removes a deleted file and leaves the input untouched', () => {
+    expect(names(removeFile(list, 2))).toEqual(['A.pdf']);
+    expect(list).toHaveLength(2);
+  });
+});
+
+describe('mediaKind', () => {
+  it('tells images, PDFs and other files apart by mime type', () => {
+    expect(mediaKind('image/jpeg')).toBe('image');
+    expect(mediaKind('image/png')).toBe('image');
+    expect(mediaKind('image/gif')).toBe('image');
+    expect(mediaKind('application/pdf')).toBe('pdf');
+    expect(mediaKind('Application/PDF')).toBe('pdf');
+    expect(mediaKind('application/octet-stream')).toBe('other');
+    expect(mediaKind('')).toBe('other');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes sizes in German with decimal units', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(999)).toBe('999 Bytes');
+    expect(formatFileSize(12_345)).toBe('12 kB');
+    expect(formatFileSize(1_440_000)).toBe('1,4 MB');
+    expect(formatFileSize(20_000_000)).toBe('20 MB');
+  });
+});

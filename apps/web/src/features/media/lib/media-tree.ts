@@ -1,0 +1,31 @@
+import type { TMediaCategory } from '@portal/contract';
+
+/**
+ * The tree with the file count of one category changed by `delta` (a file added, moved or deleted), so that
+ * the count in brackets follows without reading the tree again.
+ */
+export function withFileCount(
+  tree: readonly TMediaCategory[],
+  categoryId: number,
+  delta: number,
+): TMediaCategory[] {
+  return tree.map((node) =>
+    node.id === categoryId
+      ? { ...node, mediaCount: Math.max(0, node.mediaCount + delta) }
+      : { ...node, children: withFileCount(node.children, categoryId, delta) },
+  );
+}
+
+/** `/media/{id}` of a category (SPEC §2). */
+export function mediaPath(id: number): string {
+  return `/media/${id}`;
+}
+
+export const MEDIA_OVERVIEW_PATH = '/media';
+
+/** The `:id` of `/media/:id`: a category id, null on `/media`, 'invalid' for anything else. */
+export function categoryIdOf(param: string | undefined): number | null | 'invalid' {
+  if (param === undefined) return null;
+  if (!/^[1-9]\d{0,15}$/.test(param)) return 'invalid';
+  return Number(param);
+}

@@ -1,0 +1,477 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAs } from './support/auth.ts';
+import { fixturePath } from './support/forums-api.ts';
+import { flattenMedia, MediaApi } from './support/media-api.ts';
+import { APP_ORIGIN } from './support/origins.ts';
+import { uniqueSuffix } from './support/portal-api.ts';
+import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
+
+const PHOTO = readFileSync(fixturePath('images/foto-exif-gps.jpg'));
+const PDF = readFileSync(fixturePath('docs/merkblatt.pdf'));
+const NOT_EMPTY = 'Die Kategorie enthält noch Dateien oder Unterkategorien und kann nicht gelöscht werden.';
+
+/** The media tree (SPEC §2 Media library), a section headed 'Kategorien'. */
+function mediaTree(page: Page): Locator {
+  return page.getByRole('region', { name: 'Kategorien' });
+}
+
+/** A tree node that is not the current one: a link 'Name (count)'. */
+function nodeLink(page: Page, name: string, count: number): Locator {
+  return mediaTree(page).getByRole('link', { name: `${name} (${count})`, exact: true });
+}
+
+function fileList(page: Page): Locator {
+  return page.getByRole('list', { name: /^Dateien in / });
+}
+
+function fileRow(page: Page, name: string): Locator {
+  return fileList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `${name} (öffnet in neuem Tab)`, exact: true }) });
+}
+
+/** Names of the visible tree nodes that contain `part`, in order, indented by their level. */
+function visibleNodes(page: Page, part: string): Promise<string[]> {
+  return visibleTreeNodes(mediaTree(page), part, 'a, [aria-current="page"]');
+}
+
+function saveTreeResponse(page: Page) {
+  return treeSaved(page, '/api/mediaCategory/saveTree/');
+}
+
+/** Chooses a file in the form's file input (Mantine's FileInput opens the system's chooser). */
+async function chooseFile(page: Page, sheet: Locator, name: string, mimeType: string, buffer: Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await sheet.getByRole('button', { name: 'Datei' }).click();
+  await (await chooser).setFiles({ name, mimeType, buffer });
+}
+
+test.describe('media library as an admin', () => {
+  const suffix = uniqueSuffix();
+  let request: APIRequestContext;
+  let api: MediaApi;
+  /** Categories made through the API; those made in the app carry the suffix. */
+  const created = new Set<number>();
+  const createCategory = async (name: string, parentId?: number) => {
+    const id = await api.createCategory(name, parentId);
+    created.add(id);
+    return id;
+  };
+
+  test.beforeAll(async ({ playwright }) => {
+    request = await playwright.request.newContext();
+    api = await MediaApi.as(request, 'admin');
+  });
+
+  // After each test, so that the next one (and its screenshots) sees only the demo library and its own.
+  test.afterEach(async () => {
+    await api.removeCategories((node) => created.has(node.id) || node.name.includes(suffix));
+    created.clear();
+  });
+
+  test.afterAll(async () => {
+    await request.dispose();
+  });
+
+  test('should build a nested tree in the drawer and reorder it by drag and drop', async ({ page }) => {
+    const photos = `Fotos ${suffix}`;
+    const documents = `Dokumente ${suffix}`;
+    const summer = `Sommerfest ${suffix}`;
+    await loginAs(page, 'admin');
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Mediathek' })
+      .click();
+    await expect(page).toHaveURL(/\/media$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mediathek' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toHaveText('Mediathek');
+    await expect(page.getByText('Wählen Sie eine Kategorie, um ihre Dateien zu sehen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Neue Datei hochladen' })).toHaveCount(0);
+
+    // 'Neue Kategorie' opens a drawer on the right with the name field focused.
+    await mediaTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    let drawer = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await expect(drawer.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    // On the right edge, once it has slid in.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box && Math.round(box.x + box.width) === 1280 && box.x > 640;
+      })
+      .toBe(true);
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+    await drawer.getByRole('textbox', { name: 'Name' }).fill(photos);
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText('Die Kategorie wurde gespeichert.')).toBeVisible();
+    await expect(nodeLink(page, photos, 0)).toBeVisible();
+
+    await mediaTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    drawer = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await drawer.getByRole('textbox', { name: 'Name' }).fill(documents);
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(nodeLink(page, documents, 0)).toBeVisible();
+
+    // A sub-category: the parent unfolds to show it.
+    await mediaTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    drawer = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await drawer.getByRole('textbox', { name: 'Name' }).fill(summer);
+    await drawer.getByRole('combobox', { name: 'Übergeordnete Kategorie' }).click();
+    await drawer.getByRole('option', { name: photos, exact: true }).click();
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(mediaTree(page).getByRole('button', { name: `${photos} einklappen` })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(await visibleNodes(page, suffix)).toEqual([
+      `${photos} (0)`,
+      `  ${summer} (0)`,
+      `${documents} (0)`,
+    ]);
+
+    // With the mouse: 'Dokumente' up onto 'Fotos' puts it first.
+    const handle = (name: string) => mediaTree(page).getByRole('button', { name: `${name} verschieben` });
+    let saved = saveTreeResponse(page);
+    await dragOnto(page, handle(documents), nodeLink(page, photos, 0));
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(() => visibleNodes(page, suffix))
+      .toEqual([`${documents} (0)`, `${photos} (0)`, `  ${summer} (0)`]);
+    await settle(page);
+
+    // With the keyboard: 'Sommerfest' one level out, to the top level after 'Fotos'.
+    saved = saveTreeResponse(page);
+    await handle(summer).focus();
+    await page.keyboard.press('Space');
+    await expect(handle(summer)).toHaveAttribute('aria-pressed', 'true');
+    await settle(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('status').filter({ hasText: `${summer}: oberste Ebene.` })).toBeAttached();
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBe(200);
+    await expect
+      .poll(() => visibleNodes(page, suffix))
+      .toEqual([`${documents} (0)`, `${photos} (0)`, `${summer} (0)`]);
+
+    // The order is saved: after a reload, and on the server.
+    await page.reload();
+    await expect(nodeLink(page, summer, 0)).toBeVisible();
+    expect(await visibleNodes(page, suffix)).toEqual([`${documents} (0)`, `${photos} (0)`, `${summer} (0)`]);
+    const roots = (await api.tree()).map((node) => node.name).filter((name) => name.includes(suffix));
+    expect(roots).toEqual([documents, photos, summer]);
+  });
+
+  test('should upload a photo and a PDF with names made from their file names', async ({ page }) => {
+    const gallery = `Galerie ${suffix}`;
+    const id = await createCategory(gallery);
+    await loginAs(page, 'admin');
+    await page.goto('/media');
+    await nodeLink(page, gallery, 0).click();
+    await expect(page).toHaveURL(new RegExp(`/media/${id}$`));
+
+    const crumbs = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(crumbs.getByRole('link', { name: 'Mediathek' })).toHaveAttribute('href', '/media');
+    await expect(crumbs.getByText(gallery)).toHaveAttribute('aria-current', 'page');
+    // The current node is text, not a link.
+    const current = mediaTree(page).locator('[aria-current="page"]');
+    await expect(current).toHaveText(`${gallery} (0)`);
+    await expect(current).not.toHaveAttribute('href');
+    await expect(page.getByRole('heading', { level: 2, name: gallery })).toBeVisible();
+    await expect(page.getByText('In dieser Kategorie gibt es noch keine Dateien.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neue Datei hochladen' }).click();
+    let sheet = page.getByRole('dialog', { name: 'Neue Datei hochladen' });
+    await expect(sheet.getByText('Erlaubte Dateiformate: JPG, PNG, GIF, PDF')).toBeVisible();
+    await expect(sheet.locator('input[type="file"]')).toHaveAttribute(
+      'accept',
+      'image/jpeg,image/png,image/gif,application/pdf',
+    );
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(sheet.getByRole('combobox', { name: 'Kategorie' })).toHaveValue(gallery);
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet.getByText('Bitte wählen Sie eine Datei aus.')).toBeVisible();
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
+
+    // SPEC §5 auto-name: umlauts spelled out, dots and commas to underscores, the extension kept.
+    await chooseFile(page, sheet, 'Glasöfen, Übersicht.Sommer.jpg', 'image/jpeg', PHOTO);
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'Glasoefen_ Uebersicht_Sommer.jpg',
+    );
+    await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeHidden();
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByText('Die Datei wurde gespeichert.')).toBeVisible();
+    await expect(fileRow(page, 'Glasoefen_ Uebersicht_Sommer.jpg')).toBeVisible();
+    await expect(current).toHaveText(`${gallery} (1)`);
+
+    // The form starts empty again; a name typed before choosing the file stays.
+    await page.getByRole('button', { name: 'Neue Datei hochladen' }).click();
+    sheet = page.getByRole('dialog', { name: 'Neue Datei hochladen' });
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await sheet.getByRole('textbox', { name: 'Name' }).fill('Eigener Name.pdf');
+    await chooseFile(page, sheet, 'Café Merkblatt 2026, final.pdf', 'application/pdf', PDF);
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('Eigener Name.pdf');
+    await sheet.getByRole('textbox', { name: 'Name' }).fill('');
+    await chooseFile(page, sheet, 'Café Merkblatt 2026, final.pdf', 'application/pdf', PDF);
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('Cafe Merkblatt 2026_ final.pdf');
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(current).toHaveText(`${gallery} (2)`);
+
+    // Sorted by name, each with the icon of its kind.
+    const rows = fileList(page).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Cafe Merkblatt 2026_ final.pdf');
+    await expect(rows.nth(1)).toContainText('Glasoefen_ Uebersicht_Sommer.jpg');
+    await expect(rows.nth(0).locator('[data-kind]')).toHaveAttribute('data-kind', 'pdf');
+    await expect(rows.nth(1).locator('[data-kind]')).toHaveAttribute('data-kind', 'image');
+    const stored = await api.files(id);
+    expect(stored.map((file) => file.originalFilename).sort()).toEqual([
+      'Café Merkblatt 2026, final.pdf',
+      'Glasöfen, Übersicht.Sommer.jpg',
+    ]);
+  });
+
+  test('should copy a file url and open the file in a new tab', async ({ page, context }) => {
+    const category = `Kopieren ${suffix}`;
+    const id = await createCategory(category);
+    const photo = await api.upload(id, 'images/foto-exif-gps.jpg', 'Messestand.jpg');
+    const pdf = await api.upload(id, 'docs/merkblatt.pdf', 'Merkblatt.pdf');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
+    await loginAs(page, 'admin');
+    await page.goto(`/media/${id}`);
+
+    // Copy: the file's url on the clipboard, the confirmation for 2 s (SPEC §9).
+    const row = fileRow(page, photo.name);
+    await row.getByRole('button', { name: `URL kopieren: ${photo.name}` }).click();
+    const copiedAt = Date.now();
+    const confirmation = row.getByRole('button', { name: 'Kopiert' });
+    await expect(confirmation).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(photo.url);
+    expect(photo.url).toBe(`${APP_ORIGIN}${photo.publicPath}`);
+    await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - copiedAt)));
+    await expect(confirmation).toBeVisible({ timeout: 100 });
+    await expect(confirmation).toBeHidden({ timeout: 1500 });
+    await expect(row.getByRole('button', { name: `URL kopieren: ${photo.name}` })).toBeVisible();
+
+    // The name and the icon open the public address in a new tab, served with the file's type.
+    const link = row.getByRole('link', { name: `${photo.name} (öffnet in neuem Tab)` });
+    await expect(link).toHaveAttribute('href', photo.publicPath);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener');
+    const photoResponse = context.waitForEvent('response', (response) => response.url() === photo.url);
+    const icon = await row.locator('[data-kind]').boundingBox();
+    if (!icon) throw new Error('the icon is not laid out');
+    const popup = page.waitForEvent('popup');
+    await page.mouse.click(icon.x + icon.width / 2, icon.y + icon.height / 2);
+    const tab = await popup;
+    await expect(tab).toHaveURL(photo.url);
+    expect((await photoResponse).headers()['content-type']).toBe('image/jpeg');
+    await tab.close();
+
+    const pdfResponse = context.waitForEvent('response', (response) => response.url() === pdf.url);
+    const pdfTab = page.waitForEvent('popup');
+    await fileRow(page, pdf.name).getByRole('link').click();
+    expect((await pdfResponse).headers()['content-type']).toBe('application/pdf');
+    await expect(await pdfTab).toHaveURL(pdf.url);
+    await expect(page).toHaveURL(new RegExp(`/media/${id}$`));
+  });
+
+  test('should rename and delete files, and delete a category only once it is empty', async ({ page }) => {
+    const category = `Archiv ${suffix}`;
+    const id = await createCategory(category);
+    const photo = await api.upload(id, 'images/foto-exif-gps.jpg', 'Zeltaufbau.jpg');
+    const pdf = await api.upload(id, 'docs/merkblatt.pdf', 'Einladung.pdf');
+    await loginAs(page, 'admin');
+    await page.goto(`/media/${id}`);
+    const current = mediaTree(page).locator('[aria-current="page"]');
+    await expect(current).toHaveText(`${category} (2)`);
+
+    // Edit: the name changes, the public address stays.
+    await page.getByRole('button', { name: `Datei ${photo.name} bearbeiten` }).click();
+    const sheet = page.getByRole('dialog', { name: 'Datei bearbeiten' });
+    await expect(sheet.getByText(`Aktuelle Datei: ${photo.originalFilename}.`)).toBeVisible();
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue(photo.name);
+    await sheet.getByRole('textbox', { name: 'Name' }).fill('Aufbau des Zelts.jpg');
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    const renamed = fileRow(page, 'Aufbau des Zelts.jpg');
+    await expect(renamed.getByRole('link')).toHaveAttribute('href', photo.publicPath);
+    await expect(fileRow(page, photo.name)).toHaveCount(0);
+    await expect(fileList(page).getByRole('listitem').first()).toContainText('Aufbau des Zelts.jpg');
+    await expect(current).toHaveText(`${category} (2)`);
+
+    // Delete a file: 'Nein' keeps it, 'Ja' removes it.
+    await page.getByRole('button', { name: `Datei ${pdf.name} löschen` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Löschen?' });
+    await expect(dialog.getByText(`Wollen Sie die Datei "${pdf.name}" wirklich löschen?`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Nein' }).click();
+    await expect(fileRow(page, pdf.name)).toBeVisible();
+    await page.getByRole('button', { name: `Datei ${pdf.name} löschen` }).click();
+    await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Die Datei wurde gelöscht.')).toBeVisible();
+    await expect(fileRow(page, pdf.name)).toHaveCount(0);
+    await expect(current).toHaveText(`${category} (1)`);
+
+    // A category that still holds a file is refused (409) with the server's German reason.
+    await mediaTree(page)
+      .getByRole('button', { name: `Kategorie ${category} löschen` })
+      .click();
+    dialog = page.getByRole('dialog', { name: 'Löschen?' });
+    await expect(dialog.getByText(`Wollen Sie den Eintrag "${category}" wirklich löschen?`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText(NOT_EMPTY)).toBeVisible();
+    await expect(current).toHaveText(`${category} (1)`);
+
+    // Empty, it goes; the page returns to the library.
+    await page.getByRole('button', { name: 'Datei Aufbau des Zelts.jpg löschen' }).click();
+    await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('In dieser Kategorie gibt es noch keine Dateien.')).toBeVisible();
+    await expect(current).toHaveText(`${category} (0)`);
+    await mediaTree(page)
+      .getByRole('button', { name: `Kategorie ${category} löschen` })
+      .click();
+    await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Die Kategorie wurde gelöscht.')).toBeVisible();
+    await expect(page).toHaveURL(/\/media$/);
+    await expect(mediaTree(page).getByText(category)).toHaveCount(0);
+    expect(flattenMedia(await api.tree()).some((node) => node.id === id)).toBe(false);
+  });
+
+  test('should edit a category in the drawer and show server field errors there', async ({ page }) => {
+    const category = `Formulare ${suffix}`;
+    const id = await createCategory(category);
+    await loginAs(page, 'admin');
+    await page.goto(`/media/${id}`);
+    await mediaTree(page)
+      .getByRole('button', { name: `Kategorie ${category} bearbeiten` })
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Kategorie bearbeiten' });
+    await expect(drawer.getByRole('textbox', { name: 'Name' })).toHaveValue(category);
+
+    await page.route('**/api/mediaCategory/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: {
+              detail: 'Ungültige Eingabe.',
+              errors: { 'mediaCategory.name': 'Dieser Name ist zu lang.' },
+            },
+          })
+        : route.fallback(),
+    );
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer.getByText('Dieser Name ist zu lang.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Ungültige Eingabe.' })).toBeVisible();
+    await page.unroute('**/api/mediaCategory/');
+
+    const renamed = `Vordrucke ${suffix}`;
+    await drawer.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(mediaTree(page).locator('[aria-current="page"]')).toHaveText(`${renamed} (0)`);
+    await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toContainText(renamed);
+    await expect(page.getByRole('heading', { level: 2, name: renamed })).toBeVisible();
+  });
+
+  test('should say so when the files cannot be loaded or the category is gone', async ({ page }) => {
+    const category = `Fehler ${suffix}`;
+    const id = await createCategory(category);
+    await loginAs(page, 'admin');
+    await page.route(`**/api/media/${id}`, (route) => route.fulfill({ status: 500, json: {} }));
+    await page.goto(`/media/${id}`);
+    await expect(page.getByText('Die Dateien konnten nicht geladen werden.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Neue Datei hochladen' })).toHaveCount(0);
+    await page.unroute(`**/api/media/${id}`);
+
+    await page.goto('/media/999999');
+    await expect(page.getByText('Diese Kategorie gibt es nicht (mehr).')).toBeVisible();
+    await page.goto('/media/abc');
+    await expect(page.getByText('Diese Kategorie gibt es nicht (mehr).')).toBeVisible();
+  });
+
+  test('should look right on a desktop and on a phone', async ({ page }) => {
+    // Plain names: the screenshots document the screens.
+    const id = await createCategory('Pressefotos');
+    await createCategory('Messe 2026', id);
+    await api.upload(
+      id,
+      'images/foto-exif-gps.jpg',
+      'Messestand Halle 3 mit Glasfassade.jpg',
+      'IMG_4711.jpg',
+    );
+    await api.upload(id, 'docs/merkblatt.pdf', 'Preisliste 2026.pdf');
+    await api.upload(id, 'images/logo.png', 'Verbandslogo.png');
+    await api.upload(
+      id,
+      'images/animiert.gif',
+      'Sehr_langer_Dateiname_einer_Animation_ohne_Leerzeichen_Isolierglas_Fertigung.gif',
+    );
+    await loginAs(page, 'admin');
+
+    await page.goto('/media');
+    await expect(nodeLink(page, 'Pressefotos', 4)).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/media-overview-desktop.png', fullPage: true });
+
+    await page.goto(`/media/${id}`);
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(4);
+    await expect(nodeLink(page, 'Messe 2026', 0)).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/media-desktop.png', fullPage: true });
+    await mediaTree(page).getByRole('button', { name: 'Kategorie Messe 2026 bearbeiten' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Kategorie bearbeiten' });
+    await expect(drawer.getByRole('combobox', { name: 'Übergeordnete Kategorie' })).toHaveValue(
+      'Pressefotos',
+    );
+    await page.screenshot({ path: 'docs/screenshots/media-category-drawer-desktop.png' });
+    await drawer.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(drawer).toBeHidden();
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(4);
+    // Nothing sticks out sideways on a phone; the tree comes before the files.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const treeBox = await mediaTree(page).boundingBox();
+    const filesBox = await fileList(page).boundingBox();
+    expect(treeBox && filesBox && treeBox.y + treeBox.height <= filesBox.y).toBe(true);
+    await page.screenshot({ path: 'docs/screenshots/media-phone.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Neue Datei hochladen' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Neue Datei hochladen' });
+    await chooseFile(page, sheet, 'Übersicht Förderprogramme 2026, Teil 1.pdf', 'application/pdf', PDF);
+    await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'Uebersicht Foerderprogramme 2026_ Teil 1.pdf',
+    );
+    await page.screenshot({ path: 'docs/screenshots/media-upload-form-phone.png' });
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    // The drawer takes the whole width of a phone, no more.
+    await mediaTree(page).getByRole('button', { name: 'Neue Kategorie' }).click();
+    const phoneDrawer = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await expect(phoneDrawer.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await expect
+      .poll(async () => {
+        const box = await phoneDrawer.boundingBox();
+        return box && [Math.round(box.x), Math.round(box.width)];
+      })
+      .toEqual([0, 360]);
+    await page.screenshot({ path: 'docs/screenshots/media-category-drawer-phone.png' });
+  });
+});
+
+test.describe('media library as a member', () => {
+  test('should send a member to the login page and say why', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await expect(
+      page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mediathek' }),
+    ).toHaveCount(0);
+    await page.goto('/media');
+    await expect(page).toHaveURL(/\/login\?denied=1$/);
+    await expect(page.getByText(/Für die aufgerufene Seite fehlt Ihnen die Berechtigung/)).toBeVisible();
+  });
+});
