@@ -29,6 +29,11 @@ function replyButtons(page: Page): Locator {
   return page.getByRole('main').getByRole('button', { name: 'Antworten', exact: true });
 }
 
+/** The rich-text editor of a thread's or reply's text. */
+function postEditor(sheet: Locator): Locator {
+  return sheet.getByRole('textbox', { name: 'Beitrag', exact: true });
+}
+
 function threadUrl(threadId: number): string {
   return `/forum/${forumId}/thread/${threadId}`;
 }
@@ -79,9 +84,9 @@ test.describe('forums as members', () => {
     await expect(sheet.getByText('Der Beitragsinhalt ist ein Pflichtfeld', { exact: true })).toBeVisible();
 
     await sheet.getByLabel('Name des Themas').fill(name);
-    await sheet
-      .getByLabel('Beitrag')
-      .fill('Beim Abladen ist eine Scheibe gebrochen.\n\nFotos und Merkblatt anbei.');
+    await typeInEditor(page, postEditor(sheet), 'Beim Abladen ist eine Scheibe gebrochen.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Fotos und Merkblatt anbei.');
     const input = sheet.locator('input[type="file"]');
     await input.setInputFiles([
       fixturePath('images/logo.png'),
@@ -149,17 +154,26 @@ test.describe('forums as members', () => {
     await replyButtons(other).click();
     const replySheet = dialog(other);
     await expect(replySheet.getByText(`Antwort auf "${name}"`)).toBeVisible();
+    await expect(postEditor(replySheet)).toBeFocused();
     await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
     await expect(
       replySheet.getByText('Der Beitragsinhalt ist ein Pflichtfeld', { exact: true }),
     ).toBeVisible();
-    await replySheet.getByLabel('Beitrag').fill('Das kenne ich. Bitte Schadensprotokoll nicht vergessen!');
+    const bold = replySheet.getByRole('toolbar', { name: 'Formatierung: Beitrag' }).getByRole('button', {
+      name: 'Fett',
+    });
+    await typeInEditor(other, postEditor(replySheet), 'Das kenne ich. Bitte ');
+    await bold.click();
+    await other.keyboard.type('Schadensprotokoll');
+    await bold.click();
+    await other.keyboard.type(' nicht vergessen!');
     await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
     await expect(replySheet).toBeHidden();
     await expect(other.getByText('Ihre Antwort wurde veröffentlicht.')).toBeVisible();
     await expect(
       post(other, 2, COLLEAGUE).getByText('Bitte Schadensprotokoll nicht vergessen!'),
     ).toBeVisible();
+    await expect(post(other, 2, COLLEAGUE).locator('strong')).toHaveText('Schadensprotokoll');
     await expect(other).toHaveURL(/\?page=last$/);
     await expect(other.getByRole('main').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
     await other.close();
@@ -184,7 +198,7 @@ test.describe('forums as members', () => {
     await expect(replyButtons(page)).toHaveCount(1);
 
     await replyButtons(page).click();
-    await dialog(page).getByLabel('Beitrag').fill('Der elfte Beitrag.');
+    await typeInEditor(page, postEditor(dialog(page)), 'Der elfte Beitrag.');
     await dialog(page).getByRole('button', { name: 'Antwort senden' }).click();
     await expect(post(page, 11, 'mitglied').getByText('Der elfte Beitrag.')).toBeVisible();
     await expect(replyButtons(page)).toHaveCount(2);

@@ -430,7 +430,6 @@ export const de = {
       description: 'Beschreibung',
       threadName: 'Name des Themas',
       content: 'Beitrag',
-      textHint: 'Leerzeilen trennen Absätze.',
       createThread: 'Thema erstellen',
       sendReply: 'Antwort senden',
       attachments: 'Anhänge',

@@ -9,8 +9,8 @@ import { de } from '../../i18n/de';
 import classes from './rich-text-editor.module.css';
 
 /**
- * The rich-text editor (Mantine's TipTap editor), loaded only when an admin opens a form (see
- * rich-text-field.tsx); members never download it. It offers what the server's sanitiser keeps
+ * The rich-text editor (Mantine's TipTap editor), loaded only when a form that needs it opens (see
+ * rich-text-field.tsx): admins' forms, and members' new threads and replies. It offers what the server's sanitiser keeps
  * (ARCHITECTURE §4 "Rich text"): headings 2–4, emphasis, lists, quotes, rules and links. A link may be an
  * http(s) address or a relative media path such as `Dokumente/Merkblatt.pdf`, which members download.
  */
@@ -29,6 +29,8 @@ export interface RichTextEditorProps {
   /** 'basic': emphasis and links only, for short texts */
   toolbar?: 'full' | 'basic';
   minHeight?: number;
+  /** Puts the caret in the editor once it has loaded (the first field of a form). */
+  autoFocus?: boolean;
 }
 
 const EXTENSIONS = [
@@ -48,10 +50,12 @@ export default function RichTextEditor({
   invalid = false,
   toolbar = 'full',
   minHeight = 160,
+  autoFocus = false,
 }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: value,
+    autofocus: autoFocus ? 'end' : false,
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur: () => onBlur?.(),
   });

@@ -14,6 +14,7 @@ export interface RichTextFieldProps {
   required?: boolean;
   toolbar?: 'full' | 'basic';
   minHeight?: number;
+  autoFocus?: boolean;
 }
 
 /** A labelled rich-text form field; the value is HTML ('' when empty). */

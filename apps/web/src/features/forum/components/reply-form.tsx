@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Textarea } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import {
   type TForumPost,
   type TForumPostInput,
@@ -7,9 +7,10 @@ import {
   ZForumPostInput,
 } from '@portal/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
 import { AttachmentsField } from './attachments-field';
@@ -27,12 +28,10 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
   const create = useCreatePost();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<TForumPostInput, unknown, TForumPostValues>(
-    {
-      resolver: zodResolver(ZForumPostInput),
-      defaultValues: { content: '' },
-    },
-  );
+  const { control, handleSubmit, setError, formState } = useForm<TForumPostInput, unknown, TForumPostValues>({
+    resolver: zodResolver(ZForumPostInput),
+    defaultValues: { content: '' },
+  });
 
   const submit = handleSubmit(async (values) => {
     setFileError(null);
@@ -51,16 +50,22 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Textarea
-          label={de.forums.form.content}
-          description={de.forums.form.textHint}
-          withAsterisk
-          data-autofocus
-          autosize
-          minRows={4}
-          maxRows={14}
-          error={formState.errors.content?.message}
-          {...register('content')}
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <RichTextField
+              label={de.forums.form.content}
+              required
+              toolbar="basic"
+              minHeight={120}
+              autoFocus
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={formState.errors.content?.message}
+            />
+          )}
         />
         <AttachmentsField
           files={files}

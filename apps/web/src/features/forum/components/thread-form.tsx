@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import {
   type TForumThread,
   type TForumThreadInput,
@@ -7,9 +7,10 @@ import {
   ZForumThreadInput,
 } from '@portal/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
 import { AttachmentsField } from './attachments-field';
@@ -28,7 +29,7 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
   const create = useCreateThread();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, control, handleSubmit, setError, formState } = useForm<
     TForumThreadInput,
     unknown,
     TForumThreadValues
@@ -59,15 +60,21 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Textarea
-          label={de.forums.form.content}
-          description={de.forums.form.textHint}
-          withAsterisk
-          autosize
-          minRows={4}
-          maxRows={14}
-          error={errors.content?.message}
-          {...register('content')}
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <RichTextField
+              label={de.forums.form.content}
+              required
+              toolbar="basic"
+              minHeight={120}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.content?.message}
+            />
+          )}
         />
         <AttachmentsField
           files={files}

@@ -6,7 +6,10 @@ const pdf = new File(['%PDF-1.4'], 'merkblatt.pdf', { type: 'application/pdf' })
 
 describe('threadFormData', () => {
   it('sends the thread as JSON, the forum id and the files by index', () => {
-    const form = threadFormData(7, { name: 'Frage', content: 'Erste Zeile\n\nGlas & Rahmen' }, [png, pdf]);
+    const form = threadFormData(7, { name: 'Frage', content: '<p>Erste Zeile</p><p>Glas &amp; Rahmen</p>' }, [
+      png,
+      pdf,
+    ]);
     expect(JSON.parse(String(form.get('forumThread')))).toEqual({
       name: 'Frage',
       content: '<p>Erste Zeile</p><p>Glas &amp; Rahmen</p>',
@@ -20,7 +23,7 @@ describe('threadFormData', () => {
 
 describe('replyFormData', () => {
   it('sends the post as JSON and the thread id, without files when none are chosen', () => {
-    const form = replyFormData(12, { content: 'Danke!\nBis bald' }, []);
+    const form = replyFormData(12, { content: '<p>Danke!<br>Bis bald</p>' }, []);
     expect(JSON.parse(String(form.get('forumPost')))).toEqual({ content: '<p>Danke!<br>Bis bald</p>' });
     expect(form.get('forumThreadId')).toBe('12');
     expect([...form.keys()]).toEqual(['forumPost', 'forumThreadId']);

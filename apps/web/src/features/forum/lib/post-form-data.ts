@@ -1,10 +1,9 @@
 import { forumPostMediaField, type TForumPostValues, type TForumThreadValues } from '@portal/contract';
-import { textToHtml } from '../../../lib/rich-text-input';
 
 /**
  * The multipart bodies of SPEC §7: `forumThread` JSON { name, content } with `forumId`, `forumPost` JSON
- * { content } with `forumThreadId`, and the files as `forumPostMedia[0]`, `forumPostMedia[1]`, …. The text
- * areas' plain text becomes paragraphs (lib/rich-text-input); the server sanitises the HTML.
+ * { content } with `forumThreadId`, and the files as `forumPostMedia[0]`, `forumPostMedia[1]`, …. The
+ * content is the editor's HTML; the server sanitises it.
  */
 function appendMedia(form: FormData, files: readonly Blob[]): FormData {
   files.forEach((file, index) => {
@@ -19,14 +18,14 @@ export function threadFormData(
   files: readonly Blob[],
 ): FormData {
   const form = new FormData();
-  form.append('forumThread', JSON.stringify({ name: values.name, content: textToHtml(values.content) }));
+  form.append('forumThread', JSON.stringify({ name: values.name, content: values.content }));
   form.append('forumId', String(forumId));
   return appendMedia(form, files);
 }
 
 export function replyFormData(threadId: number, values: TForumPostValues, files: readonly Blob[]): FormData {
   const form = new FormData();
-  form.append('forumPost', JSON.stringify({ content: textToHtml(values.content) }));
+  form.append('forumPost', JSON.stringify({ content: values.content }));
   form.append('forumThreadId', String(threadId));
   return appendMedia(form, files);
 }
