@@ -4,6 +4,7 @@
  * `node bench/run.ts --seconds 3` shortens each of the alternating measurements (3 rounds).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,42 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return result.requests.average;
 }
 
+/** Logs in as a demo user through the password endpoint the host's server uses, then a one-time link. */
+async function accessToken(appUrl: string, username: string): Promise<string> {
+  const linkResponse = await fetch(`${appUrl}/external/generate/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'portal-demo' }),
+  });
+  const { link } = (await linkResponse.json()) as { link: string };
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const pair = (await (await fetch(`${appUrl}/api/auth/login?token=${token}`)).json()) as { token: string };
+  return pair.token;
+}
+
+/** Puts the fixture photo into the media library as an admin would; returns its public address and size. */
+async function uploadPhoto(
+  appUrl: string,
+  adminToken: string,
+): Promise<{ publicPath: string; size: number }> {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const category = new FormData();
+  category.append('mediaCategory', JSON.stringify({ name: 'Bench' }));
+  const tree = (await (
+    await fetch(`${appUrl}/api/mediaCategory/`, { method: 'POST', headers, body: category })
+  ).json()) as { id: number }[];
+  const file = new FormData();
+  file.append(
+    'media',
+    JSON.stringify({ name: 'Foto.jpg', category: Math.max(...tree.map((node) => node.id)) }),
+  );
+  const photo = await readFile(path.join(import.meta.dirname, '../test-fixtures/images/foto-exif-gps.jpg'));
+  file.append('file', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
+  const response = await fetch(`${appUrl}/api/media/`, { method: 'POST', headers, body: file });
+  if (!response.ok) throw new Error(`photo upload failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { publicPath: string; size: number };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' });
@@ -50,21 +87,27 @@ async function main(): Promise<void> {
   const threadId = await seedLongThread(database.db, app.accounts, THREAD_POSTS);
   const bare = Fastify();
   bare.get('/bare', async () => ({ id: 1, username: 'mitglied', roles: ['ROLE_USER', 'ROLE_PARTNER'] }));
+  // Large bodies are bound by moving bytes, so a file is compared with the same bytes sent from memory.
+  let bareBytes = Buffer.alloc(0);
+  bare.get('/bare-file', async (_request, reply) =>
+    reply.header('content-type', 'image/jpeg').send(bareBytes),
+  );
 
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const linkResponse = await fetch(`${appUrl}/external/generate/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'mitglied', password: 'portal-demo' }),
-    });
-    const { link } = (await linkResponse.json()) as { link: string };
-    const token = new URL(link).searchParams.get('token') ?? '';
-    const pair = (await (await fetch(`${appUrl}/api/auth/login?token=${token}`)).json()) as { token: string };
-
-    const auth = { authorization: `BEARER ${pair.token}` };
-    const scenarios: { name: string; url: string; budget: keyof typeof BUDGETS }[] = [
+    const auth = { authorization: `BEARER ${await accessToken(appUrl, 'mitglied')}` };
+    const photo = await uploadPhoto(appUrl, await accessToken(appUrl, 'admin'));
+    bareBytes = Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer());
+    const baselines = {
+      json: { name: 'bare Fastify route (small JSON)', url: `${bareUrl}/bare` },
+      file: {
+        name: `bare Fastify route (the same ${Math.round(bareBytes.length / 1024)} KB from memory)`,
+        url: `${bareUrl}/bare-file`,
+      },
+    } as const;
+    type Baseline = keyof typeof baselines;
+    const scenarios: { name: string; url: string; budget: keyof typeof BUDGETS; baseline?: Baseline }[] = [
       { name: 'GET /api/account/profile', url: `${appUrl}/api/account/profile`, budget: 'profile' },
       { name: 'GET /api/blog/count/2', url: `${appUrl}/api/blog/count/2`, budget: 'blogCount' },
       { name: `GET /api/blog/ (page 1 of ${BLOG_POSTS})`, url: `${appUrl}/api/blog/`, budget: 'blogList' },
@@ -73,23 +116,37 @@ async function main(): Promise<void> {
         url: `${appUrl}/api/forumThread/${threadId}`,
         budget: 'forumThread',
       },
+      {
+        name: `GET /media-files/{token} (${Math.round(photo.size / 1024)} KB photo)`,
+        url: `${appUrl}${photo.publicPath}`,
+        budget: 'mediaFile',
+        baseline: 'file',
+      },
     ];
 
-    // Alternate the scenarios with the bare route so that load from elsewhere on the machine hits all alike;
-    // report medians, and each ratio against the bare run of the same round.
-    const bareRuns: number[] = [];
+    // Alternate the scenarios with the bare routes so that load from elsewhere on the machine hits all alike;
+    // report medians, and each ratio against its bare run of the same round.
+    const bareRuns: Record<Baseline, number[]> = { json: [], file: [] };
     const runs = scenarios.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round += 1) {
-      bareRuns.push(await measure(`${bareUrl}/bare`));
+      for (const [key, baseline] of Object.entries(baselines)) {
+        bareRuns[key as Baseline].push(await measure(baseline.url));
+      }
       for (const [index, scenario] of scenarios.entries())
         runs[index]?.push(await measure(scenario.url, auth));
     }
-    const rows = [
-      { scenario: 'bare Fastify route', 'req/s': Math.round(median(bareRuns)), ratio: '1.00', budget: '' },
-    ];
+    const rows: { scenario: string; 'req/s': number; ratio: string; budget: string }[] = Object.entries(
+      baselines,
+    ).map(([key, baseline]) => ({
+      scenario: baseline.name,
+      'req/s': Math.round(median(bareRuns[key as Baseline])),
+      ratio: '1.00',
+      budget: '',
+    }));
     for (const [index, scenario] of scenarios.entries()) {
       const scenarioRuns = runs[index] ?? [];
-      const ratio = median(scenarioRuns.map((rps, i) => rps / (bareRuns[i] ?? rps)));
+      const bareOfRound = bareRuns[scenario.baseline ?? 'json'];
+      const ratio = median(scenarioRuns.map((rps, i) => rps / (bareOfRound[i] ?? rps)));
       const minimum = BUDGETS[scenario.budget].minRatioToBare;
       rows.push({
         scenario: scenario.name,
