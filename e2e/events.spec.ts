@@ -16,12 +16,12 @@ const NAMES = {
   created: `Neujahrsempfang ${suffix}`,
 };
 
-/** SPEC §4 colours as the calendar paints them (Mantine's shade 8). */
+/** SPEC §4 colours as the calendar paints them (shade 7 of the theme's palettes, AA with white text). */
 const COLORS = {
-  accepted: 'rgb(47, 158, 68)',
-  declined: 'rgb(224, 49, 49)',
-  pending: 'rgb(25, 113, 194)',
-  external: 'rgb(156, 54, 181)',
+  accepted: 'rgb(35, 122, 54)',
+  declined: 'rgb(201, 42, 42)',
+  pending: 'rgb(24, 100, 171)',
+  external: 'rgb(174, 62, 201)',
 };
 
 let request: APIRequestContext;

@@ -67,6 +67,8 @@ export default function EventCalendar({
         timeZone={TIME_ZONE}
         height="auto"
         headerToolbar={{ start: 'title', end: 'today prev,next' }}
+        // The button says 'Heute'; its accessible name must contain that (WCAG 2.5.3), not 'Dieser Monat'.
+        todayHint="Heute"
         eventTimeFormat={TIME_FORMAT}
         displayEventEnd={false}
         eventDisplay="block"

@@ -14,12 +14,12 @@ export const STATUS_COLOR: Readonly<Record<EventStatus, string>> = {
   external: 'grape',
 };
 
-/** The same colours as CSS values, for the calendar's event blocks (Mantine's shade 8 of each). */
+/** The same colours as CSS values, for the calendar's event blocks: shade 7 of the theme's palettes. */
 export const STATUS_CSS_COLOR: Readonly<Record<EventStatus, string>> = {
-  accepted: '#2f9e44',
-  declined: '#e03131',
-  pending: '#1971c2',
-  external: '#9c36b5',
+  accepted: '#237a36',
+  declined: '#c92a2a',
+  pending: '#1864ab',
+  external: '#ae3ec9',
 };
 
 export function eventStatus(event: Pick<TEvent, 'external' | 'mySubscription'>): EventStatus {
