@@ -34,6 +34,7 @@ import { HttpError, registerErrorHandlers } from './platform/http/errors.ts';
 import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
+import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
 import { createMailTransport } from './platform/mail/mail-transport.ts';
@@ -119,8 +120,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   });
   // After multipart: its preValidation hook attaches the form fields this one inspects.
   app.addHook('preValidation', refuseNulCharacters);
+  const counter = createSharedCounter(database.db);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so that all instances share one count (PostgreSQL scale-out).
+    store: sharedRateLimitStore(counter),
     errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
   });
   await app.register(swagger, {
@@ -161,6 +165,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     externalApiKey: config.externalApiKey,
     loginFormOrigins: config.loginFormOrigins,
     rateLimitMax: config.rateLimitMax,
+    counter,
   };
   await app.register(externalLoginRoutes, routeOptions);
   // Media files are public by design (ARCHITECTURE §4): their unguessable address needs no token.

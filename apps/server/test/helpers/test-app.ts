@@ -42,6 +42,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: TConfig;
   database: Database;
+  /** where the test database is, to open a second connection to it (a second instance of the server) */
+  databaseConfig: TDatabaseConfig;
   /** every log line the app wrote, as text. */
   logs: () => string;
   close: () => Promise<void>;
@@ -65,7 +67,7 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '1000',
     ...env,
   });
-  const { database, drop } = await openTestDatabase(dataDir);
+  const { database, config: databaseConfig, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(database);
   const lines: string[] = [];
   const logStream = new Writable({
@@ -80,6 +82,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    databaseConfig,
     logs: () => lines.join(''),
     close: async () => {
       await app.close();

@@ -16,8 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, principalOf } from '../../platform/auth/guards.ts';
-import { createAttemptLimiter } from '../../platform/http/attempt-limiter.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
+import { createAttemptLimiter, type SharedCounter } from '../../platform/http/shared-counter.ts';
 import { usernameKey } from '../accounts/accounts.repository.ts';
 import { toProfile } from '../accounts/principal.ts';
 import type { AuthService } from './auth.service.ts';
@@ -28,6 +28,8 @@ export interface AuthRoutesOptions {
   loginFormOrigins: readonly string[];
   /** password attempts a minute, per IP and per username; token endpoints allow six times as many per IP. */
   rateLimitMax: number;
+  /** the counters all instances share */
+  counter: SharedCounter;
 }
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 429: ZApiError };
@@ -40,7 +42,12 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** Auth endpoints of SPEC §7 under /api; POST /external/generate/login is registered by externalLoginRoutes. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const tokenLimit = app.rateLimit({ max: opts.rateLimitMax * 6, timeWindow: 60_000, hook: 'onRequest' });
+  const tokenLimit = app.rateLimit({
+    max: opts.rateLimitMax * 6,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    keyGenerator: (request) => `token-ip:${request.ip}`,
+  });
 
   app.route({
     method: 'GET',
@@ -89,8 +96,9 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
     timeWindow: 60_000,
     hook: 'onRequest',
     allowList: (request) => hasApiKey(request),
+    keyGenerator: (request) => `login-ip:${request.ip}`,
   });
-  const perUsername = createAttemptLimiter(opts.rateLimitMax, 60_000);
+  const perUsername = createAttemptLimiter(opts.counter, 'login-user', opts.rateLimitMax, 60_000);
 
   app.route({
     method: 'POST',
@@ -106,7 +114,7 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
         if (!hasApiKey(request)) throw unauthorized(AUTH_MESSAGES.wrongApiKey);
         return opts.auth.generateLoginLink(request.body, { kind: 'apiKey' });
       }
-      if (!perUsername.hit(usernameKey(request.body.username))) throw tooManyRequests();
+      if (!(await perUsername.hit(usernameKey(request.body.username)))) throw tooManyRequests();
       // The password form exists only on the internal test origins. A browser always sends Origin on a
       // cross-origin POST; a client without one is no browser page and could send any Origin anyway.
       const origin = request.headers.origin;

@@ -7,6 +7,7 @@ import * as m0002 from './migrations/0002-content.ts';
 import * as m0003 from './migrations/0003-media-blog.ts';
 import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-forums.ts';
+import * as m0006 from './migrations/0006-rate-limits.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-media-blog': m0003,
   '0004-events': m0004,
   '0005-forums': m0005,
+  '0006-rate-limits': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

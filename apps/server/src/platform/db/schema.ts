@@ -254,6 +254,14 @@ export interface MailOutboxTable {
   createdAt: Timestamp;
 }
 
+/** A fixed-window counter shared by all instances (platform/http/shared-counter.ts). */
+export interface RateLimitsTable {
+  key: string;
+  /** milliseconds since 1970; PostgreSQL's bigint arrives as a string */
+  resetAt: ColumnType<number | string, number, number>;
+  count: number;
+}
+
 export interface DB {
   userGroups: UserGroupsTable;
   users: UsersTable;
@@ -279,6 +287,7 @@ export interface DB {
   forumThreads: ForumThreadsTable;
   forumPosts: ForumPostsTable;
   forumPostMedia: ForumPostMediaTable;
+  rateLimits: RateLimitsTable;
 }
 
 export function toDate(value: Date | string): Date {
