@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsService } from '../../src/features/accounts/accounts.service.ts';
 import { bearer, createUser, login, loginLink } from '../helpers/factories.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
@@ -190,6 +191,21 @@ describe('a disabled user', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().detail).toBe(AUTH_MESSAGES.accountDisabled);
     expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('should be refused within seconds when another instance or the CLI disables the account', async () => {
+    await createUser(t.app, { username: 'anderswo' });
+    const pair = await login(t.app, 'anderswo');
+    expect((await profile(bearer(pair))).statusCode).toBe(200);
+    // The CLI and other instances have accounts services of their own on the same database.
+    const elsewhere = createAccountsService(t.database.db);
+    await elsewhere.setDisabled('anderswo', true);
+    const disabledAt = Date.now();
+    await expect
+      .poll(async () => (await profile(bearer(pair))).statusCode, { timeout: 5_000, interval: 100 })
+      .toBe(401);
+    // The accounts' version is compared every 2 s; the cache alone would have kept the user for 30 s.
+    expect(Date.now() - disabledAt).toBeLessThan(3_000);
   });
 
   it('should get no login link', async () => {

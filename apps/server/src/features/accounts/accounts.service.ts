@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expandRoles, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/secrets.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { createSettingsRepository } from '../../platform/db/settings.ts';
 import { createAccountsRepository, type Executor } from './accounts.repository.ts';
 import { buildPrincipal, type Principal } from './principal.ts';
 
@@ -21,11 +23,41 @@ function highestRole(roles: readonly TRole[]): TRole | undefined {
   return expandRoles(roles)[0];
 }
 
-export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?: number } = {}) {
+/** Settings key of a value that every change to users or groups renews. */
+const VERSION_KEY = 'accountsVersion';
+
+export interface AccountsOptions {
+  /** How long a loaded user may serve guards at most (30 s). */
+  principalTtlMs?: number;
+  /** How often the accounts' version is compared with the database (2 s). */
+  versionCheckMs?: number;
+}
+
+export function createAccountsService(db: Kysely<DB>, options: AccountsOptions = {}) {
   const repo = createAccountsRepository(db);
+  const settings = createSettingsRepository(db);
   const ttl = options.principalTtlMs ?? 30_000;
-  // Guards read the user (roles, groups, disabled) from here: at most `ttl` old, so disabling takes effect within it.
+  const versionCheckMs = options.versionCheckMs ?? 2_000;
+  // Guards read the user (roles, groups, disabled) from here. A change through this instance drops its entry at
+  // once; a change through another instance (or the CLI) renews the accounts' version, which this instance
+  // compares at most every `versionCheckMs` and then drops the whole cache. `ttl` bounds the age regardless.
   const cache = new Map<number, { principal: Principal; loadedAt: number }>();
+  let knownVersion: string | undefined;
+  let versionCheckedAt = 0;
+
+  async function dropCacheIfChangedElsewhere(): Promise<void> {
+    const at = Date.now();
+    if (at - versionCheckedAt < versionCheckMs) return;
+    versionCheckedAt = at;
+    const version = (await settings.get(VERSION_KEY)) ?? '';
+    if (knownVersion !== undefined && version !== knownVersion) cache.clear();
+    knownVersion = version;
+  }
+
+  /** Tells every instance that users or groups changed. */
+  async function renewVersion(): Promise<void> {
+    await settings.set(VERSION_KEY, randomUUID());
+  }
 
   async function loadPrincipal(userId: number): Promise<Principal | undefined> {
     const user = await repo.findUserById(userId);
@@ -52,6 +84,7 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
 
   const service = {
     async principal(userId: number): Promise<Principal | undefined> {
+      await dropCacheIfChangedElsewhere();
       const hit = cache.get(userId);
       if (hit && Date.now() - hit.loadedAt < ttl) return hit.principal;
       const principal = await loadPrincipal(userId);
@@ -91,6 +124,7 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
         if (input.groups) await repo.replaceMemberships(trx, id, await groupIdsFor(trx, input.groups));
         return { id, created: !existing };
       });
+      await renewVersion();
       service.invalidate(result.id);
       return result;
     },
@@ -112,6 +146,7 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
     async setDisabled(username: string, disabled: boolean): Promise<void> {
       const user = await requireUser(username);
       await repo.updateUser(db, user.id, { disabled });
+      await renewVersion();
       service.invalidate(user.id);
     },
 
@@ -119,7 +154,7 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
       name: string,
       flags: { internal?: boolean; isDefault?: boolean } = {},
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      const id = await db.transaction().execute(async (trx) => {
         const [existing] = await repo.findGroupsByName(trx, [name]);
         if (!existing) {
           return repo.insertGroup(trx, {
@@ -131,6 +166,8 @@ export function createAccountsService(db: Kysely<DB>, options: { principalTtlMs?
         await repo.updateGroup(trx, existing.id, flags);
         return existing.id;
       });
+      await renewVersion();
+      return id;
     },
 
     listUsers: () => repo.listUsers(),

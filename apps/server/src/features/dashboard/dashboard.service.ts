@@ -1,8 +1,8 @@
 import type { TDashboardIntro } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
+import { createSettingsRepository } from '../../platform/db/settings.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
-import { createSettingsRepository } from './settings.repository.ts';
 
 const INTRO_KEY = 'dashboard.intro';
 

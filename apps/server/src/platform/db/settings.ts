@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from './schema.ts';
 
-/** Small named texts admins edit (the dashboard intro); one row per key. */
+/** Small named values: texts admins edit (the dashboard intro), the accounts' version; one row per key. */
 export function createSettingsRepository(db: Kysely<DB>) {
   return {
     async get(key: string): Promise<string | undefined> {
