@@ -46,9 +46,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
   let versionCheckedAt = 0;
 
   async function dropCacheIfChangedElsewhere(): Promise<void> {
-    const at = Date.now();
-    if (at - versionCheckedAt < versionCheckMs) return;
-    versionCheckedAt = at;
+    versionCheckedAt = Date.now();
     const version = (await settings.get(VERSION_KEY)) ?? '';
     if (knownVersion !== undefined && version !== knownVersion) cache.clear();
     knownVersion = version;
@@ -84,7 +82,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
 
   const service = {
     async principal(userId: number): Promise<Principal | undefined> {
-      await dropCacheIfChangedElsewhere();
+      if (Date.now() - versionCheckedAt >= versionCheckMs) await dropCacheIfChangedElsewhere();
       const hit = cache.get(userId);
       if (hit && Date.now() - hit.loadedAt < ttl) return hit.principal;
       const principal = await loadPrincipal(userId);
