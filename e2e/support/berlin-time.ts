@@ -26,3 +26,13 @@ export function berlinTime(iso: string): string {
     hourCycle: 'h23',
   }).format(new Date(iso));
 }
+
+/** Year and month of an instant in Berlin, as `2026-12`: the month the calendar shows it in. */
+export function berlinMonth(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}`;
+}
