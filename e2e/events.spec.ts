@@ -9,6 +9,7 @@ const suffix = uniqueSuffix();
 const NAMES = {
   dashboard: `Dashboard-Treffen ${suffix}`,
   calendar: `Kalender-Seminar ${suffix}`,
+  quick: `Schnellentschlossen ${suffix}`,
   list: `Listen-Workshop ${suffix}`,
   closed: `Ausgebucht ${suffix}`,
   external: `Fremdmesse ${suffix}`,
@@ -32,6 +33,7 @@ let admin: EventsApi;
 const ids: Record<keyof typeof NAMES, number> = {
   dashboard: 0,
   calendar: 0,
+  quick: 0,
   list: 0,
   closed: 0,
   external: 0,
@@ -57,6 +59,11 @@ test.beforeAll(async ({ playwright }) => {
     start: new Date(soon.getTime() + 2 * DAY),
     end: new Date(soon.getTime() + 2 * DAY + 2 * HOUR),
     location: 'Köln, Haus der Technik',
+  });
+  ids.quick = await admin.createEvent({
+    name: NAMES.quick,
+    start: new Date(soon.getTime() + 2 * DAY + 3 * HOUR),
+    end: new Date(soon.getTime() + 2 * DAY + 4 * HOUR),
   });
   ids.list = await admin.createEvent({
     name: NAMES.list,
@@ -195,6 +202,30 @@ test.describe('events as a member', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Absagen' })).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Teilnehmer' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Bearbeiten' })).toHaveCount(0);
+  });
+
+  test('should keep an answer given while the popup still loads the event', async ({ page }) => {
+    // The popup fetches the event as it opens; here that answer is held back until after the click, as on
+    // a slow connection, and must not put the old state back when it lands.
+    let landed: () => void = () => undefined;
+    const staleAnswerLanded = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
+    await loginAs(page, 'mitglied');
+    await page.goto('/event');
+    await page.route(`**/api/event/${ids.quick}`, async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response });
+      landed();
+    });
+    await calendarEvent(page, NAMES.quick).click();
+    const popup = page.getByRole('dialog', { name: NAMES.quick });
+    await popup.getByRole('button', { name: 'Zusagen' }).click();
+    await expectBanner(page, `Du hast Dich zur Veranstaltung "${NAMES.quick}" angemeldet.`, 'green');
+    await staleAnswerLanded;
+    await expect(popup.getByText('Zugesagt', { exact: true })).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Zusagen' })).toBeDisabled();
   });
 
   test('should accept and decline in the list, and show deadline, external and hidden events', async ({

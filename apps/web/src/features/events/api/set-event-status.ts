@@ -20,13 +20,16 @@ export function setEventStatus({ event, attend }: EventAnswer) {
 
 /**
  * Puts the answered event into every list at once (status colour, disabled button), stores it as the
- * detail and then refreshes the lists, whose items carry only the caller's own answer.
+ * detail and then refreshes the lists, whose items carry only the caller's own answer. Fetches of events
+ * still under way are cancelled first: one that started before the answer (the popup loads the event as it
+ * opens) would otherwise land afterwards and put the old answer back.
  */
 export function useSetEventStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setEventStatus,
-    onSuccess: (updated) => {
+    onSuccess: async (updated) => {
+      await queryClient.cancelQueries({ queryKey: eventKeys.all });
       queryClient.setQueryData(eventKeys.detail(updated.id), updated);
       queryClient.setQueriesData<TEvent[]>({ queryKey: eventKeys.all }, (list) =>
         Array.isArray(list)
