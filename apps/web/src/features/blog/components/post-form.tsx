@@ -12,8 +12,8 @@ import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
 import { ImageField } from '../../../components/form/image-field';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useSavePost } from '../api/save-post';
 import {
@@ -79,36 +79,20 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
           error={errors.title?.message}
           {...register('title')}
         />
-        <Controller
+        <RichTextInput
           control={control}
           name="preText"
-          render={({ field }) => (
-            <RichTextField
-              label={de.blog.form.preText}
-              required
-              toolbar="basic"
-              minHeight={72}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.preText?.message}
-            />
-          )}
+          label={de.blog.form.preText}
+          required
+          toolbar="basic"
+          minHeight={72}
         />
-        <Controller
+        <RichTextInput
           control={control}
           name="content"
-          render={({ field }) => (
-            <RichTextField
-              label={de.blog.form.content}
-              required
-              minHeight={200}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.content?.message}
-            />
-          )}
+          label={de.blog.form.content}
+          required
+          minHeight={200}
         />
         <ImageField
           current={post?.image ? { url: post.image, name: post.imagePath } : null}

@@ -14,8 +14,8 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useSaveCategory } from '../api/save-category';
 import { parentOptions } from '../lib/parent-options';
@@ -125,20 +125,12 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
             {...register('url')}
           />
         )}
-        <Controller
+        <RichTextInput
           control={control}
           name="description"
-          render={({ field }) => (
-            <RichTextField
-              label={de.categories.form.description}
-              toolbar="basic"
-              minHeight={72}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.description?.message}
-            />
-          )}
+          label={de.categories.form.description}
+          toolbar="basic"
+          minHeight={72}
         />
         <Controller
           control={control}

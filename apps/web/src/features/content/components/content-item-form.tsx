@@ -11,11 +11,11 @@ import {
 } from '@portal/contract';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { useSaveContentItem } from '../api/save-content-item';
@@ -102,20 +102,7 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           error={errors.title?.message}
           {...register('title')}
         />
-        <Controller
-          control={control}
-          name="preText"
-          render={({ field }) => (
-            <RichTextField
-              label={de.content.form.preText}
-              minHeight={96}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.preText?.message}
-            />
-          )}
-        />
+        <RichTextInput control={control} name="preText" label={de.content.form.preText} minHeight={96} />
         <FileInput
           label={de.content.form.csvFile}
           description={de.content.form.csvHint}
@@ -140,20 +127,7 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
             />
           </Group>
         )}
-        <Controller
-          control={control}
-          name="postText"
-          render={({ field }) => (
-            <RichTextField
-              label={de.content.form.postText}
-              minHeight={96}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.postText?.message}
-            />
-          )}
-        />
+        <RichTextInput control={control} name="postText" label={de.content.form.postText} minHeight={96} />
         <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>
     </form>

@@ -9,8 +9,8 @@ import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
 import { ImageField } from '../../../components/form/image-field';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useSaveEvent } from '../api/save-event';
 import { berlinDay } from '../lib/calendar-range';
@@ -101,20 +101,12 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Controller
+        <RichTextInput
           control={control}
           name="description"
-          render={({ field }) => (
-            <RichTextField
-              label={texts.description}
-              required
-              minHeight={120}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.description?.message}
-            />
-          )}
+          label={texts.description}
+          required
+          minHeight={120}
         />
         <TextInput label={texts.location} error={errors.location?.message} {...register('location')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, TextInput } from '@mantine/core';
 import { type TForumInput, type TForumSummary, type TForumValues, ZForumInput } from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
 import { FormActions } from '../../../components/form/form-actions';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useSaveForum } from '../api/save-forum';
 
@@ -51,21 +51,13 @@ export function ForumForm({ forum, onDone }: ForumFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Controller
+        <RichTextInput
           control={control}
           name="description"
-          render={({ field }) => (
-            <RichTextField
-              label={de.forums.form.description}
-              required
-              toolbar="basic"
-              minHeight={96}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.description?.message}
-            />
-          )}
+          label={de.forums.form.description}
+          required
+          toolbar="basic"
+          minHeight={96}
         />
         <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
       </Stack>

@@ -7,10 +7,10 @@ import {
   ZForumPostInput,
 } from '@portal/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form/form-actions';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
 import { AttachmentsField } from './attachments-field';
@@ -50,22 +50,14 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Controller
+        <RichTextInput
           control={control}
           name="content"
-          render={({ field }) => (
-            <RichTextField
-              label={de.forums.form.content}
-              required
-              toolbar="basic"
-              minHeight={120}
-              autoFocus
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={formState.errors.content?.message}
-            />
-          )}
+          label={de.forums.form.content}
+          required
+          toolbar="basic"
+          minHeight={120}
+          autoFocus
         />
         <AttachmentsField
           files={files}

@@ -7,10 +7,10 @@ import {
   ZForumThreadInput,
 } from '@portal/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form/form-actions';
+import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { RichTextField } from '../../../components/rich-text-editor/rich-text-field';
 import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
 import { AttachmentsField } from './attachments-field';
@@ -60,21 +60,13 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <Controller
+        <RichTextInput
           control={control}
           name="content"
-          render={({ field }) => (
-            <RichTextField
-              label={de.forums.form.content}
-              required
-              toolbar="basic"
-              minHeight={120}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.content?.message}
-            />
-          )}
+          label={de.forums.form.content}
+          required
+          toolbar="basic"
+          minHeight={120}
         />
         <AttachmentsField
           files={files}
