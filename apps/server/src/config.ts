@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TTrustProxy } from './platform/http/trust-proxy.ts';
 import type { S3Settings } from './platform/storage/s3-storage.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -64,7 +65,15 @@ const ZEnv = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(2400),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('trust' in parsed) return parsed.trust;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   /** read by platform/auth/secrets.ts; validated here so that a wrong value stops start-up clearly. */
   SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
 });
@@ -95,7 +104,8 @@ export interface TConfig {
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
   uploadLimitBytes: number;
-  trustProxy: boolean;
+  /** addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed */
+  trustProxy: TTrustProxy;
   /** Demo accounts and content are seeded only in the embedded default, never in production. */
   seedDemo: boolean;
 }
@@ -117,12 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   if (production) {
-    const missing = (['PUBLIC_URL', 'JWT_SECRET', 'HOST_ORIGIN'] as const).filter((name) => !e[name]);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n${missing.map((n) => `  ${n}: required when NODE_ENV=production`).join('\n')}`,
-      );
+    const problems = (['PUBLIC_URL', 'JWT_SECRET', 'HOST_ORIGIN'] as const)
+      .filter((name) => !e[name])
+      .map((name) => `  ${name}: required when NODE_ENV=production`);
+    // Tokens and passwords travel in every request; over plain http anyone on the way reads them.
+    if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('  PUBLIC_URL: must be an https:// address when NODE_ENV=production');
     }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const ownOrigin = new URL(publicUrl).origin;

@@ -60,4 +60,83 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.loginFormOrigins).toEqual([]);
   });
+
+  it('should refuse a plain http PUBLIC_URL in production, naming the variable', () => {
+    const production = { NODE_ENV: 'production', HOST_ORIGIN: 'https://www.example' };
+    const message = errorOf({ ...production, PUBLIC_URL: 'http://portal.example' });
+    expect(message).toContain('PUBLIC_URL');
+    expect(message).toContain('https://');
+    expect(loadConfig({ ...base, ...production, PUBLIC_URL: 'https://portal.example' }).publicUrl).toBe(
+      'https://portal.example',
+    );
+    // Outside production plain http stays allowed (local runs, the e2e suite).
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://portal.example' }).publicUrl).toBe(
+      'http://portal.example',
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ ...base, TRUST_PROXY: value }).trustProxy;
+
+  it('should trust no proxy when unset or false', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(trustProxy('')).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+  });
+
+  it.each([
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8,192.168.0.0/16', ['10.0.0.0/8', '192.168.0.0/16']],
+    [' 10.0.0.0/8 , 172.16.0.0/12 ,', ['10.0.0.0/8', '172.16.0.0/12']],
+    ['::1', ['::1']],
+    ['fd00::/8,2001:db8::1', ['fd00::/8', '2001:db8::1']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('should accept the proxy addresses %s', (value, expected) => {
+    expect(trustProxy(value)).toEqual(expected);
+  });
+
+  it('should refuse true, explaining that any client could then choose its IP', () => {
+    const message = errorOf({ TRUST_PROXY: 'true' });
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('X-Forwarded-For');
+    expect(message).toContain('127.0.0.1');
+  });
+
+  it('should refuse a range that holds every address, as it means the same as true', () => {
+    for (const value of ['0.0.0.0/0', '::/0']) {
+      expect(errorOf({ TRUST_PROXY: value })).toContain('X-Forwarded-For');
+    }
+  });
+
+  it('should accept a hop count that trusts proxies on loopback or private networks only', () => {
+    const trust = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy;
+    if (typeof trust !== 'function') throw new Error('a hop count must become a trust function');
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('::ffff:10.1.2.3', 0)).toBe(true);
+    expect(trust('172.18.0.2', 0)).toBe(true);
+    expect(trust('203.0.113.9', 0)).toBe(false);
+    expect(trust('198.51.100.1', 1)).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('should refuse a hop count so high that it trusts anything a client writes', () => {
+    const message = errorOf({ TRUST_PROXY: '11' });
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('X-Forwarded-For');
+  });
+
+  it.each([
+    '300.1.1.1',
+    '10.0.0.0/33',
+    '10.0.0.0/x',
+    'fd00::/129',
+    'nginx',
+    '127.0.0.1;10.0.0.1',
+    '10.0.0.0/8/8',
+  ])('should stop start-up naming TRUST_PROXY for %s', (value) => {
+    const message = errorOf({ TRUST_PROXY: value });
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain(value.split(',')[0] ?? value);
+  });
 });

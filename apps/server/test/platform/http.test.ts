@@ -45,38 +45,7 @@ describe('errors', () => {
     expect(response.json()).toEqual({ detail: MESSAGES.notFound });
   });
 
-  it('should answer 413 for a body over the limit, without a stack trace', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/token/refresh',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ refreshToken: 'x'.repeat(2 * 1024 * 1024) }),
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: MESSAGES.tooLarge });
-  });
-
-  it('should answer 400 for malformed JSON', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/token/refresh',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"refreshToken":',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.badRequest });
-  });
-
-  it('should answer 415 for a body type it does not read', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/token/refresh',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<x/>',
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().detail).toBe(MESSAGES.unsupportedMediaType);
-  });
+  // Body, URL and parser errors of the framework: framework-errors.test.ts.
 
   it('should refuse NUL characters in a body or query with 400, on every database', async () => {
     const body = await t.app.inject({
@@ -110,6 +79,23 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('should not send HSTS while the portal is reached over plain http', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('should send HSTS for a year when PUBLIC_URL is https, as production demands', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://portal.verband.example' });
+    try {
+      for (const url of ['/api/health', '/dashboard', '/api/gibtesnicht']) {
+        const response = await https.app.inject({ url });
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await https.close();
+    }
   });
 });
 

@@ -1,5 +1,14 @@
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { MESSAGES, type TApiError } from '@portal/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose German detail is safe to show; thrown by services and guards. */
@@ -21,17 +30,90 @@ export const forbidden = (detail: string = MESSAGES.forbidden) => new HttpError(
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
+interface TRefusal {
+  status: number;
+  detail: string;
+}
+
+/**
+ * What a client's bad request makes Fastify, its plugins or Node's HTTP parser raise, by error code: the
+ * status we answer and the German detail. Their own bodies are English and some of their statuses wrong
+ * (a cut-off multipart body is a 500 there); ARCHITECTURE §4 wants `{ detail }` and a 4xx for bad input.
+ */
+const REFUSALS: Record<string, TRefusal> = {
+  // routing (reported through `frameworkErrors`, past every hook)
+  FST_ERR_BAD_URL: { status: 400, detail: MESSAGES.badUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: MESSAGES.urlTooLong },
+  // body parsing
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: MESSAGES.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: MESSAGES.unsupportedContentType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: MESSAGES.badRequest },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
+  // @fastify/multipart
+  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: MESSAGES.tooLarge },
+  FST_PARTS_LIMIT: { status: 413, detail: MESSAGES.tooManyParts },
+  FST_FILES_LIMIT: { status: 413, detail: MESSAGES.tooManyParts },
+  FST_FIELDS_LIMIT: { status: 413, detail: MESSAGES.tooManyParts },
+  FST_PROTO_VIOLATION: { status: 400, detail: MESSAGES.badRequest },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, detail: MESSAGES.invalidJson },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: MESSAGES.unsupportedContentType },
+  FST_MP_PREMATURE_CLOSE: { status: 400, detail: MESSAGES.incompleteRequest },
+  // Node's HTTP parser (reported through `clientErrorHandler`, before Fastify sees a request)
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: MESSAGES.requestTimeout },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: MESSAGES.headersTooLarge },
+  HPE_INVALID_EOF_STATE: { status: 400, detail: MESSAGES.incompleteRequest },
+};
+
+/**
+ * @fastify/busboy reports a malformed multipart body (no, wrong or over-long boundary, body cut off) with
+ * plain Errors, no code and no status, which would otherwise be answered as our own failure with 500.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /unexpected end of multipart data$/i,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  return (
+    error.statusCode === undefined &&
+    request.isMultipart() &&
+    MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message))
+  );
+}
+
 const DETAIL_BY_STATUS: Record<number, string> = {
   400: MESSAGES.badRequest,
   401: MESSAGES.unauthorized,
   403: MESSAGES.forbidden,
   404: MESSAGES.notFound,
   406: MESSAGES.badRequest,
+  408: MESSAGES.requestTimeout,
   413: MESSAGES.tooLarge,
+  414: MESSAGES.urlTooLong,
   415: MESSAGES.unsupportedMediaType,
   429: MESSAGES.tooManyRequests,
+  431: MESSAGES.headersTooLarge,
   503: MESSAGES.unavailable,
 };
+
+/** The answer to an error that is not an HttpError: by its code, else by its status; never English. */
+function refusalOf(error: FastifyError, request?: FastifyRequest): TRefusal {
+  const known = error.code && Object.hasOwn(REFUSALS, error.code) ? REFUSALS[error.code] : undefined;
+  if (known) return known;
+  if (request && isMalformedMultipart(error, request)) return { status: 400, detail: MESSAGES.malformedForm };
+  // The client went away in the middle of its body: not our failure, and no one is left to read the answer.
+  if (request && error.code === 'ECONNRESET' && !request.raw.complete) {
+    return { status: 400, detail: MESSAGES.incompleteRequest };
+  }
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
+  return {
+    status,
+    detail: DETAIL_BY_STATUS[status] ?? (status >= 500 ? MESSAGES.internal : MESSAGES.badRequest),
+  };
+}
 
 function fieldErrors(error: FastifyError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -43,24 +125,92 @@ function fieldErrors(error: FastifyError): Record<string, string> {
   return errors;
 }
 
+/**
+ * Error bodies are written as plain JSON, past the route's response schemas: a schema for the same status
+ * that describes something else (the health check's 503) would fail, and Fastify's fallback is English.
+ */
+function sendError(reply: FastifyReply, status: number, body: TApiError) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => JSON.stringify(payload))
+    .send(body);
+}
+
+function sendRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, detail } = refusalOf(error, request);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: error.code, status }, 'request refused');
+  return sendError(reply, status, { detail });
+}
+
 /** Every failure becomes `{ detail, errors? }` with a German text; never a stack trace (ARCHITECTURE §4). */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       const body: TApiError = { detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-      return reply.status(error.statusCode).send(body);
+      return sendError(reply, error.statusCode, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
       const first = Object.values(errors)[0];
-      return reply.status(400).send({ detail: first ?? MESSAGES.validation, errors } satisfies TApiError);
+      return sendError(reply, 400, { detail: first ?? MESSAGES.validation, errors });
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ detail: DETAIL_BY_STATUS[status] ?? MESSAGES.internal });
-    }
-    request.log.info({ code: error.code, status }, 'request refused');
-    return reply.status(status).send({ detail: DETAIL_BY_STATUS[status] ?? MESSAGES.badRequest });
+    return sendRefusal(error, request, reply);
+  });
+}
+
+/**
+ * Fastify options for the errors that never reach the error handler: a path Fastify cannot route (broken
+ * percent-encoding, an over-long parameter) and a request Node's parser refuses before Fastify sees it
+ * (a control character in a header, a cut-off body, headers over the limit).
+ */
+export function frameworkErrorOptions(): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler'
+> {
+  return {
+    frameworkErrors: (error, request, reply) => {
+      sendRefusal(error, request, reply);
+    },
+    clientErrorHandler,
+  };
+}
+
+function clientErrorHandler(this: FastifyInstance | undefined, error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this?.log.info({ code: error.code }, 'malformed request refused');
+  // Node's own rule: no answer once a response has begun on this socket, it would corrupt that one.
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
+    const { status, detail } = refusalOf(error as FastifyError);
+    const answer =
+      400 <= status && status < 500 ? { status, detail } : { status: 400, detail: MESSAGES.badRequest };
+    const body = JSON.stringify({ detail: answer.detail } satisfies TApiError);
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Fastify's own answer to a request that arrives while the server shuts down (a keep-alive connection
+ * still open) has an English body; with `return503OnClosing: false` this hook gives the same 503 in German.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  // A callback hook, not an async one: it runs on every request.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new HttpError(503, MESSAGES.unavailable) : undefined);
   });
 }

@@ -1,13 +1,20 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+export interface SecurityHeadersOptions {
+  /** the only other origin allowed to frame the portal */
+  hostOrigin: string | undefined;
+  /** the address members use; HSTS is sent only when it is https (always so in production) */
+  publicUrl: string;
+}
+
 /**
  * CSP of ARCHITECTURE §4: only our own scripts (tokens live in localStorage), framing only by the host website.
  * X-Frame-Options is left out: it cannot allow one other origin and would break the iframe.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  hostOrigin: string | undefined,
+  { hostOrigin, publicUrl }: SecurityHeadersOptions,
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -29,6 +36,9 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
-    strictTransportSecurity: false,
+    // Over plain http (local runs, the e2e suite) HSTS would only pin localhost to https in the browser.
+    strictTransportSecurity: publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+      : false,
   });
 }
