@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { jsonField } from './categories.ts';
+import { MESSAGES } from './errors.ts';
 import { formList } from './form.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 
 /** Blog endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const BLOG_API = {
@@ -79,7 +81,7 @@ const queryBool = z
 
 /** GET /api/blog/: `page` is 1-based; `tag` keeps posts with that tag; `ceo=true` the FMK-Intern list. */
 export const ZBlogListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: zWholeNumber({ min: 1, max: 100_000, message: MESSAGES.badRequest }).default(1),
   tag: z.string().trim().max(BLOG_TAG_MAX_LENGTH).optional(),
   ceo: queryBool.default(false),
 });
@@ -130,13 +132,13 @@ const tagList = z
  * the picture; any other value keeps it, an uploaded file replaces it.
  */
 export const ZBlogInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   title: requiredText(BLOG_MESSAGES.titleRequired, 300),
   preText: requiredText(BLOG_MESSAGES.preTextRequired, 20_000),
   content: requiredText(BLOG_MESSAGES.contentRequired, 500_000),
   visibleForUserGroups: formList(
     z
-      .array(z.coerce.number({ error: BLOG_MESSAGES.unknownGroup }).int().positive(), {
+      .array(zId(BLOG_MESSAGES.unknownGroup), {
         error: BLOG_MESSAGES.visibilityRequired,
       })
       .min(1, BLOG_MESSAGES.visibilityRequired)
@@ -157,13 +159,9 @@ export type TBlogValues = z.output<typeof ZBlogInput>;
 /** POST /api/blog/ (multipart): `blog` JSON; the file field `image` is added by the server's schema. */
 export const ZSaveBlogFields = z.object({ blog: jsonField(ZBlogInput) });
 
-export const ZBlogIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZBlogIdParams = ZIdParams;
 export const ZBlogCountParams = z.object({
-  max: z.coerce
-    .number({ error: BLOG_MESSAGES.countRange })
-    .int(BLOG_MESSAGES.countRange)
-    .min(1, BLOG_MESSAGES.countRange)
-    .max(BLOG_COUNT_MAX, BLOG_MESSAGES.countRange),
+  max: zWholeNumber({ min: 1, max: BLOG_COUNT_MAX, message: BLOG_MESSAGES.countRange }),
 });
 
 /** GET /api/blog/sendAsBreakingNews/{id} answers 202 once the mails are queued. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MESSAGES } from './errors.ts';
 import { formList } from './form.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { isInternalPath } from './links.ts';
 
 /** Content category endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const CATEGORY_API = {
@@ -49,9 +52,12 @@ export function jsonField<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-/** A link target: an absolute http(s) address or a path inside the portal ('/dienstleistungsangebote'). */
+/**
+ * A link target: an absolute http(s) address or a path inside the portal ('/dienstleistungsangebote'). A path
+ * a browser reads as another host (`/\\host`) or resolves elsewhere (`/%2e%2e/api/…`) is neither.
+ */
 export function isAllowedUrl(url: string): boolean {
-  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url);
+  return /^https?:\/\/[^\s/?#\\]+[^\s]*$/i.test(url) || isInternalPath(url);
 }
 
 export const ZParentName = z.object({ id: z.number().int(), name: z.string() });
@@ -84,7 +90,7 @@ export type TContentCategory = z.infer<typeof ZContentCategory>;
 export const ZContentCategoryTree = z.array(ZContentCategory);
 
 const groupIds = z
-  .array(z.coerce.number({ error: CATEGORY_MESSAGES.unknownGroup }).int().positive(), {
+  .array(zId(CATEGORY_MESSAGES.unknownGroup), {
     error: CATEGORY_MESSAGES.visibilityRequired,
   })
   .min(1, CATEGORY_MESSAGES.visibilityRequired);
@@ -95,7 +101,7 @@ const groupIds = z
  */
 export const ZContentCategoryInput = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: ZId.optional(),
     name: z
       .string({ error: CATEGORY_MESSAGES.nameRequired })
       .trim()
@@ -106,9 +112,9 @@ export const ZContentCategoryInput = z
     url: z.string().trim().max(2000).nullish(),
     visibleForUserGroups: formList(groupIds),
     showInQuickAccess: z.boolean().default(false),
-    parentId: z.coerce.number().int().positive().nullish(),
-    level: z.coerce.number().int().min(1).optional(),
-    position: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    parentId: ZId.nullish(),
+    level: zWholeNumber({ min: 1, max: 1_000, message: MESSAGES.badRequest }).optional(),
+    position: zWholeNumber({ min: 0, max: 1_000_000, message: MESSAGES.badRequest }).optional(),
   })
   .superRefine(
     (values, ctx) => {
@@ -133,7 +139,7 @@ export const ZSaveContentCategoryBody = z.object({ contentCategory: jsonField(ZC
 /** A node of POST /api/contentCategory/saveTree/: the order of the arrays is the new order; other fields are ignored. */
 export const ZCategoryTreeNodeInput = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: ZId,
     get children(): z.ZodOptional<z.ZodArray<typeof ZCategoryTreeNodeInput>> {
       return z.array(ZCategoryTreeNodeInput).max(10_000).optional();
     },
@@ -154,4 +160,4 @@ export const ZContentCategoryFormData = z.object({
 });
 export type TContentCategoryFormData = z.infer<typeof ZContentCategoryFormData>;
 
-export const ZCategoryIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZCategoryIdParams = ZIdParams;

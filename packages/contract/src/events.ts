@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonField } from './categories.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 
 /** Event endpoints of SPEC §7 (trailing slashes as the legacy client calls them) and the calendar additions. */
 export const EVENTS_API = {
@@ -158,7 +159,7 @@ const validMoment = (value: unknown) =>
  */
 export const ZEventInput = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: ZId.optional(),
     name: z
       .string({ error: EVENT_MESSAGES.nameRequired })
       .trim()
@@ -200,14 +201,10 @@ export type TEventValues = z.output<typeof ZEventInput>;
 /** POST /api/event/ (multipart): `event` JSON; the file field `image` is added by the server's schema. */
 export const ZSaveEventFields = z.object({ event: jsonField(ZEventInput) });
 
-export const ZEventIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const ZEventCsvParams = z.object({ eventId: z.coerce.number().int().positive() });
+export const ZEventIdParams = ZIdParams;
+export const ZEventCsvParams = z.object({ eventId: ZId });
 export const ZEventCountParams = z.object({
-  max: z.coerce
-    .number({ error: EVENT_MESSAGES.countRange })
-    .int(EVENT_MESSAGES.countRange)
-    .min(1, EVENT_MESSAGES.countRange)
-    .max(EVENT_COUNT_MAX, EVENT_MESSAGES.countRange),
+  max: zWholeNumber({ min: 1, max: EVENT_COUNT_MAX, message: EVENT_MESSAGES.countRange }),
 });
 
 const ZStatusValue = z
@@ -222,10 +219,7 @@ const ZStatusValue = z
  */
 export const ZEventStatusBody = z.object({
   event: jsonField(
-    z.object(
-      { id: z.coerce.number({ error: EVENT_MESSAGES.eventIdRequired }).int().positive() },
-      { error: EVENT_MESSAGES.eventIdRequired },
-    ),
+    z.object({ id: zId(EVENT_MESSAGES.eventIdRequired) }, { error: EVENT_MESSAGES.eventIdRequired }),
   ),
   status: ZStatusValue,
 });

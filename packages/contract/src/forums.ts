@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { jsonField } from './categories.ts';
+import { MESSAGES } from './errors.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 
 /** Forum endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const FORUM_API = {
@@ -150,7 +152,7 @@ export type TForumThread = z.infer<typeof ZForumThread>;
 
 /** The forum form (SPEC §5): name and description required; without `id` a forum is created. */
 export const ZForumInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   name: name(),
   description: requiredText(FORUM_MESSAGES.descriptionRequired, 20_000, FORUM_MESSAGES.descriptionTooLong),
 });
@@ -167,36 +169,38 @@ export const ZForumPostInput = z.object({ content: postContent() });
 export type TForumPostInput = z.input<typeof ZForumPostInput>;
 export type TForumPostValues = z.output<typeof ZForumPostInput>;
 
-const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-
 /** POST /api/forum/: form field `forum` (JSON). */
 export const ZSaveForumBody = z.object({ forum: jsonField(ZForumInput) });
 /** POST /api/forumThread/ (multipart): `forumThread` JSON and `forumId`; the files are added by the server. */
 export const ZSaveForumThreadFields = z.object({
   forumThread: jsonField(ZForumThreadInput),
-  forumId: idField(FORUM_MESSAGES.forumRequired),
+  forumId: zId(FORUM_MESSAGES.forumRequired),
 });
 /** POST /api/forumPost/ (multipart): `forumPost` JSON and `forumThreadId`; the files are added by the server. */
 export const ZSaveForumPostFields = z.object({
   forumPost: jsonField(ZForumPostInput),
-  forumThreadId: idField(FORUM_MESSAGES.threadRequired),
+  forumThreadId: zId(FORUM_MESSAGES.threadRequired),
 });
 
-export const ZForumIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZForumIdParams = ZIdParams;
 
 const pageSize = (fallback: number) =>
-  z.coerce.number().int().min(1).max(FORUM_PAGE_SIZE_MAX).default(fallback);
+  zWholeNumber({ min: 1, max: FORUM_PAGE_SIZE_MAX, message: MESSAGES.badRequest }).default(fallback);
 
 /** GET /api/forum/{id}: `page` of the threads, 1-based. */
 export const ZForumQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: zWholeNumber({ min: 1, max: 1_000_000, message: MESSAGES.badRequest }).default(1),
   pageSize: pageSize(FORUM_THREADS_PAGE_SIZE),
 });
 export type TForumQuery = z.input<typeof ZForumQuery>;
 
 /** GET /api/forumThread/{id}: `page` of the posts, 1-based, or `last`. */
 export const ZForumThreadQuery = z.object({
-  page: z.union([z.literal('last'), z.coerce.number().int().min(1).max(1_000_000)]).default(1),
+  page: z
+    .union([z.literal('last'), zWholeNumber({ min: 1, max: 1_000_000, message: MESSAGES.badRequest })], {
+      error: MESSAGES.badRequest,
+    })
+    .default(1),
   pageSize: pageSize(FORUM_POSTS_PAGE_SIZE),
 });
 export type TForumThreadQuery = z.input<typeof ZForumThreadQuery>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { jsonField } from './categories.ts';
+import { MESSAGES } from './errors.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 
 /** Media library (SPEC §7): categories, files, the members' download and the public file address. */
 export const MEDIA_API = {
@@ -65,11 +67,11 @@ export const ZMediaCategoryTree = z.array(ZMediaCategory);
 
 /** The category form: without `id` a new category (root unless `parentId`; position 999 unless given). */
 export const ZMediaCategoryInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   name: z.string({ error: MEDIA_MESSAGES.nameRequired }).trim().min(1, MEDIA_MESSAGES.nameRequired).max(200),
-  parentId: z.coerce.number().int().positive().nullish(),
-  level: z.coerce.number().int().min(1).optional(),
-  position: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  parentId: ZId.nullish(),
+  level: zWholeNumber({ min: 1, max: 1_000, message: MESSAGES.badRequest }).optional(),
+  position: zWholeNumber({ min: 0, max: 1_000_000, message: MESSAGES.badRequest }).optional(),
 });
 export type TMediaCategoryInput = z.input<typeof ZMediaCategoryInput>;
 export type TMediaCategoryValues = z.output<typeof ZMediaCategoryInput>;
@@ -80,7 +82,7 @@ export const ZSaveMediaCategoryBody = z.object({ mediaCategory: jsonField(ZMedia
 /** A node of POST /api/mediaCategory/saveTree/: nesting = parent, array order = position; other fields ignored. */
 export const ZMediaCategoryTreeNodeInput = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: ZId,
     get children(): z.ZodOptional<z.ZodArray<typeof ZMediaCategoryTreeNodeInput>> {
       return z.array(ZMediaCategoryTreeNodeInput).max(10_000).optional();
     },
@@ -92,7 +94,7 @@ export const ZSaveMediaCategoryTreeBody = z.object({
   mediaCategories: jsonField(z.array(ZMediaCategoryTreeNodeInput).max(10_000)),
 });
 
-export const ZMediaIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZMediaIdParams = ZIdParams;
 
 /**
  * Media file of SPEC §3. `url` is the absolute public address to copy, `publicPath` the same address as a
@@ -119,12 +121,9 @@ export type TMediaFileMap = z.infer<typeof ZMediaFileMap>;
  * (a `file` replaces the binary at the same address). Other fields of the file object are ignored.
  */
 export const ZMediaFileInput = z.object({
-  id: z.coerce.number().int().positive().nullish(),
+  id: ZId.nullish(),
   name: z.string({ error: MEDIA_MESSAGES.nameRequired }).trim().min(1, MEDIA_MESSAGES.nameRequired).max(255),
-  category: z.coerce
-    .number({ error: MEDIA_MESSAGES.categoryRequired })
-    .int(MEDIA_MESSAGES.categoryRequired)
-    .positive(MEDIA_MESSAGES.categoryRequired),
+  category: zId(MEDIA_MESSAGES.categoryRequired),
 });
 export type TMediaFileInput = z.input<typeof ZMediaFileInput>;
 export type TMediaFileValues = z.output<typeof ZMediaFileInput>;

@@ -158,7 +158,7 @@ describe('signed URLs of attachments', () => {
     expect((await download(url.replace(/signature=.{4}/, 'signature=AAAA'))).statusCode).toBe(404);
     expect((await download(url.split('?')[0] ?? '')).statusCode).toBe(400);
 
-    // The same file, signed eight hours ago (URLs live six hours): expired.
+    // The same file, signed eight hours ago (URLs live an hour at most): expired.
     const past = createUrlSigner(w.t.config.jwtSecret, () => Date.now() - 8 * 60 * 60 * 1000);
     const old = past.sign(keyOf(url));
     expect(Number(new URL(old, 'http://x').searchParams.get('expires')) * 1000).toBeLessThan(Date.now());

@@ -27,6 +27,54 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText(input)).toBe(output);
   });
 
+  // A relative link with a dot at the end is downloaded by the web app through /mediaLibrary/{path} with the
+  // reader's token; dot segments the browser resolves after the prefix would send that token elsewhere.
+  it.each([
+    '/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/%2E%2E/api/eventSubscription/participantsAsCsv/3.csv',
+    '%2e%2e/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/.%2e/api/blog/sendAsBreakingNews/3.',
+    '/%252e%252e/api/blog/sendAsBreakingNews/3.',
+    '/%25252e%25252e/api/x.pdf',
+    '../api/blog/sendAsBreakingNews/3.',
+    './../api/x.pdf',
+    '/mediaLibrary/../api/x.pdf',
+    '/mediaLibrary/%2e%2e/api/x.pdf',
+    'Dokumente/..%2Fapi/x.pdf',
+    'Dokumente%2F..%2F..%2Fapi/x.pdf',
+    '/a\\..\\api/x.pdf',
+    '/%5c%2e%2e/api/x.pdf',
+    '/%2e%2e\t/api/x.pdf',
+    '/%zz/x.pdf',
+  ])('should drop a relative link that would leave its folder: %s', (href) => {
+    expect(sanitizeRichText(`<p><a href="${href}">Merkblatt.pdf</a></p>`)).toBe(
+      '<p><a>Merkblatt.pdf</a></p>',
+    );
+  });
+
+  it('should drop a picture whose relative address would leave its folder', () => {
+    expect(sanitizeRichText('<img src="/%2e%2e/api/blog/sendAsBreakingNews/3." alt="x">')).toBe(
+      '<img alt="x" />',
+    );
+  });
+
+  it('should read entities in an address before it decides', () => {
+    expect(sanitizeRichText('<a href="&#37;2e&#37;2e/api/x.pdf">x</a>')).toBe('<a>x</a>');
+  });
+
+  it.each([
+    'Dokumente/Merkblatt.pdf',
+    '/mediaLibrary/Dokumente/Merkblatt%20DIN%2018008.pdf',
+    '/dokumente/preisliste 2026.pdf',
+    '/content/12',
+    '/event?tag=a.b#oben',
+    'https://example.de/a/../b.pdf',
+    'mailto:info@example.de',
+    'tel:+49301234',
+  ])('should keep a link that stays where it points: %s', (href) => {
+    expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+  });
+
   it('should protect links that open a new tab', () => {
     expect(sanitizeRichText('<a href="https://x.de" target="_blank">x</a>')).toBe(
       '<a href="https://x.de" target="_blank" rel="noopener noreferrer">x</a>',

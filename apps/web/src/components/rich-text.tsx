@@ -9,21 +9,31 @@ import { classifyLink } from '../lib/links';
  * Rich text (pre- and post-texts, descriptions) as HTML. The server sanitises every rich text with an
  * allowlist when it is saved (ARCHITECTURE §4 "Rich text"; no scripts, handlers or styles), so rendering
  * it with dangerouslySetInnerHTML is safe here. Links follow the content link rules: http(s) in a new tab,
- * relative files through the authenticated download, other paths inside the app.
+ * relative files through the authenticated download, other paths inside the app, anything else (a relative
+ * link that would not stay where it points) is plain text (`lib/links.ts`).
  */
 export function RichText({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
+  // Each link gets the address its click leads to, so that hovering, copying and opening it in a new tab
+  // show what a click does. A link that is none (an address the server dropped, or HTML stored before its
+  // rule) becomes its plain text: an `<a>` without address would still look like a link.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the links change whenever the HTML does
   useLayoutEffect(() => {
-    for (const anchor of ref.current?.querySelectorAll('a[href]') ?? []) {
+    for (const anchor of ref.current?.querySelectorAll('a') ?? []) {
       const target = classifyLink(anchor.getAttribute('href'));
-      if (target.kind === 'external' && target.newTab) {
-        anchor.setAttribute('target', '_blank');
-        anchor.setAttribute('rel', 'noopener noreferrer');
-      } else if (target.kind === 'none') {
-        anchor.removeAttribute('href');
+      if (target.kind === 'external') {
+        if (target.newTab) {
+          anchor.setAttribute('target', '_blank');
+          anchor.setAttribute('rel', 'noopener noreferrer');
+        }
+      } else if (target.kind === 'internal') {
+        anchor.setAttribute('href', target.to);
+      } else if (target.kind === 'download') {
+        anchor.setAttribute('href', target.path);
+      } else {
+        anchor.replaceWith(...anchor.childNodes);
       }
     }
   }, [html]);

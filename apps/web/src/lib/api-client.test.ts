@@ -16,6 +16,8 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+const ORIGIN = 'http://portal.test';
+
 function setup(respond: (call: Call) => Response | Promise<Response> = () => json({ ok: true })) {
   const calls: Call[] = [];
   const errors: string[] = [];
@@ -34,6 +36,7 @@ function setup(respond: (call: Call) => Response | Promise<Response> = () => jso
       return respond(call);
     },
     getToken: async () => token,
+    origin: ORIGIN,
     activity,
     onError: (message) => errors.push(message),
     onUnauthorized: () => {
@@ -68,6 +71,45 @@ describe('api client', () => {
     const { api, calls } = setup();
     await api.post(path, { refreshToken: 'r' });
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it.each(['/external/generate/login', '/dashboard', '/media-files/abc'])(
+    'sends no Authorization header outside /api and /mediaLibrary: %s',
+    async (path) => {
+      const { api, calls } = setup();
+      await api.post(path, { username: 'x' });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.headers.has('Authorization')).toBe(false);
+    },
+  );
+
+  it('sends the token with downloads from the media library', async () => {
+    const { api, calls } = setup(() => new Response('x'));
+    await api.download('/mediaLibrary/Dokumente/Merkblatt%20DIN.pdf');
+    expect(calls[0]?.url).toBe('/mediaLibrary/Dokumente/Merkblatt%20DIN.pdf');
+    expect(calls[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
+  });
+
+  // A browser resolves dot segments (also written %2e) and backslashes before it sends a request, so a path
+  // the app built under /mediaLibrary/ could reach any API route with the member's token.
+  it.each([
+    '/mediaLibrary/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/mediaLibrary/%2E%2E/api/eventSubscription/participantsAsCsv/3',
+    '/mediaLibrary/.%2e/api/blog/sendAsBreakingNews/3.',
+    '/mediaLibrary/../api/blog/sendAsBreakingNews/3',
+    '/mediaLibrary/a/./../../api/blog/3',
+    '/mediaLibrary\\..\\api/blog/sendAsBreakingNews/3',
+    '/api/blog/%2e%2e/sendAsBreakingNews/3',
+    '/mediaLibrary/%zz.pdf',
+    '//evil.example/api/blog/',
+    '/\\evil.example/api/blog/',
+    'https://evil.example/api/blog/',
+    'api/blog/',
+  ])('refuses to call %s and sends nothing', async (path) => {
+    const { api, calls, errors } = setup();
+    await expect(api.download(path)).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(0);
+    expect(errors).toHaveLength(1);
   });
 
   it('sends JSON bodies and parses JSON answers', async () => {

@@ -1,4 +1,4 @@
-import { isPublicApiPath } from '@portal/contract';
+import { isPublicApiPath, LINK_MESSAGES, MEDIA_API } from '@portal/contract';
 import type { ZodType } from 'zod';
 import { de } from '../i18n/de';
 import type { Activity } from './activity';
@@ -25,6 +25,8 @@ export interface ApiClientDeps {
   onError: (message: string) => void;
   /** The server rejected the token we sent (401). */
   onUnauthorized: () => void;
+  /** The origin every request goes to; default the page's. */
+  origin?: string;
 }
 
 export interface Download {
@@ -52,12 +54,48 @@ interface RequestSpec {
   contentType?: string;
 }
 
+/** Paths that carry the member's token: the API and the media library's download (SPEC §7). */
+const TOKEN_PREFIXES = ['/api/', MEDIA_API.libraryPrefix];
+
+function decodedOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The address a request goes to, or null unless it is a root-relative path that stays on our origin exactly
+ * as written. A browser resolves dot segments (also `%2e`) and backslashes before it sends, so
+ * `/mediaLibrary/%2e%2e/api/blog/sendAsBreakingNews/3.` would reach an API route with the member's token.
+ */
+export function resolveOwnPath(path: string, origin: string): URL | null {
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
+  let url: URL;
+  try {
+    url = new URL(path, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  const written = decodedOrNull(path.split(/[?#]/, 1)[0] ?? '');
+  return written !== null && written === decodedOrNull(url.pathname) ? url : null;
+}
+
+/** Outside a browser (unit tests) any origin does: the checks compare a path with its own resolution. */
+function pageOrigin(): string {
+  return typeof location === 'undefined' ? 'http://localhost' : location.origin;
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(spec: RequestSpec, options: ApiRequestOptions<unknown>): Promise<Response> {
+    const url = resolveOwnPath(spec.path, deps.origin ?? pageOrigin());
+    if (!url) throw new ApiError(LINK_MESSAGES.invalidAddress, null);
     const headers = new Headers({ Accept: 'application/json' });
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
     let sentToken = false;
-    if (!isPublicApiPath(spec.path)) {
+    if (TOKEN_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) && !isPublicApiPath(url.pathname)) {
       const token = await deps.getToken();
       if (token) {
         headers.set('Authorization', `BEARER ${token}`);
@@ -66,7 +104,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     let response: Response;
     try {
-      response = await deps.fetch(spec.path, {
+      // The checked address, not the text: what is sent is what was checked.
+      response = await deps.fetch(`${url.pathname}${url.search}`, {
         method: spec.method,
         headers,
         body: spec.body,

@@ -17,7 +17,8 @@ export function saveDownload({ blob, fileName }: Download, fallbackName: string)
 
 /**
  * Downloads a file through the API client, so the request carries the Authorization header (SPEC §7
- * "GET /mediaLibrary/{path}"); a failure shows the red banner.
+ * "GET /mediaLibrary/{path}"); a failure shows the red banner. The client refuses a path that the browser
+ * would resolve elsewhere (`/mediaLibrary/%2e%2e/api/…`) without sending anything.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   try {

@@ -26,11 +26,22 @@ describe('classifyLink', () => {
   it('downloads relative paths with a dot through the media library', () => {
     expect(classifyLink('dokumente/preisliste 2026.pdf')).toEqual({
       kind: 'download',
-      path: '/mediaLibrary/dokumente/preisliste 2026.pdf',
+      path: '/mediaLibrary/dokumente/preisliste%202026.pdf',
       fileName: 'preisliste 2026.pdf',
     });
     expect(classifyLink('/dokumente/liste.csv')).toMatchObject({ path: '/mediaLibrary/dokumente/liste.csv' });
-    expect(classifyLink('./liste.csv')).toMatchObject({ path: '/mediaLibrary/liste.csv' });
+  });
+
+  it('builds the download path from the decoded names, each encoded once', () => {
+    expect(classifyLink('Dokumente/Merkblatt%20DIN 18008.pdf')).toEqual({
+      kind: 'download',
+      path: '/mediaLibrary/Dokumente/Merkblatt%20DIN%2018008.pdf',
+      fileName: 'Merkblatt DIN 18008.pdf',
+    });
+    expect(classifyLink('Preise/Glas%23Nr%3F1.pdf')).toMatchObject({
+      path: '/mediaLibrary/Preise/Glas%23Nr%3F1.pdf',
+      fileName: 'Glas#Nr?1.pdf',
+    });
   });
 
   it('does not double the media library prefix', () => {
@@ -50,12 +61,42 @@ describe('classifyLink', () => {
     expect(classifyLink('/event?tag=a.b')).toEqual({ kind: 'internal', to: '/event?tag=a.b' });
   });
 
+  // The attack of issue 12: a member's link whose dot segments the browser resolves only after the app has
+  // put /mediaLibrary/ in front, so that the download would call an API route with the reader's token.
+  it.each([
+    '/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/%2E%2E/api/eventSubscription/participantsAsCsv/3.csv',
+    '%2e%2e/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/.%2e/api/blog/sendAsBreakingNews/3.',
+    '/%2e./api/blog/sendAsBreakingNews/3.',
+    '/%252e%252e/api/blog/sendAsBreakingNews/3.',
+    '/%25252e%25252e/api/blog/sendAsBreakingNews/3.',
+    '/mediaLibrary/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/mediaLibrary/../api/x.pdf',
+    './liste.csv',
+    '/a/./b.pdf',
+    '/%2e/api/x.pdf',
+    'Dokumente/..%2Fapi/x.pdf',
+    'Dokumente%2F..%2F..%2Fapi/x.pdf',
+    '/a%5c..%5capi/x.pdf',
+    '/%2e%2e%5capi/x.pdf',
+    '/%2e%2e\t/api/x.pdf',
+    '/%zz/x.pdf',
+    '/%2e%2e/api/blog',
+    '/%2e%2e/dashboard',
+  ])('makes no link of %s', (url) => {
+    expect(classifyLink(url)).toEqual({ kind: 'none' });
+  });
+
   it('refuses other schemes, protocol-relative addresses and parent segments', () => {
     for (const url of [
       'javascript:alert(1)',
       'data:text/html,x',
       '//evil.example/x.pdf',
+      '/\\evil.example/x.pdf',
+      '\\\\evil.example/x.pdf',
       '../geheim.pdf',
+      '../dashboard',
       '',
       null,
     ]) {

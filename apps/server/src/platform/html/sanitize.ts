@@ -1,8 +1,26 @@
+import { isRelativeUrl, isSafeRelativeUrl } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
+ * Drops a relative address that does not stay where it points (contract `links.ts`): a member's
+ * `<a href="/%2e%2e/api/blog/sendAsBreakingNews/3.">` would otherwise reach the API with the reader's token
+ * once the web app has put `/mediaLibrary/` in front and the browser has resolved the dot segments. The
+ * element stays, without the attribute: the link text reads as plain text.
+ */
+function withoutUnsafeAddress(
+  attribs: sanitizeHtml.Attributes,
+  name: 'href' | 'src',
+): sanitizeHtml.Attributes {
+  const value = attribs[name]?.trim();
+  if (value === undefined || !isRelativeUrl(value) || isSafeRelativeUrl(value)) return attribs;
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
+
+/**
  * The allowlist for rich text from the editor (blog, content, events, forums). Stored HTML is always safe
- * to render: no scripts, no event handlers, no styles, links only to http(s), mailto, tel or relative paths.
+ * to render: no scripts, no event handlers, no styles, links only to http(s), mailto, tel or relative paths
+ * that stay where they point.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -55,11 +73,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return {
         tagName,
         attribs: {
-          ...attribs,
+          ...withoutUnsafeAddress(attribs, 'href'),
           ...(opensNewTab ? { rel: 'noopener noreferrer' } : {}),
         },
       };
     },
+    img: (tagName, attribs) => ({ tagName, attribs: withoutUnsafeAddress(attribs, 'src') }),
   },
 };
 

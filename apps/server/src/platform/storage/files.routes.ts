@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, zWholeNumber } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
@@ -25,7 +25,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlS
     config: { public: true },
     schema: {
       hide: true,
-      querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+      querystring: z.object({
+        expires: zWholeNumber({ min: 0, max: Number.MAX_SAFE_INTEGER, message: MESSAGES.badRequest }),
+        signature: z.string().max(100),
+      }),
     },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];

@@ -19,6 +19,27 @@ describe('categoryTarget', () => {
     expect(categoryTarget({ id: 7, type: 'url', url: 'event' })).toEqual({ kind: 'internal', to: '/event' });
   });
 
+  // Stored before the server refused such urls, or written straight into the database: a path a browser
+  // reads as another host, or whose dot segments it resolves, must not become a link of the portal.
+  it.each([
+    '/\\evil.example/pfad',
+    '\\\\evil.example',
+    '//evil.example',
+    '/%2e%2e/api/blog/sendAsBreakingNews/3.',
+    '/%252e%252e/api',
+    '/content/../api/blog',
+    '/%5cevil.example',
+    '/%zz',
+    'javascript:alert(1)',
+    'httpx:alert(1)',
+    'https:/evil.example',
+  ])('falls back to the content page for the unsafe url %s', (url) => {
+    expect(categoryTarget({ id: 9, type: 'url', url })).toEqual({ kind: 'internal', to: '/content/9' });
+    expect(categoryAddress({ id: 9, type: 'url', url }, 'https://portal.example.de')).toBe(
+      'https://portal.example.de/content/9',
+    );
+  });
+
   it('falls back to the content page for a url node without url', () => {
     expect(categoryTarget({ id: 8, type: 'url', url: ' ' })).toEqual({ kind: 'internal', to: '/content/8' });
   });

@@ -1,8 +1,10 @@
 /**
- * Where a category leads (SPEC §2 "Category tree"): a content node to /content/{id}; a url node starting
- * with http to a new tab; any other url node to a path inside the app.
+ * Where a category leads (SPEC §2 "Category tree"): a content node to /content/{id}; a url node with an
+ * http(s) address to a new tab; any other url node to a path inside the app. A url the server would refuse
+ * today (`/\\host`, `//host`, `/%2e%2e/…`, `javascript:`), stored earlier or written straight into the database,
+ * leads to the category's content page instead: such a path would leave the portal or land elsewhere.
  */
-import type { TContentCategory } from '@portal/contract';
+import { isAllowedUrl, isInternalPath, isRelativeUrl, type TContentCategory } from '@portal/contract';
 
 export type CategoryTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
@@ -14,9 +16,13 @@ export function contentPath(id: number): string {
 
 export function categoryTarget(category: CategoryLike): CategoryTarget {
   const url = category.url?.trim() ?? '';
-  if (category.type !== 'url' || url === '') return { kind: 'internal', to: contentPath(category.id) };
-  if (url.toLowerCase().startsWith('http')) return { kind: 'external', href: url };
-  return { kind: 'internal', to: url.startsWith('/') ? url : `/${url}` };
+  const fallback: CategoryTarget = { kind: 'internal', to: contentPath(category.id) };
+  if (category.type !== 'url' || url === '') return fallback;
+  if (/^https?:/i.test(url)) return isAllowedUrl(url) ? { kind: 'external', href: url } : fallback;
+  if (!isRelativeUrl(url)) return fallback;
+  // Older urls without the leading slash ('event') were meant as paths inside the app.
+  const path = url.startsWith('/') || url.startsWith('\\') ? url : `/${url}`;
+  return isInternalPath(path) ? { kind: 'internal', to: path } : fallback;
 }
 
 /** The absolute address 'Link kopieren' puts on the clipboard. */
