@@ -12,6 +12,8 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'Ihr Zugang ist gesperrt.',
   wrongApiKey: 'Der API-Schlüssel ist ungültig.',
   formNotAllowed: 'Die Anmeldung mit Passwort ist von dieser Seite aus nicht erlaubt.',
+  passwordChecksBusy:
+    'Gerade werden zu viele Anmeldungen gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;
 
 export const ZRole = z.enum(ROLES);

@@ -1,12 +1,13 @@
 import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
-import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_API_KEY, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '3' });
   await createUser(t.app, { username: 'ziel' });
+  await createUser(t.app, { username: 'chefin', role: 'ROLE_ADMIN', password: 'richtig-richtig' });
 });
 afterAll(() => t.close());
 
@@ -59,5 +60,23 @@ describe('rate limits on login', () => {
     }
     expect(statuses.slice(0, 18).every((s) => s === 401)).toBe(true);
     expect(statuses[18]).toBe(429);
+  });
+});
+
+describe('attempts refused by the Origin check', () => {
+  it('do not count against the username, so a hostile page cannot lock the admin out', async () => {
+    // Every member who opens the hostile page sends one attempt from their own IP.
+    for (let i = 1; i <= 12; i += 1) {
+      const hostile = await attempt('chefin', `10.4.0.${i}`, { origin: 'https://boese.example' });
+      expect(hostile.statusCode).toBe(403);
+    }
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/external/generate/login',
+      remoteAddress: '10.4.1.1',
+      headers: { origin: TEST_ORIGIN },
+      payload: { username: 'chefin', password: 'richtig-richtig' },
+    });
+    expect(real.statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../src/features/accounts/accounts.service.ts';
+import { hashToken } from '../../src/platform/auth/secrets.ts';
 import { bearer, createUser, login, loginLink } from '../helpers/factories.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
@@ -18,6 +19,15 @@ afterAll(() => t.close());
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { refreshToken } });
 const profile = (headers: Record<string, string>) => t.app.inject({ url: '/api/account/profile', headers });
+
+/** Moves the moment a refresh token was used into the past, as if the client came back that much later. */
+async function usedSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
+  await t.database.db
+    .updateTable('refreshTokens')
+    .set({ usedAt: new Date(Date.now() - seconds * 1000) })
+    .where('tokenHash', '=', hashToken(refreshToken))
+    .execute();
+}
 
 describe('GET /api/account/profile', () => {
   it('should list the expanded roles of a member', async () => {
@@ -81,19 +91,21 @@ describe('GET /api/account/profile', () => {
 });
 
 describe('POST /api/auth/token/refresh', () => {
-  it('should return a new pair and refuse the old refresh token afterwards', async () => {
+  it('should return a new pair and refuse the old refresh token once the grace period is over', async () => {
     const first = await login(t.app, 'mitglied');
     const rotated = await refresh(first.refreshToken);
     expect(rotated.statusCode).toBe(200);
     const second = rotated.json<{ token: string; refreshToken: string }>();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await profile(bearer(second))).statusCode).toBe(200);
+    await usedSecondsAgo(first.refreshToken, 11);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
-  it('should revoke the whole family when an old refresh token is reused', async () => {
+  it('should revoke the whole family when an old refresh token is reused after the grace period', async () => {
     const first = await login(t.app, 'mitglied');
     const second = (await refresh(first.refreshToken)).json<{ refreshToken: string }>();
+    await usedSecondsAgo(first.refreshToken, 11);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
     const afterReuse = await refresh(second.refreshToken);
     expect(afterReuse.statusCode).toBe(401);
@@ -104,7 +116,8 @@ describe('POST /api/auth/token/refresh', () => {
     const phone = await login(t.app, 'mitglied');
     const desktop = await login(t.app, 'mitglied');
     await refresh(phone.refreshToken);
-    await refresh(phone.refreshToken);
+    await usedSecondsAgo(phone.refreshToken, 11);
+    expect((await refresh(phone.refreshToken)).statusCode).toBe(401);
     expect((await refresh(desktop.refreshToken)).statusCode).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expandRoles, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { createPasswordQueue, type PasswordQueue } from '../../platform/auth/password-queue.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/secrets.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { createSettingsRepository } from '../../platform/db/settings.ts';
@@ -31,6 +32,8 @@ export interface AccountsOptions {
   principalTtlMs?: number;
   /** How often the accounts' version is compared with the database (2 s). */
   versionCheckMs?: number;
+  /** Bounds the password hashes and checks running at once (default: DEFAULT_PASSWORD_QUEUE). */
+  passwordQueue?: PasswordQueue;
 }
 
 export function createAccountsService(db: Kysely<DB>, options: AccountsOptions = {}) {
@@ -38,6 +41,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
   const settings = createSettingsRepository(db);
   const ttl = options.principalTtlMs ?? 30_000;
   const versionCheckMs = options.versionCheckMs ?? 2_000;
+  const passwords = options.passwordQueue ?? createPasswordQueue();
   // Guards read the user (roles, groups, disabled) from here. A change through this instance drops its entry at
   // once; a change through another instance (or the CLI) renews the accounts' version, which this instance
   // compares at most every `versionCheckMs` and then drops the whole cache. `ttl` bounds the age regardless.
@@ -97,7 +101,9 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
 
     /** Creates the user or updates the fields given; returns the user's id. */
     async upsertUser(input: UpsertUserInput): Promise<{ id: number; created: boolean }> {
-      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+      const { password } = input;
+      const passwordHash =
+        password === undefined ? undefined : await passwords.run(() => hashPassword(password));
       const role = input.roles && input.roles.length > 0 ? highestRole(input.roles) : undefined;
       const result = await db.transaction().execute(async (trx) => {
         const existing = await repo.findUserByUsername(input.username, trx);
@@ -127,18 +133,22 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
       return result;
     },
 
-    /** The user whose password matches, else undefined; takes as long for an unknown user. */
+    /**
+     * The user whose password matches, else undefined; takes as long for an unknown user and waits in the same
+     * queue. Rejects with PasswordQueueFullError when too many checks are under way.
+     */
     async verifyCredentials(username: string, password: string) {
       const user = await repo.findUserByUsername(username);
-      if (!user?.passwordHash) return verifyDecoy(password).then(() => undefined);
-      return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+      const stored = user?.passwordHash;
+      if (!user || !stored) return passwords.run(() => verifyDecoy(password)).then(() => undefined);
+      return (await passwords.run(() => verifyPassword(password, stored))) ? user : undefined;
     },
 
     findUserByUsername: (username: string) => repo.findUserByUsername(username),
 
     async setPassword(username: string, password: string): Promise<void> {
       const user = await requireUser(username);
-      await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+      await repo.updateUser(db, user.id, { passwordHash: await passwords.run(() => hashPassword(password)) });
     },
 
     async setDisabled(username: string, disabled: boolean): Promise<void> {

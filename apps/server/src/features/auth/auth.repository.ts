@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import { type DB, toDate } from '../../platform/db/schema.ts';
 
 export function createAuthRepository(db: Kysely<DB>) {
   return {
@@ -22,6 +22,40 @@ export function createAuthRepository(db: Kysely<DB>) {
       return row?.userId;
     },
 
+    async insertSession(row: { id: string; userId: number; createdAt: Date }): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    async sessionAlive(id: string): Promise<boolean> {
+      const row = await db.selectFrom('sessions').select('revokedAt').where('id', '=', id).executeTakeFirst();
+      return row !== undefined && row.revokedAt === null;
+    },
+
+    /** Ends the sessions; answers those that were alive. */
+    async revokeSessions(ids: readonly string[], now: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('id', 'in', ids)
+        .where('revokedAt', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Ends every session of the user; answers those that were alive. */
+    async revokeSessionsOfUser(userId: number, now: Date): Promise<string[]> {
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async insertRefreshToken(row: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) {
       await db
         .insertInto('refreshTokens')
@@ -29,7 +63,10 @@ export function createAuthRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Marks a live refresh token used; returns its owner and family, or undefined when it is not live. */
+    /**
+     * Marks a live refresh token used in one statement (of two racing requests one wins); returns its owner and
+     * family, or undefined when it is used, expired or its session has ended.
+     */
     async consumeRefreshToken(tokenHash: string, now: Date) {
       return db
         .updateTable('refreshTokens')
@@ -38,38 +75,63 @@ export function createAuthRepository(db: Kysely<DB>) {
         .where('usedAt', 'is', null)
         .where('revokedAt', 'is', null)
         .where('expiresAt', '>', now)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('sessions')
+              .select('sessions.id')
+              .whereRef('sessions.id', '=', 'refreshTokens.familyId')
+              .where('sessions.revokedAt', 'is', null),
+          ),
+        )
         .returning(['userId', 'familyId'])
         .executeTakeFirst();
     },
 
-    findRefreshToken(tokenHash: string) {
-      return db
+    /** A refresh token as stored, with whether its session lives; undefined when unknown. */
+    async findRefreshToken(tokenHash: string) {
+      const row = await db
         .selectFrom('refreshTokens')
-        .select(['userId', 'familyId'])
-        .where('tokenHash', '=', tokenHash)
+        .leftJoin('sessions', 'sessions.id', 'refreshTokens.familyId')
+        .select([
+          'refreshTokens.userId',
+          'refreshTokens.familyId',
+          'refreshTokens.usedAt',
+          'refreshTokens.expiresAt',
+          'sessions.id as sessionId',
+          'sessions.revokedAt as sessionRevokedAt',
+        ])
+        .where('refreshTokens.tokenHash', '=', tokenHash)
         .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        userId: row.userId,
+        familyId: row.familyId,
+        usedAt: row.usedAt === null ? null : toDate(row.usedAt),
+        expiresAt: toDate(row.expiresAt),
+        sessionAlive: row.sessionId !== null && row.sessionRevokedAt === null,
+      };
     },
 
-    async revokeFamily(familyId: string, now: Date): Promise<void> {
+    /**
+     * Deletes expired refresh tokens, and sessions left without any. A session is older than each of its
+     * tokens, so one whose tokens have all expired is older than a token's lifetime; a session created at this
+     * moment, whose first token is not written yet, is never taken.
+     */
+    async deleteExpired(now: Date, refreshTokenTtlMs: number): Promise<void> {
+      await db.deleteFrom('refreshTokens').where('expiresAt', '<', now).execute();
       await db
-        .updateTable('refreshTokens')
-        .set({ revokedAt: now })
-        .where('familyId', '=', familyId)
-        .where('revokedAt', 'is', null)
+        .deleteFrom('sessions')
+        .where('createdAt', '<', new Date(now.getTime() - refreshTokenTtlMs))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('refreshTokens')
+                .select('refreshTokens.id')
+                .whereRef('refreshTokens.familyId', '=', 'sessions.id'),
+            ),
+          ),
+        )
         .execute();
-    },
-
-    async revokeAllOfUser(userId: number, now: Date): Promise<void> {
-      await db
-        .updateTable('refreshTokens')
-        .set({ revokedAt: now })
-        .where('userId', '=', userId)
-        .where('revokedAt', 'is', null)
-        .execute();
-    },
-
-    async deleteExpiredRefreshTokens(before: Date): Promise<void> {
-      await db.deleteFrom('refreshTokens').where('expiresAt', '<', before).execute();
     },
   };
 }

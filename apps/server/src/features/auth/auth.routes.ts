@@ -15,7 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, principalOf } from '../../platform/auth/guards.ts';
+import { bearerToken, principalOf, sessionIdOf } from '../../platform/auth/guards.ts';
+import { PasswordQueueFullError } from '../../platform/auth/password-queue.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
 import { createAttemptLimiter, type SharedCounter } from '../../platform/http/shared-counter.ts';
 import { usernameKey } from '../accounts/accounts.repository.ts';
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     onRequest: tokenLimit,
     schema: { tags: ['auth'], body: ZLogoutInput.optional(), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await opts.auth.logout(principalOf(request).id, request.body?.refreshToken);
+      await opts.auth.logout(principalOf(request).id, sessionIdOf(request), request.body?.refreshToken);
       return reply.status(204).send(null);
     },
   });
@@ -107,20 +108,29 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
     schema: {
       tags: ['auth'],
       body: ZGenerateLoginInput,
-      response: { 200: ZGenerateLoginResponse, ...errors },
+      response: { 200: ZGenerateLoginResponse, ...errors, 503: ZApiError },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       if (request.headers.authorization !== undefined) {
         if (!hasApiKey(request)) throw unauthorized(AUTH_MESSAGES.wrongApiKey);
         return opts.auth.generateLoginLink(request.body, { kind: 'apiKey' });
       }
-      if (!(await perUsername.hit(usernameKey(request.body.username)))) throw tooManyRequests();
       // The password form exists only on the internal test origins. A browser always sends Origin on a
       // cross-origin POST; a client without one is no browser page and could send any Origin anyway.
+      // Checked before counting: a hostile page's attempts must not use up the username's attempts.
       const origin = request.headers.origin;
       const allowed = opts.loginFormOrigins.length > 0 && (!origin || opts.loginFormOrigins.includes(origin));
       if (!allowed) throw forbidden(AUTH_MESSAGES.formNotAllowed);
-      return opts.auth.generateLoginLink(request.body, { kind: 'form' });
+      if (!(await perUsername.hit(usernameKey(request.body.username)))) throw tooManyRequests();
+      try {
+        return await opts.auth.generateLoginLink(request.body, { kind: 'form' });
+      } catch (error) {
+        if (!(error instanceof PasswordQueueFullError)) throw error;
+        return reply
+          .status(503)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send({ detail: AUTH_MESSAGES.passwordChecksBusy });
+      }
     },
   });
 };

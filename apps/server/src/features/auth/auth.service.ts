@@ -7,9 +7,15 @@ import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
+import { createSessionRegistry } from './session-registry.ts';
 
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * How long a used refresh token still gets a pair: two tabs refreshing at once, or a client whose answer was
+ * lost, send it again within seconds. Later reuse is a stolen token's and ends the session (RFC 9700 §4.14.2).
+ */
+const REFRESH_GRACE_MS = 10_000;
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
@@ -24,18 +30,20 @@ export type LoginLinkCaller = { kind: 'apiKey' } | { kind: 'form' };
 
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createAuthRepository(deps.db);
+  const sessions = createSessionRegistry(deps.db);
   const now = deps.now ?? (() => new Date());
   const loginFailed = () => unauthorized(AUTH_MESSAGES.loginFailed);
+  const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
 
-  async function issuePair(userId: number, familyId: string): Promise<TTokenPair> {
+  async function issuePair(userId: number, sessionId: string): Promise<TTokenPair> {
     const refreshToken = randomToken();
     await repo.insertRefreshToken({
       userId,
-      familyId,
+      familyId: sessionId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
     });
-    return { token: await deps.tokens.sign(userId), refreshToken };
+    return { token: await deps.tokens.sign({ userId, sessionId }), refreshToken };
   }
 
   async function requireActive(userId: number) {
@@ -70,31 +78,48 @@ export function createAuthService(deps: AuthServiceDeps) {
       const userId = await repo.consumeLoginToken(hashToken(token), now());
       if (userId === undefined) throw loginFailed();
       await requireActive(userId);
-      return issuePair(userId, randomUUID());
+      const sessionId = randomUUID();
+      await repo.insertSession({ id: sessionId, userId, createdAt: now() });
+      return issuePair(userId, sessionId);
     },
 
-    /** Rotates the refresh token; a token used twice revokes its whole family (RFC 9700 §4.14.2). */
+    /**
+     * Rotates the refresh token. A token used again within the grace period gets a fresh pair of the same
+     * session (we keep only hashes, so not the pair it got first); used again later, it ends the session.
+     */
     async refresh(refreshToken: string): Promise<TTokenPair> {
       const tokenHash = hashToken(refreshToken);
       const at = now();
       const live = await repo.consumeRefreshToken(tokenHash, at);
-      if (!live) {
-        const known = await repo.findRefreshToken(tokenHash);
-        if (known) await repo.revokeFamily(known.familyId, at);
-        throw unauthorized(AUTH_MESSAGES.sessionExpired);
+      if (live) {
+        await requireActive(live.userId);
+        return issuePair(live.userId, live.familyId);
       }
-      await requireActive(live.userId);
-      return issuePair(live.userId, live.familyId);
+      const known = await repo.findRefreshToken(tokenHash);
+      if (!known?.usedAt || !known.sessionAlive) throw sessionExpired();
+      const inGrace = at.getTime() - known.usedAt.getTime() <= REFRESH_GRACE_MS && known.expiresAt > at;
+      if (!inGrace) {
+        await sessions.revoke([known.familyId], at);
+        throw sessionExpired();
+      }
+      await requireActive(known.userId);
+      return issuePair(known.userId, known.familyId);
     },
 
-    /** Revokes the family of the given refresh token, or every session of the user without one. */
-    async logout(userId: number, refreshToken: string | undefined): Promise<void> {
+    /**
+     * Ends the caller's session and the session of the given refresh token (when it is the caller's), or every
+     * session of the user without one.
+     */
+    async logout(userId: number, sessionId: string, refreshToken: string | undefined): Promise<void> {
       const at = now();
       const known = refreshToken ? await repo.findRefreshToken(hashToken(refreshToken)) : undefined;
-      if (known && known.userId === userId) await repo.revokeFamily(known.familyId, at);
-      else await repo.revokeAllOfUser(userId, at);
-      await repo.deleteExpiredRefreshTokens(at);
+      if (known && known.userId === userId) await sessions.revoke([sessionId, known.familyId], at);
+      else await sessions.revokeAllOfUser(userId, at);
+      await repo.deleteExpired(at, REFRESH_TOKEN_TTL_MS);
     },
+
+    /** Whether the session of an access token lives; the guard asks on every request. */
+    sessionAlive: (sessionId: string) => sessions.isAlive(sessionId),
   };
 }
 

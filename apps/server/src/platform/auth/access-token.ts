@@ -3,21 +3,30 @@ import { jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'portal';
 const AUDIENCE = 'portal-api';
 
-export interface AccessTokens {
-  sign(userId: number): Promise<string>;
-  /** the user id of a valid token, or undefined. */
-  verify(token: string): Promise<number | undefined>;
+/** Who a valid access token speaks for, and in which login session (refresh-token family). */
+export interface TokenSubject {
+  userId: number;
+  sessionId: string;
 }
 
-/** Verified tokens are remembered until they expire: verifying a signature costs ~80 µs a request. */
+export interface AccessTokens {
+  sign(subject: TokenSubject): Promise<string>;
+  /** the subject of a validly signed, unexpired token, or undefined; whether its session lives is not checked. */
+  verify(token: string): Promise<TokenSubject | undefined>;
+}
+
+/**
+ * Verified tokens are remembered until they expire: verifying a signature costs ~80 µs a request. The cache
+ * only spares the signature check; the guard still asks whether the token's session has ended.
+ */
 const CACHE_SIZE = 10_000;
 
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
-  const verified = new Map<string, { userId: number; expiresAt: number }>();
+  const verified = new Map<string, { subject: TokenSubject; expiresAt: number }>();
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: ({ userId, sessionId }) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -28,7 +37,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.expiresAt > Date.now()) return hit.userId;
+        if (hit.expiresAt > Date.now()) return hit.subject;
         verified.delete(token);
       }
       try {
@@ -37,11 +46,15 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        const id = Number(payload.sub);
-        if (!Number.isSafeInteger(id) || id <= 0 || payload.exp === undefined) return undefined;
+        const userId = Number(payload.sub);
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || payload.exp === undefined) return undefined;
+        // Tokens without a session could not be ended by logout; none are issued any more.
+        if (typeof sessionId !== 'string' || sessionId === '') return undefined;
+        const subject = { userId, sessionId };
         if (verified.size >= CACHE_SIZE) verified.clear();
-        verified.set(token, { userId: id, expiresAt: payload.exp * 1000 });
-        return id;
+        verified.set(token, { subject, expiresAt: payload.exp * 1000 });
+        return subject;
       } catch {
         return undefined;
       }

@@ -48,11 +48,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/** A hash to verify against when the user is unknown, so both failures take the same time. */
-let decoy: Promise<string> | undefined;
+/**
+ * A stored hash of the current cost that no password matches (random salt and key), to verify against when
+ * the user is unknown, so both failures take the same time. Made without hashing, so it costs nothing to create.
+ */
+const DECOY = [
+  'scrypt',
+  PARAMS.N,
+  PARAMS.r,
+  PARAMS.p,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');
+
 export async function verifyDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword('decoy-password-for-unknown-users');
-  await verifyPassword(password, await decoy);
+  await verifyPassword(password, DECOY);
   return false;
 }
 
