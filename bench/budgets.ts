@@ -20,6 +20,20 @@ export const BUDGETS = {
   mediaFile: { minRatioToBare: 0.5 },
 } as const;
 
+/**
+ * Budgets of bench/heavy-upload.ts, in milliseconds: `/api/health`, asked every 20 ms while a 100,000-row CSV
+ * is uploaded and read back and a 16000 × 16000 PNG is sent, never answers slower than `healthMaxMs` (no
+ * request holds the event loop); the picture is refused with 413 from its header, before any decoding.
+ */
+export const HEAVY_UPLOAD_BUDGETS = { healthMaxMs: 100, pictureRefusalMs: 500 } as const;
+
+/**
+ * Budget of bench/password-burst.ts, in milliseconds: while rounds of 20 parallel wrong-password attempts run
+ * at the production scrypt cost, `/api/health`, a static file and the token refresh each answer within
+ * `probeMaxMs` (password checks wait in a bounded queue and never take the whole thread pool or every core).
+ */
+export const PASSWORD_BURST_BUDGETS = { probeMaxMs: 100 } as const;
+
 /** Budgets of the page benchmarks in headless Chromium (software rendering), in milliseconds. */
 export const PAGE_BUDGETS = {
   /**

@@ -30,7 +30,12 @@ import { mediaPublicRoutes } from './features/media/media-public.routes.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
-import { HttpError, registerErrorHandlers } from './platform/http/errors.ts';
+import {
+  frameworkErrorOptions,
+  HttpError,
+  refuseWhileClosing,
+  registerErrorHandlers,
+} from './platform/http/errors.ts';
 import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
@@ -74,13 +79,16 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     logger: loggerOptions(config.logLevel, options.logStream),
     ...requestIdOptions(),
     trustProxy: config.trustProxy,
+    ...frameworkErrorOptions(),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests arriving during shutdown get their 503 from refuseWhileClosing, in German, not Fastify's English.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  refuseWhileClosing(app);
 
   const database = options.database ?? createDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -106,11 +114,12 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('accounts', accounts);
   app.decorate('mailWorker', mailWorker);
   app.decorateRequest('principal', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurityHeaders(app, config.hostOrigin);
+  await registerSecurityHeaders(app, { hostOrigin: config.hostOrigin, publicUrl: config.publicUrl });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -172,7 +181,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(mediaPublicRoutes, { db: database.db, storage, hostOrigin: config.hostOrigin });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
-    api.addHook('onRequest', authenticate({ tokens, principal: (id) => accounts.principal(id) }));
+    api.addHook(
+      'onRequest',
+      authenticate({
+        tokens,
+        principal: (id) => accounts.principal(id),
+        sessionAlive: (id) => auth.sessionAlive(id),
+      }),
+    );
     await api.register(authRoutes, routeOptions);
     await api.register(filesRoutes, { storage, signer });
     await api.register(categoriesRoutes, { db: database.db, storage, signer, accounts });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isAllowedUrl, jsonField } from './categories.ts';
+import { MESSAGES } from './errors.ts';
+import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { isSafeRelativeUrl } from './links.ts';
 
 /** Content item endpoints of SPEC §7, plus the row pages of large tables. */
 export const CONTENT_API = {
@@ -22,6 +25,12 @@ export const CONTENT_MESSAGES = {
   csvUnclosedQuote: 'Die CSV-Datei ist fehlerhaft: ein Anführungszeichen wird nicht geschlossen.',
   csvTooManyRows: 'Die CSV-Datei hat zu viele Zeilen (höchstens 200.000).',
   csvTooManyColumns: 'Die CSV-Datei hat zu viele Spalten (höchstens 500).',
+  csvRowTooLong:
+    'Die CSV-Datei enthält eine Zeile von über einer Million Zeichen; meist fehlt dort ein schließendes Anführungszeichen.',
+  tableChanged:
+    'Die Tabelle wurde gerade von jemand anderem ersetzt. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  rowsLimit: 'Es können 1 bis 1.000 Zeilen auf einmal abgerufen werden.',
+  rowsOffset: 'Die erste Zeile muss eine ganze Zahl von 0 bis 200.000 sein.',
   invalidOrder:
     'Die Reihenfolge ist ungültig: jeder Eintrag darf nur einmal und nur mit bekannter ID vorkommen.',
 } as const;
@@ -30,6 +39,11 @@ export const CONTENT_MESSAGES = {
 export const CSV_INLINE_ROWS = 1000;
 /** Larger tables arrive with this many data rows; the rest through `/api/content/{id}/rows` (SPEC §9: 250 a page). */
 export const CSV_PAGE_SIZE = 250;
+/**
+ * Most data rows one request to `/api/content/{id}/rows` may ask for: a page stays small enough to read and
+ * serialise without holding the server's event loop; the 'Alle' view fetches larger tables page by page.
+ */
+export const CSV_ROWS_PAGE_MAX = 1000;
 export const CSV_MAX_ROWS = 200_000;
 export const CSV_MAX_COLUMNS = 500;
 /** `accept` of the file input (SPEC §5: the CSV file must be text/csv). */
@@ -67,7 +81,7 @@ export const ZContentItemList = z.array(ZContentItem);
  * without an uploaded file removes the table; any other value keeps it.
  */
 export const ZContentItemInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   title: z
     .string({ error: CONTENT_MESSAGES.titleRequired })
     .trim()
@@ -76,12 +90,12 @@ export const ZContentItemInput = z.object({
   preText: z.string().max(100_000).nullish(),
   postText: z.string().max(100_000).nullish(),
   categories: z
-    .array(z.coerce.number({ error: CONTENT_MESSAGES.unknownCategory }).int().positive(), {
+    .array(zId(CONTENT_MESSAGES.unknownCategory), {
       error: CONTENT_MESSAGES.categoriesRequired,
     })
     .min(1, CONTENT_MESSAGES.categoriesRequired)
     .max(100),
-  position: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  position: zWholeNumber({ min: 0, max: 1_000_000, message: MESSAGES.badRequest }).optional(),
   csvFile: z.string().max(255).nullish(),
 });
 export type TContentItemInput = z.input<typeof ZContentItemInput>;
@@ -92,8 +106,8 @@ export const ZSaveContentFields = z.object({ content: jsonField(ZContentItemInpu
 
 /** POST /api/content/saveTree/: `contentList` JSON, the items in their new order (`position` is ignored). */
 export const ZContentOrderItem = z.object({
-  id: z.coerce.number().int().positive(),
-  position: z.coerce.number().int().optional(),
+  id: ZId,
+  position: z.number().int().optional(),
 });
 export const ZSaveContentOrderBody = z.object({
   contentList: jsonField(z.array(ZContentOrderItem).min(1).max(10_000)),
@@ -101,13 +115,16 @@ export const ZSaveContentOrderBody = z.object({
 export const ZContentOrder = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
 export type TContentOrder = z.infer<typeof ZContentOrder>;
 
-export const ZContentIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const ZContentCategoryParams = z.object({ categoryId: z.coerce.number().int().positive() });
+export const ZContentIdParams = ZIdParams;
+export const ZContentCategoryParams = z.object({ categoryId: ZId });
 
 /** GET /api/content/{id}/rows: `q` keeps rows with a cell containing it (case-insensitive). */
 export const ZContentRowsQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(CSV_MAX_ROWS).default(CSV_PAGE_SIZE),
+  // Beyond the largest table there is nothing to page to; the bound also keeps the row numbers in range.
+  offset: zWholeNumber({ min: 0, max: CSV_MAX_ROWS, message: CONTENT_MESSAGES.rowsOffset }).default(0),
+  limit: zWholeNumber({ min: 1, max: CSV_ROWS_PAGE_MAX, message: CONTENT_MESSAGES.rowsLimit }).default(
+    CSV_PAGE_SIZE,
+  ),
   q: z.string().trim().max(200).optional(),
 });
 export type TContentRowsQuery = z.input<typeof ZContentRowsQuery>;
@@ -131,5 +148,5 @@ const RELATIVE_MEDIA_PATH = /^(?![a-z][a-z0-9+.-]*:)(?![/\\])[^\s\\?#]*[^\s\\?#/
  */
 export function isCsvLinkUrl(url: string): boolean {
   if (isAllowedUrl(url)) return true;
-  return RELATIVE_MEDIA_PATH.test(url) && !url.split('/').includes('..');
+  return RELATIVE_MEDIA_PATH.test(url) && isSafeRelativeUrl(url);
 }

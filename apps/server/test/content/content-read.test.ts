@@ -1,4 +1,10 @@
-import type { TContentItem, TContentRows } from '@portal/contract';
+import {
+  CONTENT_MESSAGES,
+  CSV_MAX_ROWS,
+  CSV_ROWS_PAGE_MAX,
+  type TContentItem,
+  type TContentRows,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
 import { createItem, listContent } from './content-helpers.ts';
@@ -116,6 +122,27 @@ describe('GET /api/content/{id}/rows', () => {
   it('should refuse a bad paging query with 400', async () => {
     for (const query of ['?offset=-1', '?limit=0', '?limit=abc', `?q=${'x'.repeat(201)}`]) {
       expect((await rows('erstes', query)).status).toBe(400);
+    }
+  });
+
+  it('should serve at most CSV_ROWS_PAGE_MAX rows a request and refuse more with 400 in German', async () => {
+    expect((await rows('erstes', `?limit=${CSV_ROWS_PAGE_MAX}`)).body).toMatchObject({
+      total: 5,
+      limit: CSV_ROWS_PAGE_MAX,
+    });
+    for (const limit of [CSV_ROWS_PAGE_MAX + 1, CSV_MAX_ROWS, 100_000_000]) {
+      const response = await rows('erstes', `?limit=${limit}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ detail: CONTENT_MESSAGES.rowsLimit });
+    }
+  });
+
+  it('should refuse an offset beyond the largest table with 400 instead of failing in the database', async () => {
+    expect((await rows('erstes', `?offset=${CSV_MAX_ROWS}`)).body).toMatchObject({ total: 5, rows: [] });
+    for (const offset of [CSV_MAX_ROWS + 1, 3_000_000_000]) {
+      const response = await rows('erstes', `?offset=${offset}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ detail: CONTENT_MESSAGES.rowsOffset });
     }
   });
 

@@ -88,6 +88,21 @@ describe('POST /api/content/ (fields)', () => {
     expect(storedFiles(w.t)).toContain(keyOf(replaced.json<TContentItem>().csvUrl));
   });
 
+  it('should serve only the newest table after replacing it twice, keeping no row of the others', async () => {
+    const item = await createItem(w, { categories: [normen] }, upload('veranstaltungen-tab.csv'));
+    const before = await tableCounts(w.t);
+    for (const [name, table] of [
+      ['preisliste-excel-cp1252.csv', FIXTURE_TABLES['preisliste-excel-cp1252.csv']],
+      ['mitglieder-utf8-bom.csv', FIXTURE_TABLES['mitglieder-utf8-bom.csv']],
+    ] as const) {
+      const replaced = await saveContent(w, w.as.admin, item, upload(name));
+      expect(replaced.statusCode).toBe(200);
+      const rows = await w.app.inject({ url: `/api/content/${item.id}/rows`, headers: w.as.mitglied });
+      expect(rows.json()).toMatchObject({ total: table?.rows.length, rows: table?.rows });
+      expect((await tableCounts(w.t)).rows).toBe(before.rows - 3 + (table?.rows.length ?? 0));
+    }
+  });
+
   it('should remove the table, its rows and its file when csvFile is null', async () => {
     const item = await createItem(w, { categories: [normen] }, upload('mitglieder-utf8-bom.csv'));
     const before = await tableCounts(w.t);
@@ -175,18 +190,27 @@ describe('POST /api/content/ (refusals leave nothing behind)', () => {
     });
   });
 
-  it('should leave no row and no file when the database fails after the file was stored', async () => {
+  /** Makes the database fail on any table row containing BOOM. */
+  const boomTrigger = async () => {
     const db = w.t.database.db;
     if (w.t.database.kind === 'sqlite') {
       await sql`create trigger boom before insert on content_item_rows when new.cells like '%BOOM%'
         begin select raise(abort, 'boom'); end`.execute(db);
     } else {
-      await sql`create function boom() returns trigger language plpgsql as $$
+      await sql`create or replace function boom() returns trigger language plpgsql as $$
         begin if new.cells like '%BOOM%' then raise exception 'boom'; end if; return new; end $$`.execute(db);
       await sql`create trigger boom before insert on content_item_rows for each row execute function boom()`.execute(
         db,
       );
     }
+  };
+  const dropBoomTrigger = () =>
+    sql`drop trigger boom${sql.raw(w.t.database.kind === 'sqlite' ? '' : ' on content_item_rows')}`.execute(
+      w.t.database.db,
+    );
+
+  it('should leave no row and no file when the database fails after the file was stored', async () => {
+    await boomTrigger();
     try {
       await refuse(
         { title: 'Absturz', categories: [normen] },
@@ -197,10 +221,26 @@ describe('POST /api/content/ (refusals leave nothing behind)', () => {
         },
       );
     } finally {
-      await sql`drop trigger boom${sql.raw(w.t.database.kind === 'sqlite' ? '' : ' on content_item_rows')}`.execute(
-        db,
-      );
+      await dropBoomTrigger();
     }
+  });
+
+  it('should keep the old table whole when storing its replacement fails', async () => {
+    const item = await createItem(w, { categories: [normen] }, upload('preisliste-excel-cp1252.csv'));
+    await boomTrigger();
+    try {
+      await refuse(item, { filename: 'b.csv', data: `a;b\n${'1;2\n'.repeat(3000)}BOOM;3\n` }, 500, {
+        detail: MESSAGES.internal,
+      });
+    } finally {
+      await dropBoomTrigger();
+    }
+    const rows = await w.app.inject({ url: `/api/content/${item.id}/rows`, headers: w.as.mitglied });
+    expect(rows.json()).toMatchObject({
+      total: 5,
+      rows: FIXTURE_TABLES['preisliste-excel-cp1252.csv']?.rows,
+    });
+    expect((await listContent(w, w.as.mitglied, normen)).find((entry) => entry.id === item.id)).toEqual(item);
   });
 
   it('should refuse members and partners with 403 and a request without token with 401', async () => {

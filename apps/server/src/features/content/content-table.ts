@@ -23,7 +23,7 @@ export function createContentTable(repo: ContentRepository, signer: UrlSigner) {
   return {
     /** The item as the API shows it, `categories` limited to those the caller may see. */
     async present(item: ContentItemRow, categories: number[]): Promise<TContentItem> {
-      const rows = item.csvHeader ? await repo.rowRange(item.id, 0, inlineRowCount(item.csvRowCount)) : [];
+      const rows = item.csvHeader ? await repo.rowRange(item, 0, inlineRowCount(item.csvRowCount)) : [];
       return {
         id: item.id,
         title: item.title,
@@ -51,8 +51,8 @@ export function createContentTable(repo: ContentRepository, signer: UrlSigner) {
       if (!item.csvHeader) return { total: 0, offset, limit, header, rows: [] };
       const [total, cells] =
         q === ''
-          ? [item.csvRowCount, await repo.rowRange(item.id, offset, limit)]
-          : [await repo.countMatches(item.id, q), await repo.searchRows(item.id, q, offset, limit)];
+          ? [item.csvRowCount, await repo.rowRange(item, offset, limit)]
+          : [await repo.countMatches(item, q), await repo.searchRows(item, q, offset, limit)];
       return { total, offset, limit, header, rows: cells.map((text) => JSON.parse(text) as TCsvRow) };
     },
   };

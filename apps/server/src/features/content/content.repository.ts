@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TCsvRow } from '@portal/contract';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
@@ -14,7 +15,12 @@ export interface ContentItemRow {
   csvKey: string | null;
   csvHeader: string | null;
   csvRowCount: number;
+  /** row index of the table's first data row: 0 or ROW_SLOT */
+  csvRowBase: number;
 }
+
+/** The live rows of an item's table. */
+export type TableRows = Pick<ContentItemRow, 'id' | 'csvRowBase' | 'csvRowCount'>;
 
 export type ContentItemValues = Omit<ContentItemRow, 'id'>;
 
@@ -28,10 +34,21 @@ const COLUMNS = [
   'contentItems.csvKey',
   'contentItems.csvHeader',
   'contentItems.csvRowCount',
+  'contentItems.csvRowBase',
 ] as const;
 
-/** Rows per INSERT: 4 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
-const ROWS_PER_INSERT = 2000;
+/**
+ * The two places an item's table can live among its rows: from row index 0 or from ROW_SLOT. A new table is
+ * written where the live one is not, so that readers see the old table until one small transaction switches
+ * `csvRowBase` over; ROW_SLOT + CSV_MAX_ROWS stays inside PostgreSQL's `integer`.
+ */
+export const ROW_SLOT = 2 ** 30;
+
+/**
+ * Rows per statement when writing or deleting a table: each statement takes a few milliseconds, and other
+ * requests run between two of them (SQLite has one connection, and node:sqlite blocks while it works).
+ */
+const ROWS_PER_BATCH = 500;
 
 /** The text a search looks in: every cell (a link by its title), lower-cased, cells kept apart. */
 export function searchText(cells: TCsvRow): string {
@@ -51,6 +68,13 @@ function matches(needle: string) {
 }
 
 export function createContentRepository(db: Kysely<DB>) {
+  const liveRows = (table: TableRows) =>
+    db
+      .selectFrom('contentItemRows')
+      .where('contentItemId', '=', table.id)
+      .where('rowIndex', '>=', table.csvRowBase)
+      .where('rowIndex', '<', table.csvRowBase + table.csvRowCount);
+
   return {
     findItem(executor: Executor, id: number): Promise<ContentItemRow | undefined> {
       return executor.selectFrom('contentItems').select(COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -117,38 +141,74 @@ export function createContentRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Replaces the data rows of an item's table in batches (100,000 rows: 50 statements). */
-    async replaceRows(executor: Executor, itemId: number, rows: readonly TCsvRow[]): Promise<void> {
-      await executor.deleteFrom('contentItemRows').where('contentItemId', '=', itemId).execute();
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        const batch = rows.slice(start, start + ROWS_PER_INSERT).map((cells, index) => ({
+    /**
+     * Writes data rows from row index `base` on, a batch per statement outside any transaction, giving other
+     * requests a turn between batches. The rows stay unseen until the item's `csvRowBase` points at them.
+     */
+    async insertRows(itemId: number, base: number, rows: readonly TCsvRow[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) {
+        const batch = rows.slice(start, start + ROWS_PER_BATCH).map((cells, index) => ({
           contentItemId: itemId,
-          rowIndex: start + index,
+          rowIndex: base + start + index,
           cells: JSON.stringify(cells),
           search: searchText(cells),
         }));
-        await executor.insertInto('contentItemRows').values(batch).execute();
+        await db.insertInto('contentItemRows').values(batch).execute();
+        await nextTurn();
       }
     },
 
-    /** Cells (JSON text) of the data rows offset … offset+limit-1, by the primary key. */
-    async rowRange(itemId: number, offset: number, limit: number): Promise<string[]> {
+    /** Deletes an item's rows with index `first` … `last` (inclusive), a batch per statement. */
+    async deleteRows(itemId: number, first: number, last: number): Promise<void> {
+      const found = await db
+        .selectFrom('contentItemRows')
+        .select((eb) => eb.fn.max('rowIndex').as('last'))
+        .where('contentItemId', '=', itemId)
+        .where('rowIndex', '>=', first)
+        .where('rowIndex', '<=', last)
+        .executeTakeFirst();
+      if (found?.last === null || found?.last === undefined) return;
+      const end = Number(found.last);
+      for (let start = first; start <= end; start += ROWS_PER_BATCH) {
+        await db
+          .deleteFrom('contentItemRows')
+          .where('contentItemId', '=', itemId)
+          .where('rowIndex', '>=', start)
+          .where('rowIndex', '<=', Math.min(start + ROWS_PER_BATCH - 1, end))
+          .execute();
+        await nextTurn();
+      }
+    },
+
+    /** How many rows an item has from index `base` to `base + count - 1`. */
+    async countRows(executor: Executor, itemId: number, base: number, count: number): Promise<number> {
+      const row = await executor
+        .selectFrom('contentItemRows')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('contentItemId', '=', itemId)
+        .where('rowIndex', '>=', base)
+        .where('rowIndex', '<', base + count)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Cells (JSON text) of the table's data rows offset … offset+limit-1, by the primary key. */
+    async rowRange(table: TableRows, offset: number, limit: number): Promise<string[]> {
+      const first = table.csvRowBase + offset;
       const rows = await db
         .selectFrom('contentItemRows')
         .select('cells')
-        .where('contentItemId', '=', itemId)
-        .where('rowIndex', '>=', offset)
-        .where('rowIndex', '<', offset + limit)
+        .where('contentItemId', '=', table.id)
+        .where('rowIndex', '>=', first)
+        .where('rowIndex', '<', Math.min(first + limit, table.csvRowBase + table.csvRowCount))
         .orderBy('rowIndex')
         .execute();
       return rows.map((row) => row.cells);
     },
 
-    async searchRows(itemId: number, needle: string, offset: number, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('contentItemRows')
+    async searchRows(table: TableRows, needle: string, offset: number, limit: number): Promise<string[]> {
+      const rows = await liveRows(table)
         .select('cells')
-        .where('contentItemId', '=', itemId)
         .where(matches(needle))
         .orderBy('rowIndex')
         .limit(limit)
@@ -157,11 +217,9 @@ export function createContentRepository(db: Kysely<DB>) {
       return rows.map((row) => row.cells);
     },
 
-    async countMatches(itemId: number, needle: string): Promise<number> {
-      const row = await db
-        .selectFrom('contentItemRows')
+    async countMatches(table: TableRows, needle: string): Promise<number> {
+      const row = await liveRows(table)
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('contentItemId', '=', itemId)
         .where(matches(needle))
         .executeTakeFirstOrThrow();
       return Number(row.count);

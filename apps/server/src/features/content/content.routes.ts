@@ -2,6 +2,7 @@ import {
   CONTENT_API,
   CSV_INLINE_ROWS,
   CSV_PAGE_SIZE,
+  CSV_ROWS_PAGE_MAX,
   ZApiError,
   ZContentCategoryParams,
   ZContentIdParams,
@@ -56,8 +57,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
       params: ZContentIdParams,
       querystring: ZContentRowsQuery,
       description:
-        `Data rows offset … offset+limit-1 of an item's table (limit default ${CSV_PAGE_SIZE}). With \`q\` only ` +
-        'rows with a cell containing q (case-insensitive), and `total` counts those.',
+        `Data rows offset … offset+limit-1 of an item's table (limit default ${CSV_PAGE_SIZE}, at most ` +
+        `${CSV_ROWS_PAGE_MAX}: larger tables are read page by page). With \`q\` only rows with a cell ` +
+        'containing q (case-insensitive), and `total` counts those.',
       response: { 200: ZContentRows, ...errors },
     },
     handler: (request) => service.rows(principalOf(request), request.params.id, request.query),
@@ -73,9 +75,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
       description:
         'Multipart: `content` (JSON of the item; without id a new one) and optionally `csvFile`, a CSV file ' +
         '(UTF-8 or Windows-1252; `;`, `,` or tab). The file replaces the table; `content.csvFile: null` without ' +
-        'a file removes it. 415 when the file is no CSV text, 413 when it is too large.',
+        'a file removes it. 415 when the file is no CSV text, 413 when it is too large, 409 when another save ' +
+        'replaced the same table meanwhile.',
       body: ZSaveContentFields.extend({ csvFile: ZUploadedFile }),
-      response: { 200: ZContentItem, ...errors, 413: ZApiError, 415: ZApiError },
+      response: { 200: ZContentItem, ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => service.save(principalOf(request), request.body.content, request.body.csvFile),
   });

@@ -6,17 +6,31 @@ import {
   type TContentRows,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { type CsvTable, readCsv } from '../../platform/csv/parse-csv.ts';
-import { writeCsv } from '../../platform/csv/write-csv.ts';
+import { type CsvText, decodeCsv } from '../../platform/csv/decode-csv.ts';
+import { type CsvLayout, eachRowSlice, scanCsv } from '../../platform/csv/parse-csv.ts';
+import { createCsvCopy } from '../../platform/csv/write-csv.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { commitWithFiles, discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
+import {
+  type CommitOutcome,
+  commitWithFiles,
+  discardFiles,
+  newKey,
+  type Storage,
+} from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createCategoryAccess } from '../categories/category-access.ts';
-import { type ContentItemValues, createContentRepository } from './content.repository.ts';
+import {
+  type ContentItemRow,
+  type ContentItemValues,
+  createContentRepository,
+  type Executor,
+  type TableRows,
+} from './content.repository.ts';
+import { createTableStaging, type StagedTable } from './content-staging.ts';
 import { createContentTable } from './content-table.ts';
 
 export interface ContentFeatureDeps {
@@ -26,7 +40,19 @@ export interface ContentFeatureDeps {
 }
 
 const DEFAULT_POSITION = 999;
-const NO_TABLE = { csvFile: null, csvKey: null, csvHeader: null, csvRowCount: 0 } as const;
+type TableColumns = Pick<
+  ContentItemValues,
+  'csvFile' | 'csvKey' | 'csvHeader' | 'csvRowCount' | 'csvRowBase'
+>;
+const NO_TABLE = { csvFile: null, csvKey: null, csvHeader: null, csvRowCount: 0, csvRowBase: 0 } as const;
+
+/** A new table, its rows staged and its copy about to be stored. */
+interface NewTable {
+  staged: StagedTable;
+  key: string;
+  header: string[];
+  fileName: string;
+}
 
 function richText(html: string | null | undefined): string | null {
   return html && !isBlankRichText(html) ? sanitizeRichText(html) : null;
@@ -37,6 +63,7 @@ export function createContentService(deps: ContentFeatureDeps) {
   const repo = createContentRepository(db);
   const table = createContentTable(repo, deps.signer);
   const categories = createCategoryAccess(db);
+  const staging = createTableStaging(db, repo);
 
   /** The item if one of its categories is visible to the principal (else 404), with those categories. */
   async function visibleItem(principal: Principal, id: number) {
@@ -47,12 +74,80 @@ export function createContentService(deps: ContentFeatureDeps) {
     return { item, categories: filedUnder };
   }
 
-  async function checkCategories(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
-    const known = await categories.existingIds(trx, ids);
+  async function checkCategories(executor: Executor, ids: readonly number[]): Promise<void> {
+    const known = await categories.existingIds(executor, ids);
     if (ids.some((id) => !known.has(id))) {
       throw badRequest(CONTENT_MESSAGES.unknownCategory, {
         'content.categories': CONTENT_MESSAGES.unknownCategory,
       });
+    }
+  }
+
+  /**
+   * The transaction of a save: the item's texts, position, categories and table at once. With `table` the
+   * item switches to the staged rows; `csvFile: null` removes its table. Names the rows no longer live.
+   */
+  async function commitItem(
+    trx: Transaction<DB>,
+    input: TContentItemValues,
+    texts: Pick<ContentItemValues, 'title' | 'preText' | 'postText'>,
+    table?: NewTable,
+  ): Promise<CommitOutcome<{ id: number; freed: TableRows | undefined }>> {
+    const itemId = table?.staged.itemId ?? input.id;
+    const current = itemId === undefined ? undefined : await repo.findItem(trx, itemId);
+    if (itemId !== undefined && !current) throw notFound();
+    const categoryIds = [...new Set(input.categories)];
+    await checkCategories(trx, categoryIds);
+    let tableValues: TableColumns | undefined;
+    if (table && current) {
+      await staging.check(trx, current, table.staged);
+      tableValues = {
+        csvFile: table.fileName,
+        csvKey: table.key,
+        csvHeader: JSON.stringify(table.header),
+        csvRowCount: table.staged.rowCount,
+        csvRowBase: table.staged.base,
+      };
+    } else if (input.csvFile === null || !current) {
+      tableValues = NO_TABLE;
+    }
+    const values = {
+      ...texts,
+      position: input.position ?? current?.position ?? DEFAULT_POSITION,
+      ...tableValues,
+    };
+    const id = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
+    if (current) await repo.updateItem(trx, id, values);
+    await repo.replaceCategories(trx, id, categoryIds);
+    const freed = current && tableValues && current.csvRowCount > 0 ? current : undefined;
+    return { result: { id, freed }, replaced: current && tableValues ? [current.csvKey] : [] };
+  }
+
+  /**
+   * The second pass over an uploaded CSV (the first refused a broken one): each slice of rows is staged
+   * beside the live table and added to the UTF-8 copy that the download serves.
+   */
+  async function stageTable(
+    before: ContentItemRow | undefined,
+    values: ContentItemValues,
+    upload: UploadedFile,
+    text: CsvText,
+    layout: CsvLayout,
+  ): Promise<{ table: NewTable; file: { key: string; data: Buffer } }> {
+    const copy = createCsvCopy(layout.header);
+    const staged = await staging.stage(before, values, layout.rowCount, (write) =>
+      eachRowSlice(text, layout, async (rows) => {
+        copy.add(rows);
+        await write(rows);
+      }),
+    );
+    try {
+      const file = { key: newKey('content', '.csv'), data: await copy.toBuffer() };
+      const fileName = displayFileName(upload.filename, 'tabelle.csv');
+      return { table: { staged, key: file.key, header: layout.header, fileName }, file };
+    } catch (error) {
+      await staging.discard(staged);
+      throw error;
     }
   }
 
@@ -87,55 +182,42 @@ export function createContentService(deps: ContentFeatureDeps) {
     },
 
     /**
-     * Creates or updates an item. The CSV is parsed before anything is written (415/400/413); its UTF-8 copy
-     * is stored before the transaction and removed again when the transaction fails.
+     * Creates or updates an item. A first pass over the CSV refuses a broken or oversized one before anything
+     * is written (415/400/413); a second pass stages its rows beside the live table (content-staging.ts) and
+     * builds its UTF-8 copy, a slice at a time; the copy is stored; one small transaction switches the item
+     * over. A failure on the way removes the new rows, the file and a hidden new item.
      */
     async save(
       principal: Principal,
       input: TContentItemValues,
       upload?: UploadedFile,
     ): Promise<TContentItem> {
-      const csv: CsvTable | undefined = upload ? readCsv(upload.data) : undefined;
-      const categoryIds = [...new Set(input.categories)];
+      const text = upload ? await decodeCsv(upload.data) : undefined;
+      const layout = text === undefined ? undefined : await scanCsv(text);
       const texts = {
         title: input.title,
         preText: richText(input.preText),
         postText: richText(input.postText),
       };
-      const stored = csv
-        ? { key: newKey('content', '.csv'), data: writeCsv(csv.header, csv.rows) }
-        : undefined;
-      const id = await commitWithFiles(storage, stored ? [stored] : [], () =>
-        db.transaction().execute(async (trx) => {
-          const current = input.id === undefined ? undefined : await repo.findItem(trx, input.id);
-          if (input.id !== undefined && !current) throw notFound();
-          await checkCategories(trx, categoryIds);
-          let tableValues:
-            | Pick<ContentItemValues, 'csvFile' | 'csvKey' | 'csvHeader' | 'csvRowCount'>
-            | undefined;
-          if (csv && stored && upload) {
-            tableValues = {
-              csvFile: displayFileName(upload.filename, 'tabelle.csv'),
-              csvKey: stored.key,
-              csvHeader: JSON.stringify(csv.header),
-              csvRowCount: csv.rows.length,
-            };
-          } else if (input.csvFile === null || !current) {
-            tableValues = NO_TABLE;
-          }
-          const values = {
-            ...texts,
-            position: input.position ?? current?.position ?? DEFAULT_POSITION,
-            ...tableValues,
-          };
-          const itemId = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
-          if (current) await repo.updateItem(trx, itemId, values);
-          await repo.replaceCategories(trx, itemId, categoryIds);
-          if (tableValues) await repo.replaceRows(trx, itemId, csv?.rows ?? []);
-          return { result: itemId, replaced: current && tableValues ? [current.csvKey] : [] };
-        }),
-      );
-      return service.present(principal, id);
+      const before = input.id === undefined ? undefined : await repo.findItem(db, input.id);
+      if (input.id !== undefined && !before) throw notFound();
+      // Checked again in the transaction; here so that a refusal comes before 100,000 rows are written.
+      await checkCategories(db, [...new Set(input.categories)]);
+
+      const values = { ...NO_TABLE, ...texts, position: input.position ?? DEFAULT_POSITION };
+      const prepared =
+        upload && text && layout ? await stageTable(before, values, upload, text, layout) : undefined;
+      let saved: { id: number; freed?: TableRows | undefined };
+      try {
+        saved = await commitWithFiles(storage, prepared ? [prepared.file] : [], () =>
+          db.transaction().execute((trx) => commitItem(trx, input, texts, prepared?.table)),
+        );
+      } catch (error) {
+        if (prepared) await staging.discard(prepared.table.staged);
+        throw error;
+      }
+      if (saved.freed) await staging.free(saved.freed);
+      return service.present(principal, saved.id);
     },
 
     async present(principal: Principal, id: number): Promise<TContentItem> {
@@ -157,12 +239,16 @@ export function createContentService(deps: ContentFeatureDeps) {
       return ids.map((id, position) => ({ id, position }));
     },
 
+    /** Deletes an item: its table's rows first, in batches, so that no statement deletes 100,000 at once. */
     async remove(id: number): Promise<void> {
+      const item = await repo.findItem(db, id);
+      if (!item) throw notFound();
+      await staging.free(item);
       const key = await db.transaction().execute(async (trx) => {
-        const item = await repo.findItem(trx, id);
-        if (!item) throw notFound();
+        const current = await repo.findItem(trx, id);
+        if (!current) throw notFound();
         await repo.deleteItems(trx, [id]);
-        return item.csvKey;
+        return current.csvKey;
       });
       await discardFiles(storage, [key]);
     },

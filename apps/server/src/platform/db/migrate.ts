@@ -8,6 +8,8 @@ import * as m0003 from './migrations/0003-media-blog.ts';
 import * as m0004 from './migrations/0004-events.ts';
 import * as m0005 from './migrations/0005-forums.ts';
 import * as m0006 from './migrations/0006-rate-limits.ts';
+import * as m0007 from './migrations/0007-sessions.ts';
+import * as m0008 from './migrations/0008-content-row-base.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-events': m0004,
   '0005-forums': m0005,
   '0006-rate-limits': m0006,
+  '0007-sessions': m0007,
+  '0008-content-row-base': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -39,8 +39,18 @@ export interface RefreshTokensTable {
   tokenHash: string;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
+  /** set before migration 0007; since then the session's `revokedAt` ends the family */
   revokedAt: Timestamp | null;
   createdAt: Timestamp;
+}
+
+/** A login session: the family of refresh tokens that rotate from one login link. */
+export interface SessionsTable {
+  /** the refresh tokens' familyId; access tokens carry it as `sid` */
+  id: string;
+  userId: number;
+  createdAt: Timestamp;
+  revokedAt: Timestamp | null;
 }
 
 export interface LoginTokensTable {
@@ -83,6 +93,8 @@ export interface ContentItemsTable {
   /** the header row as JSON text */
   csvHeader: string | null;
   csvRowCount: number;
+  /** row_index of the table's first data row (migration 0008) */
+  csvRowBase: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -267,6 +279,7 @@ export interface DB {
   users: UsersTable;
   userGroupMembers: UserGroupMembersTable;
   refreshTokens: RefreshTokensTable;
+  sessions: SessionsTable;
   loginTokens: LoginTokensTable;
   contentCategories: ContentCategoriesTable;
   contentCategoryGroups: ContentCategoryGroupsTable;

@@ -1,5 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { MESSAGES } from '@portal/contract';
 import { z } from 'zod';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { joinBuffers } from './join-buffers.ts';
 
 /** A file field of a multipart body, as routes receive it in `request.body`. */
 export interface UploadedFile {
@@ -12,13 +15,30 @@ export interface UploadedFile {
 
 /**
  * `onFile` of @fastify/multipart (`attachFieldsToBody: 'keyValues'`): a file field becomes an UploadedFile
- * instead of a bare Buffer, so routes keep the original file name. Size limits apply as before (413).
+ * instead of a bare Buffer, so routes keep the original file name. Over the size limit: 413. Its chunks are
+ * joined a megabyte per turn (joinBuffers), where `part.toBuffer()` would join 20 MB at once.
+ * A file stream that breaks off (body cut off, connection lost, boundary missing) is the request's fault:
+ * busboy reports it with a plain Error, which is answered with 400 here rather than as our failure.
  */
 export async function readUploadedFile(part: MultipartFile): Promise<void> {
-  const data = await part.toBuffer();
+  const data = await readChunks(part).catch((error: unknown) => {
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    throw typeof status === 'number' ? error : badRequest(MESSAGES.malformedForm);
+  });
   // Busboy takes an octet-stream part without a file name (a browser's empty file input) for a file too.
   const file: UploadedFile = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
   part.value = file;
+}
+
+async function readChunks(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) {
+    // Busboy stops passing bytes at the limit (`fileSize`) and marks the stream; the rest is not read.
+    if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
+  return joinBuffers(chunks);
 }
 
 function isUploadedFile(value: unknown): value is UploadedFile {

@@ -1,6 +1,7 @@
+import { IMAGE_MAX_PIXELS, UPLOAD_MESSAGES } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { HttpError } from '../http/errors.ts';
+import sharp, { type SharpOptions } from 'sharp';
+import { badRequest, HttpError } from '../http/errors.ts';
 
 export type UploadKind = 'png' | 'jpeg' | 'gif' | 'pdf';
 
@@ -19,8 +20,25 @@ export interface SniffedFile {
 }
 
 /**
+ * Every decoding sharp does: the pixel limit once more, in case a header understated the size; and the
+ * default `failOn: 'warning'`, so a cut-off image is an error instead of a half-grey picture.
+ */
+const DECODE: SharpOptions = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning' };
+
+const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.imageTooLarge);
+const broken = () => badRequest(UPLOAD_MESSAGES.imageBroken);
+
+/** A sharp failure on an uploaded picture is the picture's fault: too large (413) or unreadable (400). */
+function refusal(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  return error instanceof Error && /exceeds pixel limit/i.test(error.message) ? tooLarge() : broken();
+}
+
+/**
  * The type of an upload by its content (magic bytes), never by its name or the browser's claim.
  * Anything not in `allowed` — SVG, HTML, a renamed executable — is refused with 415 and `message`.
+ * A picture is then measured from its header alone, before anything decodes it: above IMAGE_MAX_PIXELS
+ * 413 (a 30 KB PNG may hold 256 megapixels), an unreadable header 400.
  */
 export async function sniffUpload(
   data: Buffer,
@@ -30,25 +48,47 @@ export async function sniffUpload(
   const detected = await fileTypeFromBuffer(data);
   const kind = (Object.keys(MIME) as UploadKind[]).find((k) => MIME[k] === detected?.mime);
   if (!kind || !allowed.includes(kind)) throw new HttpError(415, message);
-  if (kind !== 'pdf') {
-    // A valid header on a broken body is refused too: sharp must be able to read the image.
-    await sharp(data, { animated: kind === 'gif' })
-      .metadata()
-      .catch(() => {
-        throw new HttpError(415, message);
-      });
-  }
+  if (kind !== 'pdf') await checkPictureSize(data, kind);
   return { kind, mimeType: MIME[kind], extension: EXTENSION[kind] };
 }
 
-/** Photos lose their metadata (GPS position, camera, owner); the EXIF orientation is applied first. */
+async function checkPictureSize(data: Buffer, kind: UploadKind): Promise<void> {
+  // metadata() reads the header only, so it may see any size; the limit is applied here, by frame.
+  const header = await sharp(data, { animated: kind === 'gif', limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw broken();
+    });
+  const width = header.width ?? 0;
+  const frameHeight = header.pageHeight ?? header.height ?? 0;
+  if (width === 0 || frameHeight === 0) throw broken();
+  if (width * frameHeight > IMAGE_MAX_PIXELS) throw tooLarge();
+}
+
+/**
+ * Photos lose their metadata (GPS position, camera, owner); the EXIF orientation is applied first. This is
+ * where a picture is decoded, so where a cut-off one is found (400). GIFs are kept as they are.
+ */
 export async function withoutMetadata(data: Buffer, kind: UploadKind): Promise<Buffer> {
-  if (kind === 'jpeg') return sharp(data).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
-  if (kind === 'png') return sharp(data).png().toBuffer();
+  try {
+    if (kind === 'jpeg')
+      return await sharp(data, DECODE).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+    if (kind === 'png') return await sharp(data, DECODE).png().toBuffer();
+  } catch (error) {
+    throw refusal(error);
+  }
   return data;
 }
 
 /** A JPEG thumbnail at most `width` pixels wide, for lists and forum posts. */
-export function thumbnail(data: Buffer, width = 480): Promise<Buffer> {
-  return sharp(data).rotate().resize({ width, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+export async function thumbnail(data: Buffer, width = 480): Promise<Buffer> {
+  try {
+    return await sharp(data, DECODE)
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    throw refusal(error);
+  }
 }

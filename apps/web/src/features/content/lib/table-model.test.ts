@@ -1,15 +1,19 @@
-import type { TCsvRow } from '@portal/contract';
+import { CSV_ROWS_PAGE_MAX, type TCsvRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   cellText,
+  chunkRequests,
   chunksFor,
   clampPage,
   DEFAULT_PAGE_SIZE,
   filterRows,
+  PAGE_SIZE_OPTIONS,
   pageCount,
   pageRange,
   pageSlice,
   parsePageSize,
+  ROW_CHUNK_SIZE,
+  rowInChunks,
   shownRows,
 } from './table-model';
 
@@ -93,5 +97,46 @@ describe('chunksFor', () => {
     expect(chunksFor(480, 530, 500)).toEqual([0, 1]);
     expect(chunksFor(49_990, 49_999, 500)).toEqual([99]);
     expect(chunksFor(5, 4, 500)).toEqual([]);
+  });
+});
+
+describe('row pages asked of the server', () => {
+  it('never asks for more rows a request than the server serves', () => {
+    expect(ROW_CHUNK_SIZE).toBeLessThanOrEqual(CSV_ROWS_PAGE_MAX);
+    for (const size of PAGE_SIZE_OPTIONS)
+      if (size !== 'all') expect(size).toBeLessThanOrEqual(CSV_ROWS_PAGE_MAX);
+  });
+
+  it("asks for chunk 0 and the chunks on screen in 'Alle'", () => {
+    expect(chunkRequests(0, 30)).toEqual([{ chunk: 0, offset: 0, limit: ROW_CHUNK_SIZE }]);
+    expect(chunkRequests(ROW_CHUNK_SIZE * 3 - 10, ROW_CHUNK_SIZE * 3 + 10).map((r) => r.chunk)).toEqual([
+      0, 2, 3,
+    ]);
+    expect(chunkRequests(5, 4)).toEqual([{ chunk: 0, offset: 0, limit: ROW_CHUNK_SIZE }]);
+  });
+
+  it('fetches every row of a 100,000-row table in bounded pages while the member scrolls through it', () => {
+    const total = 100_000;
+    const requested = new Map<number, { offset: number; limit: number }>();
+    for (let first = 0; first < total; first += 40) {
+      for (const request of chunkRequests(first, Math.min(first + 40, total) - 1)) {
+        expect(request.limit).toBeLessThanOrEqual(CSV_ROWS_PAGE_MAX);
+        requested.set(request.chunk, request);
+      }
+    }
+    const covered = [...requested.values()].sort((a, b) => a.offset - b.offset);
+    let next = 0;
+    for (const { offset, limit } of covered) {
+      expect(offset).toBe(next);
+      next = offset + limit;
+    }
+    expect(next).toBeGreaterThanOrEqual(total);
+  });
+
+  it('finds a row in the chunk that holds it, or none while that chunk loads', () => {
+    const chunk1 = Array.from({ length: ROW_CHUNK_SIZE }, (_, i): TCsvRow => [`Zeile ${ROW_CHUNK_SIZE + i}`]);
+    const loaded = (chunk: number) => (chunk === 1 ? chunk1 : undefined);
+    expect(rowInChunks(ROW_CHUNK_SIZE + 7, loaded)).toEqual([`Zeile ${ROW_CHUNK_SIZE + 7}`]);
+    expect(rowInChunks(3, loaded)).toBeUndefined();
   });
 });

@@ -1,12 +1,15 @@
 /** Search and paging of content tables (SPEC §2 Content page, §9: 250 rows a page; 10/25/50/100/250/all). */
-import type { TCsvCell, TCsvRow } from '@portal/contract';
+import { CSV_ROWS_PAGE_MAX, type TCsvCell, type TCsvRow } from '@portal/contract';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 250, 'all'] as const;
 export type TPageSize = (typeof PAGE_SIZE_OPTIONS)[number];
 export const DEFAULT_PAGE_SIZE: TPageSize = 250;
 
-/** Rows fetched at once while scrolling through 'Alle' of a table kept on the server. */
-export const ROW_CHUNK_SIZE = 500;
+/**
+ * Rows fetched at once while scrolling through 'Alle' of a table kept on the server; never more than the
+ * server serves a request (CSV_ROWS_PAGE_MAX), so 'Alle' reads a large table page by page as it scrolls.
+ */
+export const ROW_CHUNK_SIZE = Math.min(500, CSV_ROWS_PAGE_MAX);
 
 export function parsePageSize(value: string | null | undefined): TPageSize {
   if (value === 'all') return 'all';
@@ -81,4 +84,30 @@ export function chunksFor(first: number, last: number, chunkSize = ROW_CHUNK_SIZ
     chunks.push(chunk);
   }
   return chunks;
+}
+
+/** A page of rows 'Alle' asks the server for: chunk number `chunk`, rows offset … offset+limit-1. */
+export interface ChunkRequest extends RowRange {
+  chunk: number;
+}
+
+/**
+ * The pages 'Alle' needs while rows `first` … `last` are on screen: chunk 0 always (it tells how many rows
+ * match), then the chunks covering the range. Each is one request of ROW_CHUNK_SIZE rows.
+ */
+export function chunkRequests(first: number, last: number): ChunkRequest[] {
+  return [...new Set([0, ...chunksFor(first, last)])].map((chunk) => ({
+    chunk,
+    offset: chunk * ROW_CHUNK_SIZE,
+    limit: ROW_CHUNK_SIZE,
+  }));
+}
+
+/** The row at `index` from the chunk that holds it; undefined while that chunk is not loaded. */
+export function rowInChunks(
+  index: number,
+  loaded: (chunk: number) => readonly TCsvRow[] | undefined,
+): TCsvRow | undefined {
+  const chunk = Math.floor(index / ROW_CHUNK_SIZE);
+  return loaded(chunk)?.[index - chunk * ROW_CHUNK_SIZE];
 }

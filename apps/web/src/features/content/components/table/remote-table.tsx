@@ -3,7 +3,7 @@ import type { TContentItem, TCsvCell, TCsvRow } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { contentRowsQuery, useContentRows } from '../../api/get-content-rows';
-import { chunksFor, clampPage, ROW_CHUNK_SIZE, searchNeedle } from '../../lib/table-model';
+import { chunkRequests, clampPage, ROW_CHUNK_SIZE, rowInChunks, searchNeedle } from '../../lib/table-model';
 import { type TableControls, TableFrame, type TableView } from './table-frame';
 import type { IndexedRow } from './use-csv-table';
 
@@ -66,28 +66,21 @@ function usePagedRows(
 
 function useChunkedRows(item: TContentItem, q: string, enabled: boolean): TableView {
   const [range, setRange] = useState({ first: 0, last: 0 });
-  // Chunk 0 always: it tells how many rows match.
-  const chunks = [...new Set([0, ...chunksFor(range.first, range.last)])];
+  const requests = chunkRequests(range.first, range.last);
   const results = useQueries({
-    queries: chunks.map((chunk) => ({
-      ...contentRowsQuery(item.id, {
-        offset: chunk * ROW_CHUNK_SIZE,
-        limit: ROW_CHUNK_SIZE,
-        q: q || undefined,
-      }),
+    queries: requests.map(({ offset, limit }) => ({
+      ...contentRowsQuery(item.id, { offset, limit, q: q || undefined }),
       enabled,
       gcTime: CHUNK_GC_MS,
     })),
   });
   const loaded = results.map((result) => result.data);
+  const chunks = requests.map((request) => request.chunk);
   const key = results.map((result) => result.dataUpdatedAt).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes exactly when a chunk's data does
   const rowAt = useCallback(
-    (index: number): TCsvRow | undefined => {
-      const chunk = Math.floor(index / ROW_CHUNK_SIZE);
-      const data = loaded[chunks.indexOf(chunk)];
-      return data?.rows[index - chunk * ROW_CHUNK_SIZE];
-    },
+    (index: number): TCsvRow | undefined =>
+      rowInChunks(index, (chunk) => loaded[chunks.indexOf(chunk)]?.rows),
     [key],
   );
   const onRange = useCallback((first: number, last: number) => {

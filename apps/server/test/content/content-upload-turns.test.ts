@@ -1,0 +1,103 @@
+import type { TContentItem } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/features/accounts/principal.ts';
+import { createContentService } from '../../src/features/content/content.service.ts';
+import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
+import { tableCounts } from './content-helpers.ts';
+
+// Storing a large table must not keep the server from answering others: the parse, the stored copy and the
+// row inserts each give the event loop a turn between slices, and on SQLite no transaction holds the one
+// connection while the rows are written. Counted here as health answers that come in meanwhile.
+
+const ROWS = 20_000;
+/**
+ * At least one answer per 500 rows: the rows alone are written in 40 statements with a turn after each.
+ * Parsing and writing in one stretch inside one transaction let through about a dozen.
+ */
+const TURNS = ROWS / 500;
+
+let w: World;
+let category = 0;
+let admin: Principal;
+beforeAll(async () => {
+  w = await createWorld();
+  category = await createCategory(w, { name: 'Preise' });
+  const row = await w.t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const principal = await w.app.accounts.principal(row.id);
+  if (!principal) throw new Error('no admin');
+  admin = principal;
+});
+afterAll(() => w.t.close());
+
+function csv(rows: number, text: string): Buffer {
+  const lines = ['Nummer;Bezeichnung;Hinweis'];
+  for (let i = 0; i < rows; i += 1) lines.push(`${i};${text} ${i};"mit; Trenner"`);
+  return Buffer.from(lines.join('\r\n'), 'utf8');
+}
+
+/** Runs `work` while asking GET /api/health, one request per event-loop turn; counts the answers. */
+async function healthAnswersDuring<T>(work: () => Promise<T>): Promise<{ result: T; answers: number }> {
+  let done = false;
+  const running = work().finally(() => {
+    done = true;
+  });
+  let answers = 0;
+  while (!done) {
+    // A request arrives as I/O: it waits for the event loop's turn, as a real one would.
+    await new Promise((resolve) => setImmediate(resolve));
+    const health = await w.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    if (!done) answers += 1;
+  }
+  return { result: await running, answers };
+}
+
+describe('storing a table of 20,000 rows', () => {
+  const service = () =>
+    createContentService({ db: w.t.database.db, storage: w.app.storage, signer: w.app.signer });
+  let item: TContentItem;
+
+  it('should keep answering other requests while it creates the table', { timeout: 60_000 }, async () => {
+    const { result, answers } = await healthAnswersDuring(() =>
+      service().save(
+        admin,
+        { title: 'Preisliste', categories: [category] },
+        {
+          filename: 'preise.csv',
+          mimetype: 'text/csv',
+          data: csv(ROWS, 'Floatglas'),
+        },
+      ),
+    );
+    item = result;
+    expect(item.csvRowCount).toBe(ROWS);
+    expect(answers).toBeGreaterThan(TURNS);
+  });
+
+  it('should keep answering other requests while it replaces the table', { timeout: 60_000 }, async () => {
+    const { result, answers } = await healthAnswersDuring(() =>
+      service().save(
+        admin,
+        { id: item.id, title: 'Preisliste', categories: [category] },
+        {
+          filename: 'neu.csv',
+          mimetype: 'text/csv',
+          data: csv(ROWS, 'Isolierglas'),
+        },
+      ),
+    );
+    expect(result.csvContent?.[1]).toEqual(['0', 'Isolierglas 0', 'mit; Trenner']);
+    expect(answers).toBeGreaterThan(TURNS);
+    expect((await tableCounts(w.t)).rows).toBe(ROWS);
+  });
+
+  it('should keep answering other requests while it deletes the table', { timeout: 60_000 }, async () => {
+    const { answers } = await healthAnswersDuring(() => service().remove(item.id));
+    expect(answers).toBeGreaterThan(TURNS / 2);
+    expect(await tableCounts(w.t)).toEqual({ items: 0, links: 0, rows: 0 });
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * Heavy input against a running server: uploads a 100,000-row CSV, reads every row back in bounded pages and
+ * sends a 16000 × 16000 PNG, while `/api/health` is asked every 20 ms. The server runs in a child process, so
+ * a blocked event loop there shows in the health latencies measured here. Prints p50/p99/max per phase and
+ * fails when health was slower than its budget or the picture was not refused in time.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { crc32, deflateSync } from 'node:zlib';
+import { CSV_ROWS_PAGE_MAX } from '@portal/contract';
+import { HEAVY_UPLOAD_BUDGETS } from './budgets.ts';
+
+const ROWS = 100_000;
+const COLUMNS = 12;
+const PICTURE_SIDE = 16_000;
+const HEALTH_INTERVAL_MS = 20;
+const API_KEY = 'bench-external-api-key-0123456789';
+
+/** 100,000 × 12 like a German price list export (about 13 MB): `;`, umlauts, quoted delimiters, links. */
+function largeCsv(): Buffer {
+  const lines = [Array.from({ length: COLUMNS }, (_, c) => `Spalte ${c + 1}`).join(';')];
+  for (let i = 0; i < ROWS; i += 1) {
+    lines.push(
+      [
+        `FG-${i}`,
+        `Wärmeschutzglas Typ ${i % 97}`,
+        `${i % 40}`,
+        `${(i % 60) / 10}`.replace('.', ','),
+        `${i},50`,
+        'Standardware',
+        'Lager Süd',
+        `${i % 12}`,
+        'Floatglas',
+        '"Hinweis; mit Trenner"',
+        `[Datenblatt](/mediaLibrary/fg-${i}.pdf)`,
+        `${2020 + (i % 7)}`,
+      ].join(';'),
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid, all-black 1-bit PNG of side × side pixels: a few dozen KB that decode to hundreds of MB. */
+function hugePng(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), deflate, no filter, no interlace follow as zeros
+  const scanlines = Buffer.alloc((Math.ceil(side / 8) + 1) * side);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(scanlines)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+/** The server as `npm start` runs it, on a free port with a fresh data folder and the demo accounts. */
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      EXTERNAL_API_KEY: API_KEY,
+      UPLOAD_LIMIT_MB: '50',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its start-up banner is noise here; its errors are not.
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.once('exit', (code) => {
+    if (code) console.error(`server exited with ${code}:\n${output}`);
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, child };
+    await delay(100);
+  }
+}
+
+async function adminToken(url: string): Promise<string> {
+  const response = await fetch(`${url}/external/generate/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+    body: JSON.stringify({ username: 'admin' }),
+  });
+  const { link } = (await response.json()) as { link: string };
+  const token = new URL(link).searchParams.get('token');
+  const pair = (await (await fetch(`${url}/api/auth/login?token=${token}`)).json()) as { token: string };
+  return pair.token;
+}
+
+async function defaultGroups(url: string, headers: Record<string, string>): Promise<number[]> {
+  const form = (await (await fetch(`${url}/api/contentCategory/formData`, { headers })).json()) as {
+    defaultUserGroups: number[];
+  };
+  return form.defaultUserGroups;
+}
+
+async function contentCategory(
+  url: string,
+  headers: Record<string, string>,
+  groups: number[],
+): Promise<number> {
+  const tree = (await (
+    await fetch(`${url}/api/contentCategory/`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        contentCategory: { name: 'Bench', type: 'content', visibleForUserGroups: groups },
+      }),
+    })
+  ).json()) as { id: number; name: string }[];
+  const id = tree.find((node) => node.name === 'Bench')?.id;
+  if (!id) throw new Error('bench category not created');
+  return id;
+}
+
+/**
+ * Asks `/api/health` every HEALTH_INTERVAL_MS, one request at a time, until stopped; latencies in ms. It runs
+ * in a worker thread, so that the uploads this process sends meanwhile cannot delay its measurements.
+ */
+const SAMPLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true;
+const latencies = [];
+parentPort.on('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(workerData.url + '/api/health');
+    await response.arrayBuffer();
+    latencies.push(response.ok ? performance.now() - started : Number.POSITIVE_INFINITY);
+    await new Promise((resolve) => setTimeout(resolve, workerData.interval));
+  }
+  parentPort.postMessage(latencies);
+})();
+`;
+
+function sampleHealth(url: string): { stop: () => Promise<number[]> } {
+  const worker = new Worker(SAMPLER, { eval: true, workerData: { url, interval: HEALTH_INTERVAL_MS } });
+  const done = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', (latencies: number[]) => resolve(latencies));
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const latencies = await done;
+      await worker.terminate();
+      return latencies;
+    },
+  };
+}
+
+interface Phase {
+  phase: string;
+  ms: number;
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+async function measured(url: string, phase: string, run: () => Promise<void>): Promise<Phase> {
+  const sampler = sampleHealth(url);
+  const started = performance.now();
+  await run();
+  const ms = Math.round(performance.now() - started);
+  const sorted = (await sampler.stop()).sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    phase,
+    ms,
+    samples: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-heavy-'));
+  const csv = largeCsv();
+  const png = hugePng(PICTURE_SIDE);
+  const server = await startServer(dataDir);
+  try {
+    const { url } = server;
+    const headers = { authorization: `Bearer ${await adminToken(url)}` };
+    const groups = await defaultGroups(url, headers);
+    const categoryId = await contentCategory(url, headers, groups);
+    let itemId = 0;
+    const phases: Phase[] = [];
+
+    phases.push(
+      await measured(
+        url,
+        `upload ${ROWS.toLocaleString('en')}-row CSV (${csv.length >> 20} MB)`,
+        async () => {
+          const form = new FormData();
+          form.set('content', JSON.stringify({ title: 'Große Tabelle', categories: [categoryId] }));
+          form.set('csvFile', new File([new Uint8Array(csv)], 'gross.csv', { type: 'text/csv' }));
+          const saved = await fetch(`${url}/api/content/`, { method: 'POST', headers, body: form });
+          if (!saved.ok) throw new Error(`table not saved: ${saved.status} ${await saved.text()}`);
+          itemId = ((await saved.json()) as { id: number }).id;
+        },
+      ),
+    );
+
+    phases.push(
+      await measured(url, `read all rows, ${CSV_ROWS_PAGE_MAX} a page`, async () => {
+        let read = 0;
+        for (let offset = 0; offset < ROWS; offset += CSV_ROWS_PAGE_MAX) {
+          const page = await fetch(
+            `${url}/api/content/${itemId}/rows?offset=${offset}&limit=${CSV_ROWS_PAGE_MAX}`,
+            {
+              headers,
+            },
+          );
+          if (!page.ok) throw new Error(`rows at ${offset}: ${page.status} ${await page.text()}`);
+          read += ((await page.json()) as { rows: unknown[] }).rows.length;
+        }
+        if (read !== ROWS) throw new Error(`read ${read} rows instead of ${ROWS}`);
+      }),
+    );
+
+    let pictureStatus = 0;
+    const picture = await measured(
+      url,
+      `${PICTURE_SIDE} × ${PICTURE_SIDE} PNG (${png.length >> 10} KB)`,
+      async () => {
+        const form = new FormData();
+        const blog = {
+          title: 'Riesenbild',
+          preText: '<p>Ein sehr großes Bild.</p>',
+          content: '<p>Es wird abgelehnt, bevor es dekodiert wird.</p>',
+          visibleForUserGroups: groups,
+          publishedAt: new Date().toISOString(),
+          tags: [],
+        };
+        form.set('blog', JSON.stringify(blog));
+        form.set('image', new File([new Uint8Array(png)], 'riesig.png', { type: 'image/png' }));
+        const response = await fetch(`${url}/api/blog/`, { method: 'POST', headers, body: form });
+        pictureStatus = response.status;
+        await response.arrayBuffer();
+      },
+    );
+    phases.push(picture);
+
+    console.table(phases);
+    const budget = HEAVY_UPLOAD_BUDGETS;
+    const worst = Math.max(...phases.map((phase) => phase.max));
+    console.log(
+      `health max ${worst} ms (budget ≤ ${budget.healthMaxMs}); picture answered ${pictureStatus} in ` +
+        `${picture.ms} ms (budget 413 in ≤ ${budget.pictureRefusalMs})`,
+    );
+    const missed = [
+      worst > budget.healthMaxMs && 'health latency',
+      (pictureStatus !== 413 || picture.ms > budget.pictureRefusalMs) && 'picture refusal',
+    ].filter(Boolean);
+    if (missed.length > 0) {
+      console.error(`Budget missed: ${missed.join(', ')}.`);
+      process.exitCode = 1;
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
