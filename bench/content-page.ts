@@ -4,7 +4,6 @@
  * each search keystroke, and the time from the last keystroke until the results show. Fails on a budget miss.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -14,11 +13,11 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
 import { PAGE_BUDGETS } from './budgets.ts';
+import { BENCH_API_KEY as API_KEY, freePort } from './support/server-process.ts';
 
 const ROWS = 50_000;
 const COLUMNS = 12;
 const SEARCH = 'Z-047110';
-const API_KEY = 'bench-external-api-key-0123456789';
 
 function largeCsv(): string {
   const header = Array.from({ length: COLUMNS }, (_, c) => `Spalte ${c + 1}`).join(';');
@@ -29,18 +28,6 @@ function largeCsv(): string {
     lines.push(cells.join(';'));
   }
   return lines.join('\r\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function median(numbers: number[]): number {

@@ -4,22 +4,19 @@
  * a blocked event loop there shows in the health latencies measured here. Prints p50/p99/max per phase and
  * fails when health was slower than its budget or the picture was not refused in time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { crc32, deflateSync } from 'node:zlib';
 import { CSV_ROWS_PAGE_MAX } from '@portal/contract';
 import { HEAVY_UPLOAD_BUDGETS } from './budgets.ts';
+import { loginPair, percentile, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 const ROWS = 100_000;
 const COLUMNS = 12;
 const PICTURE_SIDE = 16_000;
 const HEALTH_INTERVAL_MS = 20;
-const API_KEY = 'bench-external-api-key-0123456789';
 
 /** 100,000 × 12 like a German price list export (about 13 MB): `;`, umlauts, quoted delimiters, links. */
 function largeCsv(): Buffer {
@@ -69,69 +66,17 @@ function hugePng(side: number): Buffer {
   ]);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
 /** The server as `npm start` runs it, on a free port with a fresh data folder and the demo accounts. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      EXTERNAL_API_KEY: API_KEY,
-      UPLOAD_LIMIT_MB: '50',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+function startServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({
+    script: path.join(import.meta.dirname, '../apps/server/src/main.ts'),
+    dataDir,
+    env: { UPLOAD_LIMIT_MB: '50' },
   });
-  // Its start-up banner is noise here; its errors are not.
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.once('exit', (code) => {
-    if (code) console.error(`server exited with ${code}:\n${output}`);
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await delay(100);
-  }
 }
 
 async function adminToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/external/generate/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-    body: JSON.stringify({ username: 'admin' }),
-  });
-  const { link } = (await response.json()) as { link: string };
-  const token = new URL(link).searchParams.get('token');
-  const pair = (await (await fetch(`${url}/api/auth/login?token=${token}`)).json()) as { token: string };
-  return pair.token;
+  return (await loginPair(url, 'admin')).token;
 }
 
 async function defaultGroups(url: string, headers: Record<string, string>): Promise<number[]> {

@@ -5,14 +5,13 @@
  * there shows in the latencies measured here. Prints p50/p99/max per probe, idle and during the bursts, and
  * fails when a probe was slower than its budget. `node bench/password-burst.ts --rounds 5` runs more rounds.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { PASSWORD_BURST_BUDGETS } from './budgets.ts';
+import { loginPair, percentile, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '3' }, serve: { type: 'boolean', default: false } },
@@ -21,23 +20,6 @@ const ROUNDS = Number(values.rounds);
 const PARALLEL = 20;
 const PROBE_INTERVAL_MS = 20;
 const IDLE_MS = 2_000;
-const API_KEY = 'bench-external-api-key-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
 
 /** A web build of two files, so that the static-file probe reads from disk as with the real build. */
 function webDist(dataDir: string): string {
@@ -78,51 +60,24 @@ async function serve(): Promise<void> {
 }
 
 /** The app in a child process with the production scrypt cost and loose per-IP limits. */
-async function startServer(dataDir: string, web: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [import.meta.filename, '--serve'], {
+function startServer(dataDir: string, web: string): Promise<ServerProcess> {
+  return startServerProcess({
+    script: import.meta.filename,
+    args: ['--serve'],
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
       WEB_DIST: web,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      EXTERNAL_API_KEY: API_KEY,
       // Read when the server's modules load, so it is set for the child, whatever the caller's environment.
       SCRYPT_COST: '17',
       // Attackers come from many addresses; on loopback all attempts share one, which the per-IP limit
       // would cut off after 10. The queue is what is measured here.
       RATE_LIMIT_MAX: '100000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await delay(100);
-  }
 }
 
 async function refreshToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/external/generate/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
-    body: JSON.stringify({ username: 'mitglied' }),
-  });
-  const { link } = (await response.json()) as { link: string };
-  const token = new URL(link).searchParams.get('token');
-  const pair = (await (await fetch(`${url}/api/auth/login?token=${token}`)).json()) as {
-    refreshToken: string;
-  };
-  return pair.refreshToken;
+  return (await loginPair(url, 'mitglied')).refreshToken;
 }
 
 type Probe = 'health' | 'static file' | 'token refresh';
