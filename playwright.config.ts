@@ -56,7 +56,11 @@ export default defineConfig({
   // Two cores on CI; more workers only slow the shared server down.
   workers: Math.min(2, Number(process.env.E2E_WORKERS ?? 2)),
   reporter: 'list',
-  timeout: 30_000,
+  // A bound for a hung test, not its expected time: most tests take 3 to 10 s on an idle machine, but on
+  // the 2-core CI machine the server, two browsers and the other worker share the cores, and there a fresh
+  // page alone (a browser context, the app's 500 kB entry chunk, the login) has taken 15 to 25 s. Steps
+  // that are slow for a reason wait longer than the 10 s of `expect` (e2e/support/timeouts.ts).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
   use: {

@@ -1,9 +1,10 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { loginAs, loginLink } from './support/auth.ts';
+import { loginAs, loginLink, reloadApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { actionsOf, article, DEMO, drawer, recordDownloads, tagChips } from './support/blog-page.ts';
 import { HOST_ORIGIN } from './support/origins.ts';
 import { uniqueSuffix } from './support/portal-api.ts';
+import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
 /** The list and the posts as each role sees them: admin marks, member reading, FMK-Intern, roles, paging. */
 const suffix = uniqueSuffix();
@@ -25,8 +26,7 @@ test.afterAll(async () => {
 
 test.describe('blog as a member', () => {
   test('should show no admin buttons and no scheduled posts', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto('/blog');
+    await loginAs(page, 'mitglied', '/blog');
     await expect(article(page, DEMO.merkblatt)).toBeVisible();
     await expect(article(page, DEMO.scheduled)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Neuer Beitrag' })).toHaveCount(0);
@@ -36,8 +36,7 @@ test.describe('blog as a member', () => {
 
   test('should download a file linked in a demo post with the Authorization header', async ({ page }) => {
     const authorization = recordDownloads(page);
-    await loginAs(page, 'mitglied');
-    await page.goto('/blog');
+    await loginAs(page, 'mitglied', '/blog');
     await article(page, DEMO.merkblatt)
       .getByRole('link', { name: `Weiterlesen: ${DEMO.merkblatt}` })
       .click();
@@ -58,8 +57,7 @@ test.describe('blog as a member', () => {
       displayOnDashboard: false,
       publishedAt: '2002-02-02T10:00:00.000Z',
     });
-    await loginAs(page, 'mitglied');
-    await page.goto(`/blog/${id}`);
+    await loginAs(page, 'mitglied', `/blog/${id}`);
     const link = page.getByRole('main').getByRole('link', { name: 'Prüfbericht' });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
@@ -68,9 +66,25 @@ test.describe('blog as a member', () => {
     await expect(await popup).toHaveURL(`${HOST_ORIGIN}/health`);
   });
 
+  // A login link's deep link (`request`, as the host website passes `?portal=/blog/12`) redirects into the
+  // post: going back in the browser's history from there would leave the portal, in the frame the host's page.
+  test('should go back to the list from a post opened through a login link', async ({ page }) => {
+    const title = `Direkt verlinkt ${suffix}`;
+    const id = await api.createPost({
+      title,
+      tags: [LINK_TAG],
+      displayOnDashboard: false,
+      publishedAt: '2002-02-03T10:00:00.000Z',
+    });
+    await loginAs(page, 'mitglied', `/blog/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'MarkenKreis-Info' })).toBeVisible();
+  });
+
   test('should say so for a post that does not exist', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto('/blog/999999');
+    await loginAs(page, 'mitglied', '/blog/999999');
     await expect(page.getByRole('alert')).toHaveText(
       'Diesen Beitrag gibt es nicht oder er ist für Sie nicht sichtbar.',
     );
@@ -112,7 +126,7 @@ test.describe('FMK-Intern and roles', () => {
     await page.goto(
       await loginLink(page.request, username, { roles: ['ROLE_USER'], groups: ['Mitglieder'] }),
     );
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: APP_START_TIMEOUT });
     await expect(drawer(page).getByRole('link', { name: 'MarkenKreis-Info' })).toBeVisible();
     await expect(drawer(page).getByRole('link', { name: 'FMK-Intern' })).toHaveCount(0);
   });
@@ -130,7 +144,7 @@ test.describe('FMK-Intern and roles', () => {
     await expect(page.getByRole('heading', { level: 1, name: DEMO.forPartners })).toBeVisible();
 
     await page.goto('/content/1');
-    await expect(page).toHaveURL(/\/login\?denied=1$/);
+    await expect(page).toHaveURL(/\/login\?denied=1$/, { timeout: APP_START_TIMEOUT });
   });
 });
 
@@ -152,8 +166,7 @@ test.describe('paging', () => {
   });
 
   test('should page through 25 posts, 10 at a time, keeping the tag in the address', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/blog?tag=${PAGING_TAG}`);
+    await loginAs(page, 'mitglied', `/blog?tag=${PAGING_TAG}`);
     const pages = page.getByRole('navigation', { name: 'Seiten der Beiträge' });
     const articles = page.getByRole('article');
 
@@ -173,7 +186,7 @@ test.describe('paging', () => {
     await expect(articles.last()).toHaveAccessibleName(titleOf(1));
     await expect(pages.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
 
-    await page.reload();
+    await reloadApp(page);
     await expect(page.getByText('Beiträge 21–25 von 25')).toBeVisible();
     await pages.getByRole('button', { name: 'Vorherige Seite' }).click();
     await expect(page).toHaveURL(/page=2$/);
@@ -185,8 +198,7 @@ test.describe('paging', () => {
 
 test.describe('blog as an admin', () => {
   test('should mark scheduled posts and offer breaking news only for published ones', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/blog');
+    await loginAs(page, 'admin', '/blog');
     await expect(
       article(page, DEMO.scheduled).getByText(/^Geplant für \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr$/),
     ).toBeVisible();
@@ -202,8 +214,7 @@ test.describe('blog as an admin', () => {
     await page.route('**/api/blog/sendAsBreakingNews/**', (route) =>
       route.fulfill({ status: 500, json: {} }),
     );
-    await loginAs(page, 'admin');
-    await page.goto('/blog');
+    await loginAs(page, 'admin', '/blog');
     await actionsOf(page, DEMO.forPartners).getByRole('button', { name: 'Eilmeldung abschicken' }).click();
     await page
       .getByRole('dialog', { name: 'Eilmeldung abschicken?' })

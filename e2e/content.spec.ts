@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs } from './support/auth.ts';
-import { typeInEditor } from './support/blog-page.ts';
+import { loginAs, reloadApp } from './support/auth.ts';
+import { expectEditor, typeInEditor } from './support/blog-page.ts';
 import { HOST_ORIGIN } from './support/origins.ts';
 import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { UPLOAD_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();
 const PRICE_LIST = `Preisliste ${suffix}`;
@@ -34,11 +35,17 @@ function status(page: Page): Locator {
 
 let request: APIRequestContext;
 let api: PortalApi;
-const categories: Record<'tables' | 'order' | 'empty' | 'create', number> = {
+const categories: Record<'tables' | 'order' | 'empty' | 'create' | 'edit' | 'remove', number> = {
   tables: 0,
   order: 0,
   empty: 0,
   create: 0,
+  edit: 0,
+  remove: 0,
+};
+const MEMBERS_CSV = {
+  name: 'mitglieder.csv',
+  content: 'Betrieb;Ort\nGlaserei Nord;Kiel\nGlas Süd;München\n',
 };
 
 test.beforeAll(async ({ playwright }) => {
@@ -56,6 +63,14 @@ test.beforeAll(async ({ playwright }) => {
   }
   categories.empty = await api.createCategory({ name: `Leer ${suffix}` });
   categories.create = await api.createCategory({ name: `Neu ${suffix}` });
+  categories.edit = await api.createCategory({ name: `Bearbeiten ${suffix}` });
+  await api.createItem(
+    categories.edit,
+    { title: 'Mitgliederliste', preText: '<p>Alle Betriebe <strong>nach Ort</strong></p>' },
+    MEMBERS_CSV,
+  );
+  categories.remove = await api.createCategory({ name: `Entfernen ${suffix}` });
+  await api.createItem(categories.remove, { title: 'Betriebe' }, MEMBERS_CSV);
 });
 
 test.afterAll(async () => {
@@ -88,8 +103,7 @@ test.describe('content page as a member', () => {
   });
 
   test('should search the table over all cells', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.tables}`);
+    await loginAs(page, 'mitglied', `/content/${categories.tables}`);
     const rows = table(page, PRICE_LIST).getByRole('row');
     await expect(status(page)).toHaveText('Zeilen 1–250 von 300');
 
@@ -105,8 +119,7 @@ test.describe('content page as a member', () => {
   });
 
   test('should switch pages and page sizes, including all rows', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.tables}`);
+    await loginAs(page, 'mitglied', `/content/${categories.tables}`);
     const prices = table(page, PRICE_LIST);
     await expect(prices.getByRole('row')).toHaveCount(251);
     await expect(page.getByLabel('Zeilen pro Seite')).toHaveValue('250');
@@ -133,8 +146,7 @@ test.describe('content page as a member', () => {
   });
 
   test('should open an http link cell in a new tab', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.tables}`);
+    await loginAs(page, 'mitglied', `/content/${categories.tables}`);
     const link = table(page, PRICE_LIST).getByRole('link', { name: /^Prüfbericht/ });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener');
@@ -149,8 +161,7 @@ test.describe('content page as a member', () => {
       if (sent.url().endsWith(`/mediaLibrary/${DOWNLOAD_PATH}`))
         authorization.push(sent.headers().authorization ?? '');
     });
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.tables}`);
+    await loginAs(page, 'mitglied', `/content/${categories.tables}`);
     const download = page.waitForEvent('download');
     await table(page, PRICE_LIST).getByRole('link', { name: 'Datenblatt' }).click();
     expect((await download).suggestedFilename()).toBe('Merkblatt DIN 18008.pdf');
@@ -160,15 +171,13 @@ test.describe('content page as a member', () => {
   });
 
   test('should say so when a page has no items', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.empty}`);
+    await loginAs(page, 'mitglied', `/content/${categories.empty}`);
     await expect(page.getByRole('heading', { level: 1, name: `Leer ${suffix}` })).toBeVisible();
     await expect(page.getByText('Keine Einträge vorhanden.')).toBeVisible();
   });
 
   test('should not offer the admin buttons', async ({ page }) => {
-    await loginAs(page, 'mitglied');
-    await page.goto(`/content/${categories.order}`);
+    await loginAs(page, 'mitglied', `/content/${categories.order}`);
     await expect(itemHeadings(page)).toHaveText(['Eins', 'Zwei', 'Drei']);
     await expect(page.getByRole('button', { name: 'Neuer Eintrag' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Nach oben' })).toHaveCount(0);
@@ -182,8 +191,7 @@ test.describe('content page as an admin', () => {
   }
 
   test('should move items and revert the order when saving fails', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto(`/content/${categories.order}`);
+    await loginAs(page, 'admin', `/content/${categories.order}`);
     await expect(itemHeadings(page)).toHaveText(['Eins', 'Zwei', 'Drei']);
     await expect(actionsOf(page, 'Eins').getByRole('button', { name: 'Nach oben' })).toBeDisabled();
 
@@ -209,27 +217,28 @@ test.describe('content page as an admin', () => {
     await expect(itemHeadings(page)).toHaveText(['Zwei', 'Eins', 'Drei']);
 
     await page.unroute('**/api/content/saveTree/');
-    await page.reload();
+    await reloadApp(page);
     await expect(itemHeadings(page)).toHaveText(['Zwei', 'Eins', 'Drei']);
   });
 
-  test('should create, edit and delete an item with a CSV table', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto(`/content/${categories.create}`);
+  test('should create an item with a CSV table', async ({ page }) => {
+    await loginAs(page, 'admin', `/content/${categories.create}`);
     await expect(page.getByText('Keine Einträge vorhanden.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Neuer Eintrag' }).click();
     const sheet = page.getByRole('dialog', { name: 'Neuer Eintrag' });
+    const preText = sheet.getByRole('textbox', { name: 'Text vor der Tabelle' });
+    await expectEditor(preText);
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(sheet.getByText('Titel ist ein Pflichtfeld.')).toBeVisible();
 
     await sheet.getByRole('textbox', { name: 'Titel' }).fill('Mitgliederliste');
-    await typeInEditor(page, sheet.getByRole('textbox', { name: 'Text vor der Tabelle' }), 'Alle Betriebe');
+    await typeInEditor(page, preText, 'Alle Betriebe');
     await sheet
       .getByRole('toolbar', { name: 'Formatierung: Text vor der Tabelle' })
       .getByRole('button', { name: 'Fett' })
       .click();
-    await page.keyboard.type(' nach Ort');
+    await page.keyboard.insertText(' nach Ort');
     let chooser = page.waitForEvent('filechooser');
     await sheet.getByRole('button', { name: 'CSV-Datei' }).click();
     await (await chooser).setFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('png') });
@@ -237,31 +246,37 @@ test.describe('content page as an admin', () => {
     chooser = page.waitForEvent('filechooser');
     await sheet.getByRole('button', { name: 'CSV-Datei' }).click();
     await (await chooser).setFiles({
-      name: 'mitglieder.csv',
+      name: MEMBERS_CSV.name,
       mimeType: 'text/csv',
-      buffer: Buffer.from('Betrieb;Ort\nGlaserei Nord;Kiel\nGlas Süd;München\n'),
+      buffer: Buffer.from(MEMBERS_CSV.content),
     });
     await expect(sheet.getByText('Die Datei muss eine CSV-Datei sein.')).toBeHidden();
     await sheet.getByRole('button', { name: 'Speichern' }).click();
-    await expect(sheet).toBeHidden();
+    await expect(sheet).toBeHidden({ timeout: UPLOAD_TIMEOUT });
     await expect(page.getByText('Der Eintrag wurde gespeichert.')).toBeVisible();
     await expect(itemHeadings(page)).toHaveText(['Mitgliederliste']);
     await page.getByRole('button', { name: 'Mitgliederliste' }).click();
     await expect(page.getByText('Alle Betriebe')).toBeVisible();
     await expect(page.locator('strong', { hasText: 'nach Ort' })).toBeVisible();
     await expect(table(page, 'Mitgliederliste').getByRole('cell', { name: 'München' })).toBeVisible();
+  });
 
+  test('should edit an item and keep its formatting and table', async ({ page }) => {
+    await loginAs(page, 'admin', `/content/${categories.edit}`);
     await actionsOf(page, 'Mitgliederliste').getByRole('button', { name: 'Bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Eintrag bearbeiten' });
-    await expect(edit.getByRole('textbox', { name: 'Text vor der Tabelle' }).locator('strong')).toHaveText(
-      'nach Ort',
-    );
+    const preText = edit.getByRole('textbox', { name: 'Text vor der Tabelle' });
+    await expectEditor(preText);
+    await expect(preText.locator('strong')).toHaveText('nach Ort');
     await edit.getByRole('textbox', { name: 'Titel' }).fill('Betriebe');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await expect(edit).toBeHidden();
     await expect(itemHeadings(page)).toHaveText(['Betriebe']);
     await expect(table(page, 'Betriebe').getByRole('cell', { name: 'Kiel' })).toBeVisible();
+  });
 
+  test('should delete an item after confirming', async ({ page }) => {
+    await loginAs(page, 'admin', `/content/${categories.remove}`);
     await actionsOf(page, 'Betriebe').getByRole('button', { name: 'Löschen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Löschen?' });
     await expect(dialog.getByText('Wollen Sie den Eintrag "Betriebe" wirklich löschen?')).toBeVisible();

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
-import { typeInEditor } from './support/blog-page.ts';
-import { ForumsApi, fixturePath } from './support/forums-api.ts';
+import { expectEditor, typeInEditor } from './support/blog-page.ts';
+import { ForumsApi, fixturePath, type TUpload } from './support/forums-api.ts';
 import { uniqueSuffix } from './support/portal-api.ts';
+import { APP_START_TIMEOUT, UPLOAD_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();
 const FORUM = `Forum ${suffix}`;
@@ -52,75 +54,114 @@ test.afterAll(async () => {
   await request.dispose();
 });
 
+/** A file of test-fixtures/ as the API helper uploads it. */
+function upload(relative: string, mimeType: string): TUpload {
+  return {
+    name: path.basename(relative),
+    mimeType,
+    buffer: readFileSync(fixturePath(relative)),
+  };
+}
+
+/** Opens the form for a new thread in the current forum and waits for its editor. */
+async function openThreadForm(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Neues Thema' }).click();
+  const sheet = dialog(page);
+  await expect(sheet.getByText('Neues Thema')).toBeVisible();
+  await expectEditor(postEditor(sheet));
+  return sheet;
+}
+
 test.describe('forums as members', () => {
-  test('a member starts a thread with two images and a PDF, another member replies', async ({
-    page,
-    browser,
-  }) => {
-    // Two members, uploads, a popup and a download in one story: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
-    const name = `Glasbruch im Lager ${suffix}`;
-    await loginAs(page, 'mitglied');
-    await page.goto('/forum');
+  test('a member sees the forums and an empty forum with its breadcrumbs', async ({ page }) => {
+    const empty = `Leeres Forum ${suffix}`;
+    const emptyId = await admin.createForum(empty, '<p>Noch ohne Themen.</p>');
+    forumIds.push(emptyId);
+    await loginAs(page, 'mitglied', '/forum');
     await expect(page.getByRole('heading', { level: 1, name: 'Foren' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Neues Forum' })).toHaveCount(0);
-    const card = page.getByRole('article', { name: FORUM });
+    const card = page.getByRole('article', { name: empty });
     await expect(card.getByText('0 Themen')).toBeVisible();
     await expect(card.getByRole('button', { name: /Löschen/ })).toHaveCount(0);
-    await card.getByRole('link', { name: FORUM }).click();
+    await card.getByRole('link', { name: empty }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: FORUM })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: empty })).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
     await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(crumbs.getByRole('link', { name: 'Foren' })).toHaveAttribute('href', '/forum');
-    await expect(crumbs.getByText(FORUM)).toHaveAttribute('aria-current', 'page');
+    await expect(crumbs.getByText(empty)).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('In diesem Forum gibt es noch keine Themen.')).toBeVisible();
+  });
 
-    await page.getByRole('button', { name: 'Neues Thema' }).click();
-    const sheet = dialog(page);
-    await expect(sheet.getByText('Neues Thema')).toBeVisible();
+  test('a member starting a thread is told what is missing and which files are refused', async ({ page }) => {
+    await loginAs(page, 'mitglied', `/forum/${forumId}`);
+    const sheet = await openThreadForm(page);
     await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
     await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
     await expect(sheet.getByText('Der Beitragsinhalt ist ein Pflichtfeld', { exact: true })).toBeVisible();
 
-    await sheet.getByLabel('Name des Themas').fill(name);
-    await typeInEditor(page, postEditor(sheet), 'Beim Abladen ist eine Scheibe gebrochen.');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Fotos und Merkblatt anbei.');
-    const input = sheet.locator('input[type="file"]');
-    await input.setInputFiles([
-      fixturePath('images/logo.png'),
-      fixturePath('images/foto-exif-gps.jpg'),
-      fixturePath('docs/merkblatt.pdf'),
-    ]);
+    await sheet.getByLabel('Name des Themas').fill(`Abgelehnte Anhänge ${suffix}`);
+    await typeInEditor(page, postEditor(sheet), 'Zwei Dateien, die nicht passen.');
     // A GIF is refused in the browser; a file that only claims to be a PDF reaches the server, which refuses it.
+    const input = sheet.locator('input[type="file"]');
     await input.setInputFiles([fixturePath('images/animiert.gif'), fixturePath('docs/fake.pdf')]);
     await expect(sheet.getByRole('alert')).toContainText(
       '"animiert.gif" wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
     );
     const previews = sheet.getByRole('list', { name: 'Anhänge' }).getByRole('listitem');
-    await expect(previews).toHaveCount(4);
+    await expect(previews).toHaveCount(1);
+    await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
+    await expect(sheet.getByText('Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.').last()).toBeVisible();
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('button', { name: 'Entfernen: fake.pdf' }).click();
+    await expect(previews).toHaveCount(0);
+  });
+
+  test('a member starts a thread with two images and a PDF', async ({ page }) => {
+    const name = `Glasbruch im Lager ${suffix}`;
+    await loginAs(page, 'mitglied', `/forum/${forumId}`);
+    const sheet = await openThreadForm(page);
+    await sheet.getByLabel('Name des Themas').fill(name);
+    await typeInEditor(page, postEditor(sheet), 'Beim Abladen ist eine Scheibe gebrochen.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('Fotos und Merkblatt anbei.');
+    await sheet
+      .locator('input[type="file"]')
+      .setInputFiles([
+        fixturePath('images/logo.png'),
+        fixturePath('images/foto-exif-gps.jpg'),
+        fixturePath('docs/merkblatt.pdf'),
+      ]);
+    await expect(sheet.getByRole('list', { name: 'Anhänge' }).getByRole('listitem')).toHaveCount(3);
     for (const alt of ['logo.png', 'foto-exif-gps.jpg']) {
       const preview = sheet.getByRole('img', { name: alt });
       await expect(preview).toHaveJSProperty('complete', true);
       expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
-    await expect(sheet.getByText('Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.').last()).toBeVisible();
-    await expect(sheet).toBeVisible();
-    await sheet.getByRole('button', { name: 'Entfernen: fake.pdf' }).click();
-    await expect(previews).toHaveCount(3);
-    await sheet.getByRole('button', { name: 'Thema erstellen' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The three files are uploaded and the thumbnails made before the thread opens.
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: UPLOAD_TIMEOUT });
     await expect(page.getByText('Das Thema wurde erstellt.')).toBeVisible();
-    await expect(crumbs.getByRole('link', { name: FORUM })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).getByRole('link', { name: FORUM }),
+    ).toBeVisible();
     const first = post(page, 1, 'mitglied');
     await expect(first.getByText('Fotos und Merkblatt anbei.')).toBeVisible();
+    await expect(first.getByRole('list', { name: 'Bilder' }).getByRole('img')).toHaveCount(2);
+    await expect(first.getByRole('link', { name: 'merkblatt.pdf' })).toBeVisible();
     await expect(first.getByRole('button', { name: /Löschen/ })).toHaveCount(0);
     await expect(replyButtons(page)).toHaveCount(1);
+  });
 
-    // Thumbnails load and open the full picture in a new tab.
+  test("a thread's thumbnails open the full picture in a new tab and its PDF downloads", async ({ page }) => {
+    const thread = await member.createThread(forumId, `Fotos vom Lager ${suffix}`, '<p>Siehe Anhang.</p>', [
+      upload('images/logo.png', 'image/png'),
+      upload('images/foto-exif-gps.jpg', 'image/jpeg'),
+      upload('docs/merkblatt.pdf', 'application/pdf'),
+    ]);
+    await loginAs(page, 'mitglied', threadUrl(thread.id));
+    const first = post(page, 1, 'mitglied');
     const thumbs = first.getByRole('list', { name: 'Bilder' }).getByRole('img');
     await expect(thumbs).toHaveCount(2);
     for (const thumb of await thumbs.all()) {
@@ -144,16 +185,21 @@ test.describe('forums as members', () => {
     expect(download.suggestedFilename()).toBe('merkblatt.pdf');
     const saved = await download.path();
     expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
 
-    // Another member replies.
-    const threadPath = new URL(page.url()).pathname;
-    const other = await browser.newPage();
-    await loginAs(other, COLLEAGUE);
-    await other.goto(threadPath);
-    await expect(post(other, 1, 'mitglied')).toBeVisible();
-    await replyButtons(other).click();
-    const replySheet = dialog(other);
+  test('another member replies with bold text', async ({ page }) => {
+    const name = `Scheibe gebrochen ${suffix}`;
+    const thread = await member.createThread(
+      forumId,
+      name,
+      '<p>Beim Abladen ist eine Scheibe gebrochen.</p>',
+    );
+    await loginAs(page, COLLEAGUE, threadUrl(thread.id));
+    await expect(post(page, 1, 'mitglied')).toBeVisible();
+    await replyButtons(page).click();
+    const replySheet = dialog(page);
     await expect(replySheet.getByText(`Antwort auf "${name}"`)).toBeVisible();
+    await expectEditor(postEditor(replySheet));
     await expect(postEditor(replySheet)).toBeFocused();
     await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
     await expect(
@@ -162,24 +208,26 @@ test.describe('forums as members', () => {
     const bold = replySheet.getByRole('toolbar', { name: 'Formatierung: Beitrag' }).getByRole('button', {
       name: 'Fett',
     });
-    await typeInEditor(other, postEditor(replySheet), 'Das kenne ich. Bitte ');
+    await typeInEditor(page, postEditor(replySheet), 'Das kenne ich. Bitte ');
     await bold.click();
-    await other.keyboard.type('Schadensprotokoll');
+    await page.keyboard.insertText('Schadensprotokoll');
     await bold.click();
-    await other.keyboard.type(' nicht vergessen!');
+    await page.keyboard.insertText(' nicht vergessen!');
     await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
     await expect(replySheet).toBeHidden();
-    await expect(other.getByText('Ihre Antwort wurde veröffentlicht.')).toBeVisible();
-    await expect(
-      post(other, 2, COLLEAGUE).getByText('Bitte Schadensprotokoll nicht vergessen!'),
-    ).toBeVisible();
-    await expect(post(other, 2, COLLEAGUE).locator('strong')).toHaveText('Schadensprotokoll');
-    await expect(other).toHaveURL(/\?page=last$/);
-    await expect(other.getByRole('main').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
-    await other.close();
+    await expect(page.getByText('Ihre Antwort wurde veröffentlicht.')).toBeVisible();
+    const reply = post(page, 2, COLLEAGUE);
+    await expect(reply.getByText('Bitte Schadensprotokoll nicht vergessen!')).toBeVisible();
+    await expect(reply.locator('strong')).toHaveText('Schadensprotokoll');
+    await expect(page).toHaveURL(/\?page=last$/);
+    await expect(page.getByRole('main').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+  });
 
-    // The forum's list shows the thread with its author, reply count and last reply.
-    await page.goto(`/forum/${forumId}`);
+  test("the forum's list shows a thread with its author, reply count and last reply", async ({ page }) => {
+    const name = `Mit Antwort ${suffix}`;
+    const thread = await member.createThread(forumId, name, '<p>Wer weiß Rat?</p>');
+    await colleague.reply(thread.id, '<p>Ich.</p>');
+    await loginAs(page, 'mitglied', `/forum/${forumId}`);
     const row = page.getByRole('article', { name });
     await expect(row.getByText(/^von mitglied am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr$/)).toBeVisible();
     await expect(row.getByText('Antworten: 1')).toBeVisible();
@@ -191,8 +239,7 @@ test.describe('forums as members', () => {
   test('shows the second reply button from the 11th post on', async ({ page }) => {
     const thread = await member.createThread(forumId, `Lange Diskussion ${suffix}`, '<p>Los geht es.</p>');
     await colleague.replies(thread.id, 9, 9);
-    await loginAs(page, 'mitglied');
-    await page.goto(threadUrl(thread.id));
+    await loginAs(page, 'mitglied', threadUrl(thread.id));
     await expect(post(page, 10, COLLEAGUE)).toBeVisible();
     await expect(page.getByText('10 Beiträge', { exact: false })).toBeVisible();
     await expect(replyButtons(page)).toHaveCount(1);
@@ -210,7 +257,7 @@ test.describe('forums as members', () => {
   test('refuses a partner', async ({ page }) => {
     await loginAs(page, 'partner');
     await page.goto('/forum');
-    await expect(page).toHaveURL(/\/login\?denied=1$/);
+    await expect(page).toHaveURL(/\/login\?denied=1$/, { timeout: APP_START_TIMEOUT });
   });
 });
 
@@ -223,8 +270,7 @@ test.describe('forums as an admin', () => {
     );
     await member.reply(thread.id, '<p>Dieser bleibt.</p>');
 
-    await loginAs(page, 'admin');
-    await page.goto(threadUrl(thread.id));
+    await loginAs(page, 'admin', threadUrl(thread.id));
     await expect(post(page, 1, 'mitglied')).toBeVisible();
     await expect(post(page, 1, 'mitglied').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
     await expect(post(page, 3, 'mitglied').getByRole('button', { name: /Löschen/ })).toBeVisible();
@@ -244,55 +290,54 @@ test.describe('forums as an admin', () => {
     expect((await admin.thread(thread.id)).postCount).toBe(2);
   });
 
-  test('creates a forum, deletes a thread and the forum after confirming', async ({ page }) => {
+  test('creates a forum, after naming the required fields', async ({ page }) => {
     const name = `Neues Forum ${suffix}`;
-    await loginAs(page, 'admin');
-    await page.goto('/forum');
+    await loginAs(page, 'admin', '/forum');
     await page.getByRole('button', { name: 'Neues Forum' }).click();
     const sheet = dialog(page);
+    const description = sheet.getByRole('textbox', { name: 'Beschreibung' });
+    await expectEditor(description);
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(sheet.getByText('Name ist ein Pflichtfeld.')).toBeVisible();
     await expect(sheet.getByText('Beschreibung ist ein Pflichtfeld.')).toBeVisible();
     await sheet.getByLabel('Name').fill(name);
-    await typeInEditor(
-      page,
-      sheet.getByRole('textbox', { name: 'Beschreibung' }),
-      'Für Fragen rund um die Ausbildung.',
-    );
+    await typeInEditor(page, description, 'Für Fragen rund um die Ausbildung.');
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Das Forum wurde gespeichert.')).toBeVisible();
     const card = page.getByRole('article', { name });
     await expect(card.getByText('Für Fragen rund um die Ausbildung.')).toBeVisible();
-    const newId = (await admin.forumIdByName(name)) ?? 0;
-    forumIds.push(newId);
+    const newId = await admin.forumIdByName(name);
+    expect(newId).toBeDefined();
+    forumIds.push(newId ?? 0);
+  });
 
-    const thread = await member.createThread(newId, `Überflüssig ${suffix}`, '<p>Bitte löschen.</p>');
-    await card.getByRole('link', { name }).click();
+  test('deletes a thread after confirming', async ({ page }) => {
+    const thread = await member.createThread(forumId, `Überflüssig ${suffix}`, '<p>Bitte löschen.</p>');
+    await loginAs(page, 'admin', `/forum/${forumId}`);
     const row = page.getByRole('article', { name: thread.name });
     await row.getByRole('button', { name: /Löschen/ }).click();
     await expect(dialog(page)).toContainText(`Wollen Sie das Thema "${thread.name}" wirklich löschen?`);
     await dialog(page).getByRole('button', { name: 'Ja' }).click();
     await expect(page.getByText('Das Thema wurde gelöscht.')).toBeVisible();
     await expect(row).toHaveCount(0);
+  });
 
-    await page
-      .getByRole('navigation', { name: 'Brotkrümelnavigation' })
-      .getByRole('link', { name: 'Foren' })
-      .click();
-    await page
-      .getByRole('article', { name })
-      .getByRole('button', { name: /Löschen/ })
-      .click();
+  test('deletes a forum after confirming', async ({ page }) => {
+    const name = `Altes Forum ${suffix}`;
+    const id = await admin.createForum(name);
+    forumIds.push(id);
+    await member.createThread(id, `Letztes Thema ${suffix}`, '<p>Geht mit dem Forum.</p>');
+    await loginAs(page, 'admin', '/forum');
+    const card = page.getByRole('article', { name });
+    await card.getByRole('button', { name: /Löschen/ }).click();
     await expect(dialog(page)).toContainText(`Wollen Sie das Forum "${name}" wirklich löschen?`);
     await dialog(page).getByRole('button', { name: 'Nein' }).click();
-    await expect(page.getByRole('article', { name })).toBeVisible();
-    await page
-      .getByRole('article', { name })
-      .getByRole('button', { name: /Löschen/ })
-      .click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: /Löschen/ }).click();
     await dialog(page).getByRole('button', { name: 'Ja' }).click();
     await expect(page.getByText('Das Forum wurde gelöscht.')).toBeVisible();
-    await expect(page.getByRole('article', { name })).toHaveCount(0);
+    await expect(card).toHaveCount(0);
   });
 });
 
@@ -307,14 +352,14 @@ test.describe('a long thread', () => {
     await loginAs(page, 'mitglied');
     // A full load of the thread's address: from navigation start until the first posts are visible.
     await page.goto(threadUrl(thread.id));
-    await expect(page.getByText('Beiträge 1–20 von 2.000')).toBeVisible();
+    await expect(page.getByText('Beiträge 1–20 von 2.000')).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expect(post(page, 20, COLLEAGUE)).toBeVisible();
     const fullLoad = await page.evaluate(() => Math.round(performance.now()));
 
     // Inside the app: from the click on the thread in its forum until the first posts are visible.
     await page.goto(`/forum/${forumId}`);
     const link = page.getByRole('link', { name: thread.name, exact: true });
-    await expect(link).toBeVisible();
+    await expect(link).toBeVisible({ timeout: APP_START_TIMEOUT });
     await page.evaluate(() => {
       const marker = window as unknown as { forumClickAt?: number };
       document.addEventListener(

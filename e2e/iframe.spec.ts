@@ -1,5 +1,5 @@
 import { expect, type Frame, type Page, test } from '@playwright/test';
-import { loginLink } from './support/auth.ts';
+import { expectLoaded, loginLink } from './support/auth.ts';
 import {
   contentHeight,
   expectFrameFitsContent,
@@ -12,6 +12,16 @@ import {
   visibleTop,
 } from './support/embedded.ts';
 import { APP_ORIGIN, HOST_ORIGIN, HOSTILE_ORIGIN } from './support/origins.ts';
+import { APP_START_TIMEOUT } from './support/timeouts.ts';
+
+/**
+ * Waits until the app in the frame shows a member's screen and has loaded it (no skeletons left), so that
+ * its height no longer changes by itself.
+ */
+async function expectMemberScreen(app: Frame): Promise<void> {
+  await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expectLoaded(app);
+}
 
 /** The third-party frame that the host page shows with ?third-party=1. */
 async function thirdPartyFrame(page: Page): Promise<Frame> {
@@ -46,34 +56,34 @@ test.describe('embedded in the host website', () => {
 
   test('should log in by a one-time link inside the frame', async ({ page }) => {
     const { app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await expect.poll(() => app.url()).toBe(`${APP_ORIGIN}/dashboard`);
   });
 
   test('should open a deep link of the host page after the login', async ({ page }) => {
     const { app } = await openHostPage(page, { user: 'mitglied', portal: '/event' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await expect.poll(() => app.url()).toBe(`${APP_ORIGIN}/event`);
   });
 
   test('should pass a login link given as deep link into the frame', async ({ page }) => {
     const link = new URL(await loginLink(page.request, 'partner'));
     const { app } = await openHostPage(page, { portal: link.pathname + link.search });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
   });
 
   test('should keep the session in the frame after a reload of the host page', async ({ page }) => {
     await openHostPage(page, { user: 'mitglied' });
     await expect(
       page.frameLocator('iframe[title="Portal"]').getByRole('button', { name: 'Abmelden' }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: APP_START_TIMEOUT });
     const { app } = await openHostPage(page);
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
   });
 
   test('should size the frame to the content plus 150 px as it grows and shrinks', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     const initial = await expectFrameFitsContent(iframe, app);
 
     await growContent(app, 2000);
@@ -87,20 +97,20 @@ test.describe('embedded in the host website', () => {
 
   test('should keep the frame height stable once it fits', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await expectStableHeight(iframe, await expectFrameFitsContent(iframe, app));
   });
 
   test('should keep the frame height stable on the login page', async ({ page }) => {
     const { iframe, app } = await openHostPage(page);
     // The form arrives in its own chunk: wait for the finished page, then the height must hold still.
-    await expect(app.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Anmelden' })).toBeVisible({ timeout: APP_START_TIMEOUT });
     await expectStableHeight(iframe, await expectFrameFitsContent(iframe, app));
   });
 
   test('should tell the app where the host shows it and follow scrolling', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await growContent(app, 3000);
     await expectFrameFitsContent(iframe, app);
     const iframeTop = await iframe.evaluate(
@@ -122,7 +132,7 @@ test.describe('embedded in the host website', () => {
 
   test('should place a dialog in the part of the frame the host shows', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await growContent(app, 3000);
     await expectFrameFitsContent(iframe, app);
     // Top of the page: the frame's centre (where a fixed dialog would otherwise go) is far below the window.
@@ -143,7 +153,7 @@ test.describe('embedded in the host website', () => {
 
   test('should ignore viewport messages from a third origin', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied', 'third-party': '1' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await growContent(app, 3000);
     await expectFrameFitsContent(iframe, app);
     await expect.poll(() => visibleTop(app)).toBe('0px');
@@ -170,7 +180,7 @@ test.describe('embedded in the host website', () => {
 
   test('should ignore height and scroll messages from a third origin', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied', 'third-party': '1' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     const height = await expectFrameFitsContent(iframe, app);
     const third = await thirdPartyFrame(page);
 
@@ -189,7 +199,7 @@ test.describe('embedded in the host website', () => {
 
   test('should scroll the host page when the app asks', async ({ page }) => {
     const { iframe, app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await growContent(app, 2000);
     await expectFrameFitsContent(iframe, app);
     const iframeTop = await iframe.evaluate(
@@ -205,20 +215,24 @@ test.describe('embedded in the host website', () => {
 
   test('should shake hands again when the frame reloads', async ({ page }) => {
     const { app } = await openHostPage(page, { user: 'mitglied' });
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
     await expect.poll(async () => (await messagesIn(page, 'ready')).length).toBe(1);
     await expect.poll(async () => (await messagesIn(app, 'viewport')).length).toBeGreaterThan(0);
 
     await app.evaluate(() => window.location.reload());
-    await expect.poll(async () => (await messagesIn(page, 'ready')).length).toBe(2);
+    await expect
+      .poll(async () => (await messagesIn(page, 'ready')).length, { timeout: APP_START_TIMEOUT })
+      .toBe(2);
     // The recorder starts empty in the reloaded app: this viewport answered the second `ready`.
     await expect.poll(async () => (await messagesIn(app, 'viewport')).length).toBeGreaterThan(0);
-    await expect(app.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await expectMemberScreen(app);
   });
 
   test('should accept bridge messages on the host only from the portal origin', async ({ page }) => {
     await openHostPage(page, { user: 'mitglied' });
-    await expect.poll(async () => (await messagesIn(page, 'height')).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await messagesIn(page, 'height')).length, { timeout: APP_START_TIMEOUT })
+      .toBeGreaterThan(0);
     const heights = await messagesIn(page, 'height');
     expect(heights.every((message) => message.origin === APP_ORIGIN)).toBe(true);
   });

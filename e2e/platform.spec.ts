@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { APP_ORIGIN, HOST_ORIGIN, HOSTILE_ORIGIN } from './support/origins.ts';
+import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
 /** The frame created by an <iframe> element of the page. */
 async function frameOf(page: Page, selector: string) {
@@ -62,7 +63,9 @@ test.describe('platform', () => {
   test('should let the host website frame the app', async ({ page }) => {
     await page.goto(HOST_ORIGIN);
     const frame = await frameOf(page, 'iframe[title="Portal"]');
-    await expect.poll(() => frame.url()).toMatch(new RegExp(`^${APP_ORIGIN}/`));
+    await expect
+      .poll(() => frame.url(), { timeout: APP_START_TIMEOUT })
+      .toMatch(new RegExp(`^${APP_ORIGIN}/`));
     await expect(frame.locator('body')).not.toBeEmpty();
   });
 
@@ -93,7 +96,9 @@ test.describe('platform', () => {
     const host = await context.newPage();
     await host.goto(HOST_ORIGIN);
     const frame = await frameOf(host, 'iframe[title="Portal"]');
-    await expect.poll(() => frame.url()).toMatch(new RegExp(`^${APP_ORIGIN}/`));
+    await expect
+      .poll(() => frame.url(), { timeout: APP_START_TIMEOUT })
+      .toMatch(new RegExp(`^${APP_ORIGIN}/`));
     const seen = await frame.evaluate(() => {
       const before = localStorage.getItem('e2e-probe');
       localStorage.setItem('e2e-probe', 'embedded');

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Frame, type Page } from '@playwright/test';
 import { APP_ORIGIN, EXTERNAL_API_KEY } from './origins.ts';
+import { APP_START_TIMEOUT } from './timeouts.ts';
 
 /** Optional member data the host's server may send along (creates or updates the member). */
 export interface TLoginLinkExtras {
@@ -32,9 +33,36 @@ export async function apiToken(request: APIRequestContext, username: string): Pr
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Logs in through a login link and waits until the dashboard shows. */
-export async function loginAs(page: Page, username: string): Promise<void> {
-  await page.goto(await loginLink(page.request, username));
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+/**
+ * Logs in through a login link and waits until the dashboard has loaded, or with `path` (`/blog?tag=x`)
+ * that page: the link's `request` parameter, as the host website sends a deep link. Going there straight
+ * away spares a test the dashboard's requests and a second start of the app by `page.goto`.
+ */
+export async function loginAs(page: Page, username: string, path?: string): Promise<void> {
+  const link = new URL(await loginLink(page.request, username));
+  if (path) link.searchParams.set('request', path);
+  await page.goto(link.href);
+  const target = path ?? '/dashboard';
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === target, {
+    timeout: APP_START_TIMEOUT,
+  });
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expectLoaded(page);
+}
+
+/**
+ * Waits until the screen has loaded: the app marks every part still loading (skeletons, the global
+ * spinner) as busy or as a progress bar. On the first screen of a page that includes the route's chunk.
+ */
+export async function expectLoaded(page: Page | Frame): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], [role="progressbar"]')).toHaveCount(0, {
+    timeout: APP_START_TIMEOUT,
+  });
+}
+
+/** Reloads the page, a fresh start of the app, and waits until the logged-in screen has loaded again. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await expectLoaded(page);
 }

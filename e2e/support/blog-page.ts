@@ -2,7 +2,8 @@
  * Locators and helpers of the blog specs: the list's articles and their admin buttons, the tag chips, the
  * drawer, downloads of media-library files and typing into the rich-text editor.
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { LAZY_CHUNK_TIMEOUT } from './timeouts.ts';
 
 /** Demo posts (apps/server/src/cli/demo-news.ts) */
 export const DEMO = {
@@ -38,8 +39,18 @@ export function recordDownloads(page: Page): string[] {
   return authorization;
 }
 
-/** Types into a rich-text editor as a user does. */
+/** Waits until a form's rich-text editor has loaded (its chunk comes when the form first opens) and shows. */
+export async function expectEditor(editor: Locator): Promise<void> {
+  await expect(editor).toBeVisible({ timeout: LAZY_CHUNK_TIMEOUT });
+}
+
+/**
+ * Writes text into a rich-text editor once it has loaded: a click into it, then the text as one input, as
+ * the browser enters dictated, pasted or IME text. Typed key by key, every character is an editor
+ * transaction and a form render, 300 ms each on the busy CI machine; what the tests check is the text.
+ */
 export async function typeInEditor(page: Page, editor: Locator, text: string): Promise<void> {
+  await expectEditor(editor);
   await editor.click();
-  await page.keyboard.type(text);
+  await page.keyboard.insertText(text);
 }

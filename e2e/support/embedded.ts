@@ -4,6 +4,7 @@
  */
 import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { APP_ORIGIN, HOST_ORIGIN } from './origins.ts';
+import { APP_START_TIMEOUT } from './timeouts.ts';
 
 export interface TRecordedMessage {
   origin: string;
@@ -48,7 +49,7 @@ export async function openHostPage(page: Page, query: Record<string, string> = {
   const handle = await iframe.elementHandle();
   const app = await handle?.contentFrame();
   if (!app) throw new Error('The host page shows no portal frame');
-  await expect.poll(() => app.url()).toMatch(new RegExp(`^${APP_ORIGIN}/`));
+  await expect.poll(() => app.url(), { timeout: APP_START_TIMEOUT }).toMatch(new RegExp(`^${APP_ORIGIN}/`));
   return { iframe, app };
 }
 
@@ -72,7 +73,8 @@ export async function expectFrameFitsContent(iframe: Locator, app: Frame): Promi
 
 /**
  * Reads the frame height every 500 ms for about 3 s and expects it never to change: an app that
- * measures the wrong element grows the frame by 150 px on every 300 ms tick.
+ * measures the wrong element grows the frame by 150 px on every 300 ms tick. The poll's timeout only
+ * bounds the seven readings, which take longer than 3 s when the machine is busy.
  */
 export async function expectStableHeight(iframe: Locator, expected: number): Promise<void> {
   const samples: number[] = [];
@@ -82,7 +84,7 @@ export async function expectStableHeight(iframe: Locator, expected: number): Pro
         samples.push(await heightOf(iframe));
         return samples.length;
       },
-      { intervals: [500], timeout: 15_000 },
+      { intervals: [500], timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(7);
   expect(new Set(samples)).toEqual(new Set([expected]));

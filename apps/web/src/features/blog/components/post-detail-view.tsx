@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type Crumb, Page } from '../../../app/frame';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
@@ -89,16 +89,27 @@ function PostArticle({ post, ceo, breadcrumbs }: { post: TBlog; ceo: boolean; br
 /** Back to where the member came from (list, dashboard); to the list when the post was opened directly. */
 function BackButton({ ceo }: { ceo: boolean }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const cameFromApp = location.key !== 'default';
   return (
     <Button
       variant="subtle"
       leftSection={<IconArrowLeft size={16} aria-hidden />}
       px="xs"
-      onClick={() => void (cameFromApp ? navigate(-1) : navigate(blogListPath({ ceo })))}
+      onClick={() => void (cameFromApp() ? navigate(-1) : navigate(blogListPath({ ceo })))}
     >
       {de.blog.back}
     </Button>
   );
+}
+
+/**
+ * Whether this visit of the app has an entry before the current one. React Router numbers the entries it
+ * pushes (`history.state.idx`, 0 for the first); a redirect replaces the entry and keeps its number. The
+ * location's key is no guide: a login link's deep link (`?request=/blog/12`) reaches the post through
+ * redirects, each with a new key, and going back from there would leave the app, in the iframe taking the
+ * host website's page back.
+ */
+function cameFromApp(): boolean {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return false;
+  return typeof state.idx === 'number' && state.idx > 0;
 }
