@@ -151,7 +151,7 @@ test.describe('category tree as an admin', () => {
     await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
     await settle(page);
     await page.keyboard.press('ArrowRight');
-    await settle(page);
+    await expectAnnouncement(page, `${names.second}: Ebene 2, unter ${names.parent}.`);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(200);
     await expect
@@ -190,8 +190,10 @@ test.describe('category tree as an admin', () => {
     await page.keyboard.press('Space');
     await expect(handle(right)).toHaveAttribute('aria-pressed', 'true');
     await settle(page);
-    await page.keyboard.press('ArrowUp');
-    await expectAnnouncement(page, `${right}: Ebene 2, unter ${frame}.`);
+    // One level out: an announcement that differs from the one of the start, so it proves the key arrived
+    // (a dropped node that has not moved saves nothing).
+    await page.keyboard.press('ArrowLeft');
+    await expectAnnouncement(page, `${right}: oberste Ebene.`);
     await page.keyboard.press('Space');
     expect((await saved).status()).toBe(500);
     await expect(
