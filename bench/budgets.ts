@@ -28,6 +28,13 @@ export const BUDGETS = {
 export const HEAVY_UPLOAD_BUDGETS = { healthMaxMs: 100, pictureRefusalMs: 500 } as const;
 
 /**
+ * Budget of bench/parallel-uploads.ts, in MB: while 20 media-library PDFs of 20 MB are uploaded at once, the
+ * server's resident memory grows by at most `rssGrowthMaxMb` (uploads stream through temp files; holding them
+ * in memory would take 400 MB and more).
+ */
+export const PARALLEL_UPLOAD_BUDGETS = { rssGrowthMaxMb: 150 } as const;
+
+/**
  * Budget of bench/password-burst.ts, in milliseconds: while rounds of 20 parallel wrong-password attempts run
  * at the production scrypt cost, `/api/health`, a static file and the token refresh each answer within
  * `probeMaxMs` (password checks wait in a bounded queue and never take the whole thread pool or every core).

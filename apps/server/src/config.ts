@@ -65,6 +65,13 @@ const ZEnv = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(2400),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** how long a stored file may wait for the save that wrote it before the sweep removes it */
+  UPLOAD_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -76,11 +83,13 @@ const ZEnv = z.object({
     }),
   /** read by platform/auth/secrets.ts; validated here so that a wrong value stops start-up clearly. */
   SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
+  /** PostgreSQL: a statement that runs longer is ended (503); the client gives up one second later. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
 });
 
 export type TDatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'postgres'; url: string; schema?: string; statementTimeoutMs?: number };
 
 export interface TConfig {
   production: boolean;
@@ -104,6 +113,8 @@ export interface TConfig {
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
   uploadLimitBytes: number;
+  /** files of saves that have not committed after this many minutes are swept (platform/storage) */
+  uploadGraceMinutes: number;
   /** addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed */
   trustProxy: TTrustProxy;
   /** Demo accounts and content are seeded only in the embedded default, never in production. */
@@ -144,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host: e.HOST,
     publicUrl,
     dataDir,
-    database: databaseConfig(e.DATABASE_URL, dataDir),
+    database: databaseConfig(e.DATABASE_URL, dataDir, e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     storageUrl: e.STORAGE_URL ?? `file:${path.join(dataDir, 'uploads')}`,
     s3: e.STORAGE_URL?.startsWith('s3://') ? s3Settings(e.STORAGE_URL, e) : undefined,
     smtpUrl: e.SMTP_URL,
@@ -160,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    uploadGraceMinutes: e.UPLOAD_GRACE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     seedDemo: !production,
   };
@@ -188,9 +200,13 @@ function s3Settings(storageUrl: string, e: z.infer<typeof ZEnv>): S3Settings {
   };
 }
 
-function databaseConfig(url: string | undefined, dataDir: string): TDatabaseConfig {
+function databaseConfig(
+  url: string | undefined,
+  dataDir: string,
+  statementTimeoutMs: number,
+): TDatabaseConfig {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') };
-  if (url.startsWith('postgres')) return { kind: 'postgres', url };
+  if (url.startsWith('postgres')) return { kind: 'postgres', url, statementTimeoutMs };
   return { kind: 'sqlite', file: path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
 }
 

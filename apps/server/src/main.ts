@@ -8,8 +8,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Migrations may run longer than a request's statement timeout: on a connection of their own without one.
+  const migrator = createDatabase(config.database, { statementTimeoutMs: 0, max: 1 });
+  const applied = await migrateToLatest(migrator).finally(() => migrator.close());
   const database = createDatabase(config.database);
-  const applied = await migrateToLatest(database);
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -18,7 +20,12 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await seedDemoData(app.accounts, demoContent))) {
     app.log.info('demo data seeded');
   }
+  // Files of uploads cut off before this start (a crash, a kill) go before new uploads arrive.
+  await app.uploadSweeper
+    .runOnce()
+    .catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
   await app.listen({ port: config.port, host: config.host });
+  app.uploadSweeper.start();
   app.mailWorker.start();
 
   if (config.seedDemo) {

@@ -72,7 +72,12 @@ export const ZProfile = z.object({
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
-export const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+/** `/api/health`: 503 with 'degraded' when the database or the storage cannot be written and read back. */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  storage: z.enum(['up', 'down']),
+});
 export type THealth = z.infer<typeof ZHealth>;
 
 /** Settings the server hands to the web app through a meta tag of index.html (no inline script). */

@@ -27,6 +27,9 @@ export const BLOG_TAGS_MAX = 20;
 /** `accept` of the image input (SPEC §5: png or jpeg). */
 export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg';
 
+/** A post's breaking news is queued at most once in this many minutes (a second press answers 409). */
+export const BREAKING_NEWS_REPEAT_MINUTES = 10;
+
 export const BLOG_MESSAGES = {
   titleRequired: 'Titel ist ein Pflichtfeld.',
   preTextRequired: 'Einleitung ist ein Pflichtfeld.',
@@ -43,6 +46,7 @@ export const BLOG_MESSAGES = {
   breakingNewsScheduled:
     'Eine Eilmeldung kann erst nach der Veröffentlichung des Beitrags verschickt werden.',
   breakingNewsPending: 'Die Eilmeldung zu diesem Beitrag wird bereits verschickt.',
+  breakingNewsRecent: `Die Eilmeldung zu diesem Beitrag wurde vor weniger als ${BREAKING_NEWS_REPEAT_MINUTES} Minuten verschickt. Bitte warten Sie, bevor Sie sie erneut senden.`,
   /** SPEC §8, shown by the web app. */
   breakingNewsSent: 'Eilmeldung für den Blogbeitrag erfolgreich verschickt',
   breakingNewsFailed: 'Es ist ein Fehler passiert, beim verschicken von der Eilmeldung!',

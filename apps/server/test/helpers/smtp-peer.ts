@@ -13,6 +13,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** refuse the next `count` messages with a temporary error (451). */
   refuseNext(count: number): void;
+  /** hold the next message until `release()` is called, as a slow relay would. */
+  holdNext(): { release: () => void; arrived: Promise<void> };
   /** refuse these recipients for good (550). */
   rejectRecipient(address: string): void;
   /** forget what was received, refuse nothing. */
@@ -29,6 +31,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const rejected = new Set<string>();
   let refuse = 0;
+  let hold: { release: Promise<void>; arrived: () => void } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -40,7 +43,13 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        const held = hold;
+        hold = undefined;
+        if (held) {
+          held.arrived();
+          await held.release;
+        }
         if (refuse > 0) {
           refuse -= 1;
           return callback(smtpError('Try again later', 451));
@@ -63,6 +72,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     refuseNext(count) {
       refuse = count;
     },
+    holdNext() {
+      const released = Promise.withResolvers<void>();
+      const arrived = Promise.withResolvers<void>();
+      hold = { release: released.promise, arrived: () => arrived.resolve() };
+      return { release: () => released.resolve(), arrived: arrived.promise };
+    },
     rejectRecipient(address) {
       rejected.add(address);
     },
@@ -70,6 +85,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       received.length = 0;
       rejected.clear();
       refuse = 0;
+      hold = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,6 +34,14 @@ afterEach(async () => {
 const send = (id: number, headers = w.as.admin) =>
   w.t.app.inject({ url: `/api/blog/sendAsBreakingNews/${id}`, headers });
 
+/** as if the post's breaking news had been queued `ms` ago */
+const pressedAgo = (id: number, ms: number) =>
+  w.t.database.db
+    .updateTable('blogPosts')
+    .set({ breakingNewsAt: new Date(Date.now() - ms) })
+    .where('id', '=', id)
+    .execute();
+
 const recipients = () => peer.received.flatMap((mail) => mail.to).sort();
 
 describe('GET /api/blog/sendAsBreakingNews/{id}', () => {
@@ -88,16 +96,39 @@ describe('GET /api/blog/sendAsBreakingNews/{id}', () => {
     expect(await outboxRows(w)).toHaveLength(before);
   });
 
-  it('should refuse a second breaking news while the first is being sent, and allow it afterwards', async () => {
+  it('should refuse a second breaking news while the first is being sent', async () => {
     const post = await createPost(w, { visibleForUserGroups: [w.groups.partner] });
     expect((await send(post.id)).statusCode).toBe(202);
     const again = await send(post.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: BLOG_MESSAGES.breakingNewsPending });
     await drain(w.t.app);
+    expect(recipients()).toEqual(['partner@example.de']);
+  });
+
+  it('should refuse it again within 10 minutes once sent, and allow it after that', async () => {
+    const post = await createPost(w, { visibleForUserGroups: [w.groups.partner] });
+    expect((await send(post.id)).statusCode).toBe(202);
+    await drain(w.t.app);
+    const again = await send(post.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: BLOG_MESSAGES.breakingNewsRecent });
+    expect(await drain(w.t.app)).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    await pressedAgo(post.id, 9 * 60_000);
+    expect((await send(post.id)).statusCode).toBe(409);
+    await pressedAgo(post.id, 10 * 60_000 + 1_000);
     expect((await send(post.id)).statusCode).toBe(202);
     await drain(w.t.app);
     expect(recipients()).toEqual(['partner@example.de', 'partner@example.de']);
+  });
+
+  it('should queue once when pressed twice at the same moment', async () => {
+    const post = await createPost(w, { visibleForUserGroups: [w.groups.partner] });
+    const answers = await Promise.all([send(post.id), send(post.id), send(post.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409, 409]);
+    await drain(w.t.app);
+    expect(recipients()).toEqual(['partner@example.de']);
   });
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403', async (user) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
+import { DEFAULT_MAIL_WORKER_OPTIONS } from '../../src/platform/mail/mail-worker.ts';
 import { type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { drain, outboxRows, secondInstance } from './mail-helpers.ts';
@@ -111,5 +112,48 @@ describe('the outbox across restarts and instances', () => {
     expect([...perRecipient.values()]).toEqual([3, 3, 3, 3]);
     const rows = (await outboxRows(w)).filter((row) => row.topic !== null && topics.includes(row.topic));
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it("should give a crashed worker's mails back within a minute", () => {
+    expect(DEFAULT_MAIL_WORKER_OPTIONS.leaseMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('should keep renewing the claim of a mail while a slow relay takes longer than the lease', async () => {
+    const leaseMs = 400;
+    const post = await createPost(w, { visibleForUserGroups: [w.groups.partner] });
+    const slow = await secondInstance(w, { leaseMs });
+    const other = await secondInstance(w, { leaseMs });
+    const held = peer.holdNext();
+    try {
+      const queued = await slow.app.inject({
+        url: `/api/blog/sendAsBreakingNews/${post.id}`,
+        headers: w.as.admin,
+      });
+      expect(queued.json()).toEqual({ queued: 1 });
+      const sending = slow.app.mailWorker.runOnce();
+      await held.arrived;
+      const claimed = (await outboxRows(w)).find((row) => row.topic === `blog:${post.id}`);
+      if (claimed?.status !== 'sending' || !claimed.lockedUntil)
+        throw new Error('the mail is not being sent');
+      // Three leases later the claim has been renewed all along: the other worker leaves the mail alone.
+      const renewedPast = new Date(claimed.lockedUntil).getTime() + 3 * leaseMs;
+      await expect
+        .poll(
+          async () => {
+            const row = (await outboxRows(w)).find((candidate) => candidate.id === claimed.id);
+            return new Date(row?.lockedUntil ?? 0).getTime();
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBeGreaterThan(renewedPast);
+      expect(await drain(other.app)).toEqual({ sent: 0, retried: 0, failed: 0 });
+      held.release();
+      expect(await sending).toEqual({ sent: 1, retried: 0, failed: 0 });
+    } finally {
+      held.release();
+      await other.close();
+      await slow.close();
+    }
+    expect(recipients()).toEqual(['partner@example.de']);
   });
 });

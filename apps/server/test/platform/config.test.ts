@@ -23,17 +23,21 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
-  it('should choose PostgreSQL by DATABASE_URL', () => {
+  it('should choose PostgreSQL by DATABASE_URL, with a statement timeout of 5 s unless set', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db:5432/portal' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/portal',
+      statementTimeoutMs: 5_000,
     });
+    const slow = { ...base, DATABASE_URL: 'postgres://u@db/p', DATABASE_STATEMENT_TIMEOUT_SECONDS: '30' };
+    expect(loadConfig(slow).database).toMatchObject({ statementTimeoutMs: 30_000 });
   });
 
   it.each([
     ['PORT', 'achtzig'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_STATEMENT_TIMEOUT_SECONDS', '0'],
     ['HOST_ORIGIN', 'nicht-url'],
     ['LOGIN_FORM_ORIGINS', 'http://ok.example,ftp://nein'],
     ['EXTERNAL_API_KEY', 'kurz'],

@@ -12,32 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/health', () => {
-  it('should answer without a token while the database is up', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
-  });
-});
-
-describe('GET /api/health without a database', () => {
-  it('should still answer, with 503 and the database down', async () => {
-    const { buildApp } = await import('../../src/app.ts');
-    const { createDatabase } = await import('../../src/platform/db/database.ts');
-    // Nothing listens on port 1: every query fails at once.
-    const database = createDatabase({ kind: 'postgres', url: 'postgres://portal@127.0.0.1:1/portal' });
-    const app = await buildApp(t.config, { database });
-    try {
-      const response = await app.inject({ url: '/api/health' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'degraded', database: 'down' });
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  });
-});
-
 describe('errors', () => {
   it('should answer 404 JSON for an unknown /api path', async () => {
     const response = await t.app.inject({ url: '/api/gibtesnicht' });

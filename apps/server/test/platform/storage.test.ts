@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/platform/http/errors.ts';
 import { createUrlSigner } from '../../src/platform/storage/signed-url.ts';
-import {
-  assertKey,
-  commitWithFiles,
-  createLocalStorage,
-  newKey,
-  type Storage,
-} from '../../src/platform/storage/storage.ts';
+import { assertKey, newKey } from '../../src/platform/storage/storage.ts';
 import { sniffUpload, thumbnail, withoutMetadata } from '../../src/platform/uploads/sniff.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -75,56 +67,6 @@ describe('storage keys', () => {
       expect(() => assertKey(key)).toThrow();
     }
     expect(() => assertKey(newKey('blog', '.jpg'))).not.toThrow();
-  });
-});
-
-describe('commitWithFiles', () => {
-  let root: string;
-  let storage: Storage;
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'portal-storage-'));
-    storage = createLocalStorage(root);
-  });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-  const exists = async (key: string) => (await storage.read(key)) !== undefined;
-  const file = (key: string) => ({ key, data: Buffer.from(key) });
-
-  it('should keep the new files and delete the replaced ones once the commit succeeds', async () => {
-    await storage.put('old/a.txt', Buffer.from('old'));
-    const result = await commitWithFiles(storage, [file('new/a.txt'), file('new/b.txt')], async () => {
-      expect(await exists('new/a.txt')).toBe(true);
-      return { result: 42, replaced: ['old/a.txt', null] };
-    });
-    expect(result).toBe(42);
-    expect(await exists('new/a.txt')).toBe(true);
-    expect(await exists('new/b.txt')).toBe(true);
-    expect(await exists('old/a.txt')).toBe(false);
-  });
-
-  it('should delete the new files and keep the current ones when the commit fails', async () => {
-    await storage.put('old/a.txt', Buffer.from('old'));
-    const failing = commitWithFiles(storage, [file('new/a.txt')], async () => {
-      throw new Error('transaction failed');
-    });
-    await expect(failing).rejects.toThrow('transaction failed');
-    expect(await exists('new/a.txt')).toBe(false);
-    expect(await exists('old/a.txt')).toBe(true);
-  });
-
-  it('should delete the files already written when writing another one fails', async () => {
-    const flaky: Storage = {
-      ...storage,
-      put: (key, data) =>
-        key === 'new/b.txt' ? Promise.reject(new Error('disk full')) : storage.put(key, data),
-    };
-    let committed = false;
-    const failing = commitWithFiles(flaky, [file('new/a.txt'), file('new/b.txt')], async () => {
-      committed = true;
-      return { result: 1, replaced: [] };
-    });
-    await expect(failing).rejects.toThrow('disk full');
-    expect(committed).toBe(false);
-    expect(await exists('new/a.txt')).toBe(false);
   });
 });
 

@@ -152,6 +152,27 @@ export function createBlogRepository(db: Kysely<DB>) {
       return row.id;
     },
 
+    /**
+     * Notes that the post's breaking news is queued now, unless it was less than `repeatMinutes` ago; false
+     * then. One conditional UPDATE: of two presses at once, the second waits for the first's row lock and
+     * then finds the fresh time.
+     */
+    async claimBreakingNews(
+      executor: Executor,
+      id: number,
+      now: Date,
+      repeatMinutes: number,
+    ): Promise<boolean> {
+      const since = new Date(now.getTime() - repeatMinutes * 60_000);
+      const result = await executor
+        .updateTable('blogPosts')
+        .set({ breakingNewsAt: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('breakingNewsAt', 'is', null), eb('breakingNewsAt', '<=', since)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async update(executor: Executor, id: number, values: BlogPostValues): Promise<void> {
       await executor
         .updateTable('blogPosts')

@@ -1,6 +1,7 @@
 import {
   BLOG_MESSAGES,
   BLOG_PAGE_SIZE,
+  BREAKING_NEWS_REPEAT_MINUTES,
   type TBlog,
   type TBlogFormData,
   type TBlogPage,
@@ -13,8 +14,8 @@ import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { commitWithFiles, discardFiles, type Storage } from '../../platform/storage/storage.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -24,7 +25,7 @@ import { breakingNewsMail } from './breaking-news-mail.ts';
 
 export interface BlogFeatureDeps {
   db: Kysely<DB>;
-  storage: Storage;
+  storage: FileStore;
   signer: UrlSigner;
   accounts: Pick<AccountsService, 'listGroups' | 'reachableMembersOf'>;
   outbox: MailOutbox;
@@ -145,8 +146,9 @@ export function createBlogService(deps: BlogFeatureDeps) {
     },
 
     /**
-     * Creates or updates a post. Everything is checked before anything is written; the picture is stored
-     * before the transaction and removed again when it fails; a replaced picture goes after the commit.
+     * Creates or updates a post. Everything is checked before anything is written; storage.commit stores
+     * the picture and runs the transaction: a failed save removes it again, a replaced picture goes after the
+     * commit.
      */
     async save(principal: Principal, input: TBlogValues, upload?: UploadedFile): Promise<TBlog> {
       const texts = {
@@ -158,25 +160,23 @@ export function createBlogService(deps: BlogFeatureDeps) {
       const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
       if (input.id !== undefined && !(await repo.find(db, input.id))) throw notFound(BLOG_MESSAGES.notFound);
 
-      const id = await commitWithFiles(storage, image ? [image] : [], () =>
-        db.transaction().execute(async (trx) => {
-          const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
-          if (input.id !== undefined && !current) throw notFound(BLOG_MESSAGES.notFound);
-          const picture = pictureAfterSave(image, current, input.image === null);
-          const values = {
-            ...texts,
-            ...picture,
-            publishedAt: new Date(input.publishedAt),
-            displayOnDashboard: input.displayOnDashboard,
-          };
-          const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
-          if (current) await repo.update(trx, postId, values);
-          await repo.replaceGroups(trx, postId, groupIds);
-          await repo.replaceTags(trx, postId, input.tags);
-          const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
-          return { result: postId, replaced: [replaced] };
-        }),
-      );
+      const id = await storage.commit(image ? [image] : [], async (trx) => {
+        const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
+        if (input.id !== undefined && !current) throw notFound(BLOG_MESSAGES.notFound);
+        const picture = pictureAfterSave(image, current, input.image === null);
+        const values = {
+          ...texts,
+          ...picture,
+          publishedAt: new Date(input.publishedAt),
+          displayOnDashboard: input.displayOnDashboard,
+        };
+        const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
+        if (current) await repo.update(trx, postId, values);
+        await repo.replaceGroups(trx, postId, groupIds);
+        await repo.replaceTags(trx, postId, input.tags);
+        const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
+        return { result: postId, replaced: [replaced] };
+      });
       return service.byId(principal, id);
     },
 
@@ -188,12 +188,13 @@ export function createBlogService(deps: BlogFeatureDeps) {
         await repo.delete(trx, id);
         return post.imageKey;
       });
-      await discardFiles(storage, [key]);
+      await storage.discard([key]);
     },
 
     /**
      * Queues one breaking-news mail per member who may see the post and has an address, then returns; the
-     * mail worker sends them. Refused for a scheduled post and while the previous one is still being sent.
+     * mail worker sends them. Refused for a scheduled post, while the previous one is still being sent, and
+     * within BREAKING_NEWS_REPEAT_MINUTES of the previous one (a second press must not mail everyone again).
      */
     async breakingNews(id: number): Promise<TBreakingNewsResult> {
       const post = await repo.find(db, id);
@@ -211,6 +212,9 @@ export function createBlogService(deps: BlogFeatureDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           if (await outbox.hasOpen(trx, topic)) throw conflict(BLOG_MESSAGES.breakingNewsPending);
+          if (!(await repo.claimBreakingNews(trx, id, new Date(), BREAKING_NEWS_REPEAT_MINUTES))) {
+            throw conflict(BLOG_MESSAGES.breakingNewsRecent);
+          }
           await outbox.enqueue(
             trx,
             [...addresses.values()].map((recipient) => ({ ...mail, recipient, topic })),

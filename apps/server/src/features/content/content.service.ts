@@ -12,15 +12,10 @@ import { createCsvCopy } from '../../platform/csv/write-csv.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import {
-  type CommitOutcome,
-  commitWithFiles,
-  discardFiles,
-  newKey,
-  type Storage,
-} from '../../platform/storage/storage.ts';
-import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { newKey } from '../../platform/storage/storage.ts';
+import { displayFileName, readUpload, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createCategoryAccess } from '../categories/category-access.ts';
 import {
@@ -35,7 +30,7 @@ import { createContentTable } from './content-table.ts';
 
 export interface ContentFeatureDeps {
   db: Kysely<DB>;
-  storage: Storage;
+  storage: FileStore;
   signer: UrlSigner;
 }
 
@@ -133,7 +128,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     upload: UploadedFile,
     text: CsvText,
     layout: CsvLayout,
-  ): Promise<{ table: NewTable; file: { key: string; data: Buffer } }> {
+  ): Promise<{ table: NewTable; file: NewFile }> {
     const copy = createCsvCopy(layout.header);
     const staged = await staging.stage(before, values, layout.rowCount, (write) =>
       eachRowSlice(text, layout, async (rows) => {
@@ -142,7 +137,7 @@ export function createContentService(deps: ContentFeatureDeps) {
       }),
     );
     try {
-      const file = { key: newKey('content', '.csv'), data: await copy.toBuffer() };
+      const file = { key: newKey('content', '.csv'), body: await copy.toBuffer() };
       const fileName = displayFileName(upload.filename, 'tabelle.csv');
       return { table: { staged, key: file.key, header: layout.header, fileName }, file };
     } catch (error) {
@@ -192,7 +187,8 @@ export function createContentService(deps: ContentFeatureDeps) {
       input: TContentItemValues,
       upload?: UploadedFile,
     ): Promise<TContentItem> {
-      const text = upload ? await decodeCsv(upload.data) : undefined;
+      // Decoding needs the whole text: at most UPLOAD_LIMIT_MB, read from the upload's temp file.
+      const text = upload ? await decodeCsv(await readUpload(upload)) : undefined;
       const layout = text === undefined ? undefined : await scanCsv(text);
       const texts = {
         title: input.title,
@@ -209,8 +205,8 @@ export function createContentService(deps: ContentFeatureDeps) {
         upload && text && layout ? await stageTable(before, values, upload, text, layout) : undefined;
       let saved: { id: number; freed?: TableRows | undefined };
       try {
-        saved = await commitWithFiles(storage, prepared ? [prepared.file] : [], () =>
-          db.transaction().execute((trx) => commitItem(trx, input, texts, prepared?.table)),
+        saved = await storage.commit(prepared ? [prepared.file] : [], (trx) =>
+          commitItem(trx, input, texts, prepared?.table),
         );
       } catch (error) {
         if (prepared) await staging.discard(prepared.table.staged);
@@ -250,7 +246,7 @@ export function createContentService(deps: ContentFeatureDeps) {
         await repo.deleteItems(trx, [id]);
         return current.csvKey;
       });
-      await discardFiles(storage, [key]);
+      await storage.discard([key]);
     },
 
     /** For category deletion: removes the items filed only under the category; returns their stored files. */
@@ -265,7 +261,7 @@ export function createContentService(deps: ContentFeatureDeps) {
 
     /** Stored files of deleted tables; a file that cannot be removed now is only a leftover, never an error. */
     async discardFiles(keys: readonly string[]): Promise<void> {
-      await discardFiles(storage, keys);
+      await storage.discard(keys);
     },
   };
   return service;

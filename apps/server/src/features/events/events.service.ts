@@ -11,8 +11,8 @@ import { type DB, toDate } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { commitWithFiles, discardFiles, type Storage } from '../../platform/storage/storage.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -22,7 +22,7 @@ import { createEventsRepository, type EventRow, type EventValues } from './event
 
 export interface EventsFeatureDeps {
   db: Kysely<DB>;
-  storage: Storage;
+  storage: FileStore;
   signer: UrlSigner;
   accounts: Pick<AccountsService, 'principal'>;
   /** for links in calendar files: `${publicUrl}/event/{id}` and the subscription address */
@@ -93,38 +93,37 @@ export function createEventsService(deps: EventsFeatureDeps) {
     },
 
     /**
-     * Creates or updates an event. Everything is checked before anything is written; the picture is stored
-     * before the transaction and removed again when it fails; a replaced picture goes after the commit.
+     * Creates or updates an event. Everything is checked before anything is written; storage.commit stores
+     * the picture and runs the transaction: a failed save removes it again, a replaced picture goes after the
+     * commit.
      */
     async save(principal: Principal, input: TEventValues, upload?: UploadedFile): Promise<TEvent> {
       const text = description(input.description);
       const image = upload ? await preparePicture(upload, 'event', EVENT_MESSAGES.imageType) : undefined;
       if (input.id !== undefined) await requireEvent(input.id);
 
-      const id = await commitWithFiles(storage, image ? [image] : [], () =>
-        db.transaction().execute(async (trx) => {
-          const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
-          if (input.id !== undefined && !current) throw notFound(EVENT_MESSAGES.notFound);
-          const picture = pictureAfterSave(image, current, input.image === null);
-          const values: EventValues = {
-            name: input.name,
-            description: text,
-            location: input.location,
-            startAt: new Date(input.start),
-            endAt: new Date(input.end),
-            url: input.url,
-            teilnahmeausblenden: input.teilnahmeausblenden,
-            external: input.external,
-            registrationDeadline: input.registrationDeadline ? new Date(input.registrationDeadline) : null,
-            ...picture,
-          };
-          const now = new Date();
-          if (!current) return { result: await repo.insert(trx, values, now), replaced: [] };
-          await repo.update(trx, current.id, values, now);
-          const replaced = current.imageKey !== picture.imageKey ? current.imageKey : null;
-          return { result: current.id, replaced: [replaced] };
-        }),
-      );
+      const id = await storage.commit(image ? [image] : [], async (trx) => {
+        const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
+        if (input.id !== undefined && !current) throw notFound(EVENT_MESSAGES.notFound);
+        const picture = pictureAfterSave(image, current, input.image === null);
+        const values: EventValues = {
+          name: input.name,
+          description: text,
+          location: input.location,
+          startAt: new Date(input.start),
+          endAt: new Date(input.end),
+          url: input.url,
+          teilnahmeausblenden: input.teilnahmeausblenden,
+          external: input.external,
+          registrationDeadline: input.registrationDeadline ? new Date(input.registrationDeadline) : null,
+          ...picture,
+        };
+        const now = new Date();
+        if (!current) return { result: await repo.insert(trx, values, now), replaced: [] };
+        await repo.update(trx, current.id, values, now);
+        const replaced = current.imageKey !== picture.imageKey ? current.imageKey : null;
+        return { result: current.id, replaced: [replaced] };
+      });
       return service.byId(principal, id);
     },
 
@@ -136,7 +135,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         await repo.delete(trx, id);
         return event.imageKey;
       });
-      await discardFiles(storage, [key]);
+      await storage.discard([key]);
     },
 
     /**

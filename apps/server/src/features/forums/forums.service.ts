@@ -10,21 +10,21 @@ import {
   type TForumThreadValues,
   type TForumValues,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type DB, toDate } from '../../platform/db/schema.ts';
 import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { discardFiles, type Storage } from '../../platform/storage/storage.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { Principal } from '../accounts/principal.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
-import { type PreparedMedia, prepareMedia, presentMedia, removeMedia, storeMedia } from './post-media.ts';
+import { filesOf, type PreparedMedia, prepareMedia, presentMedia } from './post-media.ts';
 
 export interface ForumsFeatureDeps {
   db: Kysely<DB>;
-  storage: Storage;
+  storage: FileStore;
   signer: UrlSigner;
 }
 
@@ -102,22 +102,19 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     });
   }
 
-  /** Checks and stores the attachments, runs `write`, and removes the files again when it fails. */
+  /**
+   * Checks the attachments, then lets storage.commit store them and run `write` in its transaction: a failed
+   * save removes the files again.
+   */
   async function withMedia<T>(
     uploads: readonly UploadedFile[],
     exists: () => Promise<boolean>,
     missing: string,
-    write: (media: PreparedMedia[]) => Promise<T>,
+    write: (trx: Transaction<DB>, media: PreparedMedia[]) => Promise<T>,
   ): Promise<T> {
     const media = await prepareMedia(uploads);
     if (!(await exists())) throw notFound(missing);
-    await storeMedia(storage, media);
-    try {
-      return await write(media);
-    } catch (error) {
-      await removeMedia(storage, media);
-      throw error;
-    }
+    return storage.commit(filesOf(media), async (trx) => ({ result: await write(trx, media), replaced: [] }));
   }
 
   const service = {
@@ -160,7 +157,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         if (!(await repo.lockForum(trx, id))) throw notFound(FORUM_MESSAGES.forumNotFound);
         return repo.deleteForum(trx, id);
       });
-      await discardFiles(storage, keys);
+      await storage.discard(keys);
     },
 
     /**
@@ -202,20 +199,19 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         uploads,
         async () => Boolean(await repo.findForum(db, forumId)),
         FORUM_MESSAGES.forumNotFound,
-        (media) =>
-          db.transaction().execute(async (trx) => {
-            if (!(await repo.lockForum(trx, forumId))) throw notFound(FORUM_MESSAGES.forumNotFound);
-            const now = new Date();
-            const threadId = await repo.insertThread(trx, {
-              forumId,
-              name: input.name,
-              authorId: principal.id,
-              createdAt: now,
-            });
-            const post = { threadId, authorId: principal.id, content, isFirst: true, createdAt: now };
-            await posts.insertPost(trx, post, media);
-            return threadId;
-          }),
+        async (trx, media) => {
+          if (!(await repo.lockForum(trx, forumId))) throw notFound(FORUM_MESSAGES.forumNotFound);
+          const now = new Date();
+          const threadId = await repo.insertThread(trx, {
+            forumId,
+            name: input.name,
+            authorId: principal.id,
+            createdAt: now,
+          });
+          const post = { threadId, authorId: principal.id, content, isFirst: true, createdAt: now };
+          await posts.insertPost(trx, post, media);
+          return threadId;
+        },
       );
       return service.thread(id, { page: 1, pageSize: FORUM_POSTS_PAGE_SIZE });
     },
@@ -232,14 +228,12 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         uploads,
         async () => Boolean(await repo.findThread(db, threadId)),
         FORUM_MESSAGES.threadNotFound,
-        (media) =>
-          db.transaction().execute(async (trx) => {
-            const now = new Date();
-            if (!(await repo.addToThread(trx, threadId, 1, now)))
-              throw notFound(FORUM_MESSAGES.threadNotFound);
-            const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
-            return posts.insertPost(trx, post, media);
-          }),
+        async (trx, media) => {
+          const now = new Date();
+          if (!(await repo.addToThread(trx, threadId, 1, now))) throw notFound(FORUM_MESSAGES.threadNotFound);
+          const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
+          return posts.insertPost(trx, post, media);
+        },
       );
       const [post] = await presentPosts(await posts.findPosts(db, [id]));
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
@@ -252,7 +246,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         if (!(await repo.lockThread(trx, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
         return repo.deleteThread(trx, id);
       });
-      await discardFiles(storage, keys);
+      await storage.discard(keys);
     },
 
     /** Deletes a reply and its attachments; the first post of a thread is refused with 409. */
@@ -268,7 +262,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         await repo.recountThread(trx, found.threadId);
         return removed;
       });
-      await discardFiles(storage, keys);
+      await storage.discard(keys);
     },
   };
   return service;

@@ -1,9 +1,10 @@
 import { FORUM_MESSAGES, FORUM_POST_MEDIA_MAX, type TForumPostMedia } from '@portal/contract';
 import { z } from 'zod';
+import type { NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
+import { bodySize, newKey, type StorageBody } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile, ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { sniffUpload, thumbnail, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import { cleanUpload, sniffUpload, thumbnail } from '../../platform/uploads/sniff.ts';
 import type { MediaRow, NewMedia } from './forum-posts.repository.ts';
 
 /** `forumPostMedia[0]`, `forumPostMedia[1]`, …; also `forumPostMedia[]` and a bare `forumPostMedia`. */
@@ -41,65 +42,45 @@ export function withPostMedia<T extends z.ZodRawShape>(shape: T) {
 
 /** An attachment checked and converted, not yet stored. */
 export interface PreparedMedia extends NewMedia {
-  data: Buffer;
+  body: StorageBody;
   thumbnail: Buffer | null;
 }
 
 /**
  * Checks every upload by its content (PNG, JPEG or PDF, else 415) before converting any: images lose their
- * metadata and get a JPEG thumbnail. Nothing is stored yet.
+ * metadata and get a JPEG thumbnail; a PDF is stored as it is, from its temp file. Nothing is stored yet.
  */
 export async function prepareMedia(uploads: readonly UploadedFile[]): Promise<PreparedMedia[]> {
   const sniffed = [];
   for (const upload of uploads) {
-    sniffed.push(await sniffUpload(upload.data, ['png', 'jpeg', 'pdf'], FORUM_MESSAGES.mediaType));
+    sniffed.push(await sniffUpload(upload, ['png', 'jpeg', 'pdf'], FORUM_MESSAGES.mediaType));
   }
   const prepared: PreparedMedia[] = [];
   for (const [position, upload] of uploads.entries()) {
     const kind = sniffed[position];
     if (!kind) continue;
     const image = kind.kind !== 'pdf';
-    const data = await withoutMetadata(upload.data, kind.kind);
+    const body = await cleanUpload(upload, kind.kind);
     prepared.push({
       position,
-      data,
-      thumbnail: image ? await thumbnail(data) : null,
+      body,
+      thumbnail: image ? await thumbnail(Buffer.isBuffer(body) ? body : body.path) : null,
       storageKey: newKey('forum', kind.extension),
       thumbnailKey: image ? newKey('forum', '.jpg') : null,
       originalFilename: displayFileName(upload.filename, `anhang-${position + 1}${kind.extension}`),
       mimeType: kind.mimeType,
-      size: data.length,
+      size: bodySize(body),
     });
   }
   return prepared;
 }
 
-function keysOf(media: readonly PreparedMedia[]): string[] {
-  return media.flatMap((file) =>
-    file.thumbnailKey ? [file.storageKey, file.thumbnailKey] : [file.storageKey],
-  );
-}
-
-/** Stores the files and thumbnails; when one fails, those already stored are removed again. */
-export async function storeMedia(storage: Storage, media: readonly PreparedMedia[]): Promise<void> {
-  const stored: string[] = [];
-  try {
-    for (const file of media) {
-      stored.push(file.storageKey);
-      await storage.put(file.storageKey, file.data);
-      if (file.thumbnailKey && file.thumbnail) {
-        stored.push(file.thumbnailKey);
-        await storage.put(file.thumbnailKey, file.thumbnail);
-      }
-    }
-  } catch (error) {
-    await discardFiles(storage, stored);
-    throw error;
-  }
-}
-
-export function removeMedia(storage: Storage, media: readonly PreparedMedia[]): Promise<void> {
-  return discardFiles(storage, keysOf(media));
+/** The files to store for the attachments: each file and its thumbnail. */
+export function filesOf(media: readonly PreparedMedia[]): NewFile[] {
+  return media.flatMap((file) => [
+    { key: file.storageKey, body: file.body },
+    ...(file.thumbnailKey && file.thumbnail ? [{ key: file.thumbnailKey, body: file.thumbnail }] : []),
+  ]);
 }
 
 export function presentMedia(signer: UrlSigner, row: MediaRow): TForumPostMedia {

@@ -9,14 +9,15 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { commitWithFiles, discardFiles, newKey, type Storage } from '../../platform/storage/storage.ts';
+import type { FileStore, NewFile } from '../../platform/storage/file-store.ts';
+import { bodySize, newKey } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { sniffUpload, withoutMetadata } from '../../platform/uploads/sniff.ts';
+import { cleanUpload, sniffUpload } from '../../platform/uploads/sniff.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
 
 export interface MediaFilesDeps {
   db: Kysely<DB>;
-  storage: Storage;
+  storage: FileStore;
   publicUrl: string;
 }
 
@@ -26,17 +27,15 @@ export const newPublicToken = () => randomBytes(24).toString('base64url');
 export const publicPathOf = (publicToken: string) => `${MEDIA_API.publicPrefix}${publicToken}`;
 
 /** An upload checked by content and cleaned of metadata, not yet stored. */
-interface PreparedFile {
-  data: Buffer;
-  key: string;
+interface PreparedFile extends NewFile {
   originalFilename: string;
   mimeType: string;
 }
 
 async function prepare(upload: UploadedFile): Promise<PreparedFile> {
-  const sniffed = await sniffUpload(upload.data, ['jpeg', 'png', 'gif', 'pdf'], MEDIA_MESSAGES.fileType);
+  const sniffed = await sniffUpload(upload, ['jpeg', 'png', 'gif', 'pdf'], MEDIA_MESSAGES.fileType);
   return {
-    data: await withoutMetadata(upload.data, sniffed.kind),
+    body: await cleanUpload(upload, sniffed.kind),
     key: newKey('media', sniffed.extension),
     originalFilename: displayFileName(upload.filename, `datei${sniffed.extension}`),
     mimeType: sniffed.mimeType,
@@ -75,8 +74,9 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
 
     /**
      * Creates (file required) or updates an entry. A new binary gets a new storage key but keeps the entry's
-     * public token, so the address stays. The file is checked before anything is written and stored before
-     * the transaction; a failed transaction removes it again, a replaced one goes after the commit.
+     * public token, so the address stays. The file is checked before anything is written; storage.commit
+     * stores it and runs the transaction (file-store.ts): a failed save removes it again, a replaced one
+     * goes after the commit.
      */
     async save(input: TMediaFileValues, upload: UploadedFile | undefined): Promise<TMediaFile> {
       const id = input.id ?? undefined;
@@ -84,38 +84,36 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         throw badRequest(MEDIA_MESSAGES.fileRequired, { file: MEDIA_MESSAGES.fileRequired });
       }
       const file = upload ? await prepare(upload) : undefined;
-      const savedId = await commitWithFiles(storage, file ? [file] : [], () =>
-        db.transaction().execute(async (trx) => {
-          // Locks the category: a deletion of it waits for this upload, or this upload sees it gone.
-          if (!(await repo.lockCategory(trx, input.category))) {
-            throw badRequest(MEDIA_MESSAGES.unknownCategory, {
-              'media.category': MEDIA_MESSAGES.unknownCategory,
-            });
-          }
-          const binary = file
-            ? {
-                storageKey: file.key,
-                originalFilename: file.originalFilename,
-                mimeType: file.mimeType,
-                size: file.data.length,
-              }
-            : undefined;
-          if (id === undefined) {
-            if (!binary) throw new Error('unreachable: a new file without upload');
-            const newId = await repo.insertFile(trx, {
-              name: input.name,
-              categoryId: input.category,
-              publicToken: newPublicToken(),
-              ...binary,
-            });
-            return { result: newId, replaced: [] };
-          }
-          const current = await repo.fileById(id, trx);
-          if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
-          await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
-          return { result: id, replaced: binary ? [current.storageKey] : [] };
-        }),
-      );
+      const savedId = await storage.commit(file ? [file] : [], async (trx) => {
+        // Locks the category: a deletion of it waits for this upload, or this upload sees it gone.
+        if (!(await repo.lockCategory(trx, input.category))) {
+          throw badRequest(MEDIA_MESSAGES.unknownCategory, {
+            'media.category': MEDIA_MESSAGES.unknownCategory,
+          });
+        }
+        const binary = file
+          ? {
+              storageKey: file.key,
+              originalFilename: file.originalFilename,
+              mimeType: file.mimeType,
+              size: bodySize(file.body),
+            }
+          : undefined;
+        if (id === undefined) {
+          if (!binary) throw new Error('unreachable: a new file without upload');
+          const newId = await repo.insertFile(trx, {
+            name: input.name,
+            categoryId: input.category,
+            publicToken: newPublicToken(),
+            ...binary,
+          });
+          return { result: newId, replaced: [] };
+        }
+        const current = await repo.fileById(id, trx);
+        if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
+        await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
+        return { result: id, replaced: binary ? [current.storageKey] : [] };
+      });
       const saved = await repo.fileById(savedId);
       if (!saved) throw notFound(MEDIA_MESSAGES.fileNotFound);
       return present(saved);
@@ -129,7 +127,7 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         await repo.deleteFile(trx, id);
         return current.storageKey;
       });
-      await discardFiles(storage, [key]);
+      await storage.discard([key]);
     },
   };
   return service;

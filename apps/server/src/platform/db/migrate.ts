@@ -10,6 +10,8 @@ import * as m0005 from './migrations/0005-forums.ts';
 import * as m0006 from './migrations/0006-rate-limits.ts';
 import * as m0007 from './migrations/0007-sessions.ts';
 import * as m0008 from './migrations/0008-content-row-base.ts';
+import * as m0009 from './migrations/0009-upload-ledger.ts';
+import * as m0010 from './migrations/0010-breaking-news.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006-rate-limits': m0006,
   '0007-sessions': m0007,
   '0008-content-row-base': m0008,
+  '0009-upload-ledger': m0009,
+  '0010-breaking-news': m0010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -148,6 +148,8 @@ export interface BlogPostsTable {
   publishedAt: Timestamp;
   displayOnDashboard: Bool;
   authorId: number | null;
+  /** when its breaking news was last queued (migration 0010) */
+  breakingNewsAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -274,6 +276,12 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A stored file that no committed record owns yet, or that waits for deletion (platform/storage/file-store.ts). */
+export interface UploadIntentsTable {
+  key: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   userGroups: UserGroupsTable;
   users: UsersTable;
@@ -301,6 +309,7 @@ export interface DB {
   forumPosts: ForumPostsTable;
   forumPostMedia: ForumPostMediaTable;
   rateLimits: RateLimitsTable;
+  uploadIntents: UploadIntentsTable;
 }
 
 export function toDate(value: Date | string): Date {

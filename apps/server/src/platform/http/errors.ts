@@ -63,7 +63,12 @@ const REFUSALS: Record<string, TRefusal> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: MESSAGES.requestTimeout },
   HPE_HEADER_OVERFLOW: { status: 431, detail: MESSAGES.headersTooLarge },
   HPE_INVALID_EOF_STATE: { status: 400, detail: MESSAGES.incompleteRequest },
+  // platform/db/pg-pool.ts: the database cannot be reached or did not answer in time
+  PORTAL_DATABASE_UNAVAILABLE: { status: 503, detail: MESSAGES.databaseUnavailable },
 };
+
+/** Seconds a client is asked to wait after a 503 of an outage (the pool reconnects on the next request). */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * @fastify/busboy reports a malformed multipart body (no, wrong or over-long boundary, body cut off) with
@@ -139,7 +144,11 @@ function sendError(reply: FastifyReply, status: number, body: TApiError) {
 
 function sendRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, detail } = refusalOf(error, request);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (error.code === 'PORTAL_DATABASE_UNAVAILABLE') {
+    // An outage, not a defect: one line per request, without a stack trace.
+    request.log.warn({ reason: error.message }, 'database unavailable');
+    reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+  } else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: error.code, status }, 'request refused');
   return sendError(reply, status, { detail });
 }

@@ -92,6 +92,21 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Keeps a claim while its mail is still being sent: the lease runs `leaseMs` from now. False when the
+     * claim was lost. A worker that dies stops renewing, so its mail is free again within one lease.
+     */
+    async renew(row: OutboxRow, leaseMs: number, now = new Date()): Promise<boolean> {
+      if (!row.claimToken) return false;
+      const result = await db
+        .updateTable('mailOutbox')
+        .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+        .where('id', '=', row.id)
+        .where('claimToken', '=', row.claimToken)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Marks the claimed mail sent; false when the claim was lost (the lease expired and another took it). */
     async markSent(row: OutboxRow, now = new Date()): Promise<boolean> {
       return settle(row, { status: 'sent', sentAt: now, lastError: null });

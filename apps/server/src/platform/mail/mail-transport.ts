@@ -22,7 +22,7 @@ export interface MailTransport {
 }
 
 /**
- * Timeouts well below the worker's lease: a send that hangs fails before another worker may claim the mail.
+ * A send that hangs fails after these; until then the worker renews its claim, so no other worker sends it too.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 

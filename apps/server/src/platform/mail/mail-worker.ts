@@ -5,7 +5,10 @@ import type { MailTransport } from './mail-transport.ts';
 export interface MailWorkerOptions {
   /** how often a started worker looks for due mails. */
   pollMs: number;
-  /** how long a claim holds; must exceed the transport's timeouts, or a slow send could be repeated. */
+  /**
+   * How long a claim holds without renewal: a crashed worker's mails are free again after this. While a send
+   * is in flight the worker renews the claim every third of it, so a slow relay is not sent to twice.
+   */
   leaseMs: number;
   /** attempts before a mail is given up. */
   maxAttempts: number;
@@ -18,7 +21,7 @@ export interface MailWorkerOptions {
 
 export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   pollMs: 5_000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 60_000,
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
@@ -77,13 +80,17 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const backoff = (attempts: number) =>
     Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 
-  async function deliver(row: OutboxRow, result: MailRunResult): Promise<void> {
-    if (row.attempts > options.maxAttempts) {
-      // a worker died while sending it on its last attempt
-      await outbox.markFailed(row, row.lastError ?? 'Zu viele Versuche');
-      result.failed += 1;
-      return;
-    }
+  /** Sends the mail and renews its claim every third of the lease while the relay takes its time. */
+  async function sendKeepingClaim(row: OutboxRow): Promise<void> {
+    const renewal = setInterval(
+      () => {
+        // A renewal that fails (the database away for a moment) is tried again at the next interval.
+        outbox.renew(row, options.leaseMs).catch((error: unknown) => {
+          log.warn({ mailId: row.id, err: error }, 'mail claim could not be renewed');
+        });
+      },
+      Math.max(1, Math.floor(options.leaseMs / 3)),
+    );
     try {
       await transport.send({
         from: deps.from,
@@ -94,6 +101,20 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
         messageId: `<outbox-${row.id}-${new Date(row.createdAt).getTime()}@${deps.domain}>`,
         name: `mail-${String(row.id).padStart(8, '0')}`,
       });
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function deliver(row: OutboxRow, result: MailRunResult): Promise<void> {
+    if (row.attempts > options.maxAttempts) {
+      // a worker died while sending it on its last attempt
+      await outbox.markFailed(row, row.lastError ?? 'Zu viele Versuche');
+      result.failed += 1;
+      return;
+    }
+    try {
+      await sendKeepingClaim(row);
     } catch (error) {
       const reason = describe(error);
       if (isPermanent(error) || row.attempts >= options.maxAttempts) {

@@ -1,18 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createS3Storage, type S3Settings } from './s3-storage.ts';
 
+/** A file on the local disk to be stored as it is (an upload's temp file), without reading it into memory. */
+export interface LocalFile {
+  path: string;
+  size: number;
+}
+
+/** What a file is stored from: bytes in memory, or a file on disk that is copied or streamed. */
+export type StorageBody = Buffer | LocalFile;
+
 /** Where uploaded files live. Keys are relative paths such as `blog/2026/…/photo.jpg`. */
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, body: StorageBody): Promise<void>;
   /** a stream of the file, or undefined when there is none. */
   read(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes temp files of writes that never finished (a crash between writing and renaming) and were begun
+   * before `before`; returns how many. Storages whose writes are atomic by themselves (S3) have none.
+   */
+  removeStaleTempFiles(before: Date): Promise<number>;
 }
 
+/** The size of what is about to be stored. */
+export const bodySize = (body: StorageBody): number => (Buffer.isBuffer(body) ? body.length : body.size);
+
+/** Keys start with a letter or digit, so no key can name the temp folder `.partial` or climb out. */
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,250}$/i;
 
 /** Keys come from our own code, but never let one climb out of the storage root. */
@@ -27,19 +45,39 @@ export function newKey(prefix: string, extension: string): string {
   return `${prefix}/${new Date().getUTCFullYear()}/${randomUUID()}${extension}`;
 }
 
-/** Files in a local folder; writes go to a temp file first and are renamed, so a reader never sees half a file. */
+/**
+ * The folder of a local storage's unfinished writes. It lies inside the root, so that a rename never
+ * crosses file systems, and starts with a dot, which no key can (KEY), so that it never holds a stored file
+ * and a sweep lists this one folder instead of the whole tree.
+ */
+export const PARTIAL_FOLDER = '.partial';
+
+/**
+ * Files in a local folder. A write goes to a temp file in PARTIAL_FOLDER first and is renamed into place,
+ * so a reader never sees half a file; a failed write removes its temp file, and one left by a crash is
+ * removed by removeStaleTempFiles.
+ */
 export function createLocalStorage(root: string): Storage {
+  const partial = path.join(root, PARTIAL_FOLDER);
   const resolve = (key: string) => {
     assertKey(key);
     return path.join(root, ...key.split('/'));
   };
   return {
-    async put(key, data) {
+    async put(key, body) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomUUID()}.part`;
-      await writeFile(temp, data);
-      await rename(temp, target);
+      await mkdir(partial, { recursive: true });
+      const temp = path.join(partial, `${randomUUID()}.part`);
+      try {
+        // copyFile lets the kernel copy (copy_file_range), so an upload's temp file never passes through memory.
+        if (Buffer.isBuffer(body)) await writeFile(temp, body);
+        else await copyFile(body.path, temp);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     async read(key) {
       const file = resolve(key);
@@ -50,6 +88,20 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await rm(resolve(key), { force: true });
     },
+    async removeStaleTempFiles(before) {
+      const names = await readdir(partial).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        if (!name.endsWith('.part')) continue;
+        const file = path.join(partial, name);
+        const info = await stat(file).catch(() => undefined);
+        // A write in progress keeps touching its file; only one untouched since `before` is abandoned.
+        if (!info || info.mtimeMs > before.getTime()) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
   };
 }
 
@@ -59,44 +111,4 @@ export function createStorage(config: { storageUrl: string; s3: S3Settings | und
   if (config.storageUrl.startsWith('file:'))
     return createLocalStorage(config.storageUrl.slice('file:'.length));
   throw new Error(`STORAGE_URL "${config.storageUrl}" is not supported; use file:/path or s3://bucket`);
-}
-
-/** Deletes files no record points at any more; one that cannot go now is a leftover, never an error. */
-export async function discardFiles(
-  storage: Storage,
-  keys: readonly (string | null | undefined)[],
-): Promise<void> {
-  await Promise.all(keys.flatMap((key) => (key ? [storage.delete(key).catch(() => undefined)] : [])));
-}
-
-/** What a save's transaction reports: its result and the stored files the saved record no longer uses. */
-export interface CommitOutcome<T> {
-  result: T;
-  replaced: readonly (string | null | undefined)[];
-}
-
-/**
- * Saves a record that points at stored files. The new `files` are written before `commit` (a database
- * transaction) runs; when it fails they are deleted again, and once it has committed the files it replaced
- * are deleted. So a failed save leaves no file behind and a successful one leaves no replaced file.
- */
-export async function commitWithFiles<T>(
-  storage: Storage,
-  files: readonly { key: string; data: Buffer }[],
-  commit: () => Promise<CommitOutcome<T>>,
-): Promise<T> {
-  const written: string[] = [];
-  let outcome: CommitOutcome<T>;
-  try {
-    for (const file of files) {
-      written.push(file.key);
-      await storage.put(file.key, file.data);
-    }
-    outcome = await commit();
-  } catch (error) {
-    await discardFiles(storage, written);
-    throw error;
-  }
-  await discardFiles(storage, outcome.replaced);
-  return outcome.result;
 }

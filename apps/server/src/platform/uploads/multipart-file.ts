@@ -1,58 +1,74 @@
-import type { MultipartFile } from '@fastify/multipart';
-import { MESSAGES } from '@portal/contract';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../http/errors.ts';
-import { joinBuffers } from './join-buffers.ts';
+import type { StorageBody } from '../storage/storage.ts';
 
-/** A file field of a multipart body, as routes receive it in `request.body`. */
-export interface UploadedFile {
+interface UploadBase {
   /** the name the browser sent (for display only; never used as a storage key). */
   filename: string;
   /** the browser's claim; routes check the content instead. */
   mimetype: string;
-  data: Buffer;
 }
 
 /**
- * `onFile` of @fastify/multipart (`attachFieldsToBody: 'keyValues'`): a file field becomes an UploadedFile
- * instead of a bare Buffer, so routes keep the original file name. Over the size limit: 413. Its chunks are
- * joined a megabyte per turn (joinBuffers), where `part.toBuffer()` would join 20 MB at once.
- * A file stream that breaks off (body cut off, connection lost, boundary missing) is the request's fault:
- * busboy reports it with a plain Error, which is answered with 400 here rather than as our failure.
+ * A file field of a multipart body, as routes receive it in `request.body`: its bytes are in a temp file
+ * (upload-receiver.ts) that lives until the request ends, never in memory as a whole.
  */
-export async function readUploadedFile(part: MultipartFile): Promise<void> {
-  const data = await readChunks(part).catch((error: unknown) => {
-    const status = (error as { statusCode?: unknown } | null)?.statusCode;
-    throw typeof status === 'number' ? error : badRequest(MESSAGES.malformedForm);
-  });
-  // Busboy takes an octet-stream part without a file name (a browser's empty file input) for a file too.
-  const file: UploadedFile = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
-  part.value = file;
+export interface ReceivedUpload extends UploadBase {
+  /** the temp file holding the bytes; read it, never move or keep it. */
+  path: string;
+  size: number;
+  /** the first bytes (up to HEAD_BYTES), to tell the type by content without reading the file. */
+  head: Buffer;
 }
 
-async function readChunks(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) {
-    // Busboy stops passing bytes at the limit (`fileSize`) and marks the stream; the rest is not read.
-    if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
-    chunks.push(chunk as Buffer);
-  }
-  if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
-  return joinBuffers(chunks);
+/** An upload the server makes itself from bytes it holds (demo data, tests). */
+export interface BufferedUpload extends UploadBase {
+  data: Buffer;
 }
 
-function isUploadedFile(value: unknown): value is UploadedFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const { filename, mimetype, data } = value as Partial<UploadedFile>;
-  // Only multipart parsing makes a Buffer: a JSON or form body cannot forge a file.
-  return typeof filename === 'string' && typeof mimetype === 'string' && Buffer.isBuffer(data);
+/** What services accept as an upload; the helpers below read either kind. */
+export type UploadedFile = ReceivedUpload | BufferedUpload;
+
+/** Bytes kept for type sniffing: far more than any magic number of the accepted types needs. */
+export const HEAD_BYTES = 64 * 1024;
+
+/** Brands upload objects, so that only the upload receiver makes them: a JSON or form body cannot. */
+const RECEIVED = Symbol('received upload');
+
+/** Marks an upload as received by the server. */
+export function brandUpload(file: ReceivedUpload): ReceivedUpload {
+  return Object.defineProperty(file, RECEIVED, { value: true, enumerable: false });
+}
+
+const inMemory = (file: UploadedFile): file is BufferedUpload => 'data' in file;
+
+export const uploadSize = (file: UploadedFile): number => (inMemory(file) ? file.data.length : file.size);
+
+/** The bytes that tell the type (the whole file when it is in memory). */
+export const uploadHead = (file: UploadedFile): Buffer => (inMemory(file) ? file.data : file.head);
+
+/** What sharp and storage read the upload from: its bytes, or its temp file (never read whole). */
+export const uploadSource = (file: UploadedFile): Buffer | string => (inMemory(file) ? file.data : file.path);
+
+/** The upload stored as it is: copied or streamed from its temp file. */
+export const uploadBody = (file: UploadedFile): StorageBody =>
+  inMemory(file) ? file.data : { path: file.path, size: file.size };
+
+/** The whole file, for the consumers that need its text (CSV: at most UPLOAD_LIMIT_MB). */
+export function readUpload(file: UploadedFile): Promise<Buffer> {
+  return inMemory(file) ? Promise.resolve(file.data) : readFile(file.path);
+}
+
+function isReceivedUpload(value: unknown): value is ReceivedUpload {
+  // Only the upload receiver brands its objects: a JSON or form body cannot forge a file (or name a path).
+  return typeof value === 'object' && value !== null && RECEIVED in value;
 }
 
 /** Body schema of a file field; an empty file input (no name, no bytes) or an empty text field count as none. */
 export const ZUploadedFile = z
-  .union([z.custom<UploadedFile>(isUploadedFile), z.literal('')])
+  .union([z.custom<ReceivedUpload>(isReceivedUpload), z.literal('')])
   .optional()
-  .transform((file) => (file && (file.filename !== '' || file.data.length > 0) ? file : undefined))
+  .transform((file) => (file && (file.filename !== '' || file.size > 0) ? file : undefined))
   .meta({ type: 'string', format: 'binary' });
 
 /** The last path segment of a browser's file name ('C:\fakepath\x.csv' → 'x.csv'), without control characters. */

@@ -1,11 +1,10 @@
+import type { NewFile } from '../storage/file-store.ts';
 import { newKey } from '../storage/storage.ts';
 import { displayFileName, type UploadedFile } from './multipart-file.ts';
-import { sniffUpload, withoutMetadata } from './sniff.ts';
+import { cleanUpload, sniffUpload } from './sniff.ts';
 
 /** A picture checked by content (PNG or JPEG), cleaned of its metadata and given a new storage key. */
-export interface PreparedPicture {
-  key: string;
-  data: Buffer;
+export interface PreparedPicture extends NewFile {
   /** the uploaded file's name, for display */
   name: string;
 }
@@ -16,10 +15,10 @@ export async function preparePicture(
   keyPrefix: string,
   typeMessage: string,
 ): Promise<PreparedPicture> {
-  const sniffed = await sniffUpload(upload.data, ['png', 'jpeg'], typeMessage);
+  const sniffed = await sniffUpload(upload, ['png', 'jpeg'], typeMessage);
   return {
     key: newKey(keyPrefix, sniffed.extension),
-    data: await withoutMetadata(upload.data, sniffed.kind),
+    body: await cleanUpload(upload, sniffed.kind),
     name: displayFileName(upload.filename, `bild${sniffed.extension}`),
   };
 }

@@ -2,6 +2,11 @@ import { IMAGE_MAX_PIXELS, UPLOAD_MESSAGES } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type SharpOptions } from 'sharp';
 import { badRequest, HttpError } from '../http/errors.ts';
+import type { StorageBody } from '../storage/storage.ts';
+import { type UploadedFile, uploadBody, uploadHead, uploadSource } from './multipart-file.ts';
+
+/** What sharp reads a picture from: bytes, or the path of an upload's temp file (never read whole into memory). */
+type PictureInput = Buffer | string;
 
 export type UploadKind = 'png' | 'jpeg' | 'gif' | 'pdf';
 
@@ -41,20 +46,21 @@ function refusal(error: unknown): HttpError {
  * 413 (a 30 KB PNG may hold 256 megapixels), an unreadable header 400.
  */
 export async function sniffUpload(
-  data: Buffer,
+  source: Buffer | UploadedFile,
   allowed: readonly UploadKind[],
   message: string,
 ): Promise<SniffedFile> {
-  const detected = await fileTypeFromBuffer(data);
+  // An upload's first bytes decide its type; the magic numbers of the accepted types sit at the start.
+  const detected = await fileTypeFromBuffer(Buffer.isBuffer(source) ? source : uploadHead(source));
   const kind = (Object.keys(MIME) as UploadKind[]).find((k) => MIME[k] === detected?.mime);
   if (!kind || !allowed.includes(kind)) throw new HttpError(415, message);
-  if (kind !== 'pdf') await checkPictureSize(data, kind);
+  if (kind !== 'pdf') await checkPictureSize(Buffer.isBuffer(source) ? source : uploadSource(source), kind);
   return { kind, mimeType: MIME[kind], extension: EXTENSION[kind] };
 }
 
-async function checkPictureSize(data: Buffer, kind: UploadKind): Promise<void> {
+async function checkPictureSize(input: PictureInput, kind: UploadKind): Promise<void> {
   // metadata() reads the header only, so it may see any size; the limit is applied here, by frame.
-  const header = await sharp(data, { animated: kind === 'gif', limitInputPixels: false })
+  const header = await sharp(input, { animated: kind === 'gif', limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw broken();
@@ -70,18 +76,31 @@ async function checkPictureSize(data: Buffer, kind: UploadKind): Promise<void> {
  * where a picture is decoded, so where a cut-off one is found (400). GIFs are kept as they are.
  */
 export async function withoutMetadata(data: Buffer, kind: UploadKind): Promise<Buffer> {
+  return (await reencode(data, kind)) ?? data;
+}
+
+/**
+ * An upload as it is stored: a photo without its metadata (sharp reads the temp file by its path), a GIF or
+ * PDF as it came, straight from the temp file.
+ */
+export async function cleanUpload(upload: UploadedFile, kind: UploadKind): Promise<StorageBody> {
+  return (await reencode(uploadSource(upload), kind)) ?? uploadBody(upload);
+}
+
+/** JPEG and PNG written again without metadata; undefined for the kinds that are kept as they are. */
+async function reencode(input: PictureInput, kind: UploadKind): Promise<Buffer | undefined> {
   try {
     if (kind === 'jpeg')
-      return await sharp(data, DECODE).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
-    if (kind === 'png') return await sharp(data, DECODE).png().toBuffer();
+      return await sharp(input, DECODE).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+    if (kind === 'png') return await sharp(input, DECODE).png().toBuffer();
   } catch (error) {
     throw refusal(error);
   }
-  return data;
+  return undefined;
 }
 
 /** A JPEG thumbnail at most `width` pixels wide, for lists and forum posts. */
-export async function thumbnail(data: Buffer, width = 480): Promise<Buffer> {
+export async function thumbnail(data: PictureInput, width = 480): Promise<Buffer> {
   try {
     return await sharp(data, DECODE)
       .rotate()
