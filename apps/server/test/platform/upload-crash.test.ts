@@ -2,25 +2,53 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabaseConfig } from '../../src/config.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
+import { type S3Peer, startS3Peer } from '../helpers/s3-peer.ts';
 import { adminToken, freePort, postForm, run, waitForHealth } from '../helpers/server-process.ts';
 
 // Issue 13, point 5, shown with a real process: the server is killed with SIGKILL while 30 uploads to the
 // media library are under way. Before the restart every stored file that no record points at is in the
 // upload ledger; after a restart with UPLOAD_GRACE_MINUTES=0 the stored files are exactly the recorded ones,
-// with no temp file left. Runs on the embedded default (SQLite, local folder).
+// with no temp file left. In the SQLite gate on the embedded default (SQLite, local folder); in the
+// PostgreSQL gate on a database of its own in the throwaway cluster and a bucket on s3rver.
 
 const UPLOADS = 30;
+const PREFIX = 'absturz';
+const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 const uploadsRoot = path.join(dataDir, 'uploads');
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let database: TDatabaseConfig = { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') };
+let backends: Record<string, string> = {};
+let peer: S3Peer | undefined;
+
+beforeAll(async () => {
+  const clusterUrl = process.env.DATABASE_URL;
+  if (!onPostgres || !clusterUrl) return;
+  const name = `crash_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  database = { kind: 'postgres', url: url.toString() };
+  peer = await startS3Peer();
+  backends = { DATABASE_URL: url.toString(), ...peer.env(PREFIX) };
+});
+afterAll(async () => {
+  await peer?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const env = (grace: string) => ({
   DATA_DIR: dataDir,
   NODE_ENV: 'development',
   JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
   UPLOAD_GRACE_MINUTES: grace,
+  ...backends,
 });
 
 async function start(grace: string) {
@@ -34,25 +62,27 @@ async function start(grace: string) {
 }
 
 /**
- * Every file below the storage root, as keys, temp files included; except the health check's probe file
- * (`health/<instance>.txt`), which no record owns and each instance writes and removes itself.
+ * Every stored file, as keys, temp files included; except the health check's probe file
+ * (`health/<instance>.txt`), which no record owns and each check writes and removes itself.
  */
-function storedFiles(): string[] {
-  if (!existsSync(uploadsRoot)) return [];
-  return readdirSync(uploadsRoot, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(uploadsRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    )
-    .filter((key) => !key.startsWith('health/'))
-    .sort();
+async function storedFiles(): Promise<string[]> {
+  const keys = peer
+    ? (await peer.keys(`${PREFIX}/`)).map((key) => key.slice(PREFIX.length + 1))
+    : existsSync(uploadsRoot)
+      ? readdirSync(uploadsRoot, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(uploadsRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          )
+      : [];
+  return keys.filter((key) => !key.startsWith('health/')).sort();
 }
 
 /** The keys the database points at (every table that holds stored files) and the ledger's keys. */
 async function recorded(): Promise<{ referenced: Set<string>; intents: Set<string> }> {
-  const database = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') });
+  const opened = createDatabase(database);
   try {
-    const { db } = database;
+    const { db } = opened;
     const keys = [
       ...(await db.selectFrom('mediaFiles').select('storageKey as key').execute()),
       ...(await db.selectFrom('blogPosts').select('imageKey as key').execute()),
@@ -64,7 +94,7 @@ async function recorded(): Promise<{ referenced: Set<string>; intents: Set<strin
     const intents = await db.selectFrom('uploadIntents').select('key').execute();
     return { referenced: new Set(keys), intents: new Set(intents.map((row) => row.key)) };
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 
@@ -100,7 +130,7 @@ describe('a server killed during 30 uploads', () => {
 
     // Every stored file that no record points at is in the ledger, so the sweep can find it.
     const before = await recorded();
-    const unowned = storedFiles().filter(
+    const unowned = (await storedFiles()).filter(
       (key) => !key.startsWith('.partial/') && !before.referenced.has(key),
     );
     expect(unowned.filter((key) => !before.intents.has(key))).toEqual([]);
@@ -110,7 +140,7 @@ describe('a server killed during 30 uploads', () => {
     expect(await second.exited).toBe(0);
 
     const after = await recorded();
-    expect(storedFiles()).toEqual([...after.referenced].sort());
+    expect(await storedFiles()).toEqual([...after.referenced].sort());
     expect(after.intents.size).toBe(0);
     const uploadTemp = path.join(dataDir, 'tmp', 'uploads');
     expect(existsSync(uploadTemp) ? readdirSync(uploadTemp) : []).toEqual([]);
