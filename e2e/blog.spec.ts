@@ -126,6 +126,30 @@ test.describe('a post from writing to reading', () => {
     expect(sent).toHaveLength(1);
   });
 
+  test('admin pressing breaking news again within ten minutes is told why nothing is sent', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
+    await actionsOf(page, TITLE).getByRole('button', { name: 'Eilmeldung abschicken' }).click();
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('/api/blog/sendAsBreakingNews/'),
+    );
+    await page
+      .getByRole('dialog', { name: 'Eilmeldung abschicken?' })
+      .getByRole('button', { name: 'Ja' })
+      .click();
+    const refused = await answer;
+    expect(refused.status()).toBe(409);
+    // 'vor weniger als 10 Minuten verschickt', or 'wird bereits verschickt' while the first mails still go out
+    const { detail } = (await refused.json()) as { detail: string };
+    await expect(page.getByText(detail)).toBeVisible();
+    await expect(
+      page.getByText('Es ist ein Fehler passiert, beim verschicken von der Eilmeldung!'),
+    ).toBeVisible();
+    await expect(page.getByText('Eilmeldung für den Blogbeitrag erfolgreich verschickt')).toHaveCount(0);
+    await page.screenshot({ path: 'docs/screenshots/blog-breaking-news-refused.png' });
+  });
+
   test('member finds it on the dashboard, reads it and downloads the linked file', async ({ page }) => {
     const authorization = recordDownloads(page);
     await loginAs(page, 'mitglied');

@@ -16,7 +16,7 @@ test.describe('platform', () => {
   test('should report health', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
   });
 
   for (const path of ['/', '/login', '/api/health']) {
