@@ -8,63 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { crc32, deflateSync } from 'node:zlib';
 import { CSV_ROWS_PAGE_MAX } from '@portal/contract';
+import { decompressionBomb, priceListCsv } from '../apps/server/test/helpers/generated-files.ts';
 import { HEAVY_UPLOAD_BUDGETS } from './budgets.ts';
 import { loginPair, percentile, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 const ROWS = 100_000;
-const COLUMNS = 12;
 const PICTURE_SIDE = 16_000;
 const HEALTH_INTERVAL_MS = 20;
-
-/** 100,000 × 12 like a German price list export (about 13 MB): `;`, umlauts, quoted delimiters, links. */
-function largeCsv(): Buffer {
-  const lines = [Array.from({ length: COLUMNS }, (_, c) => `Spalte ${c + 1}`).join(';')];
-  for (let i = 0; i < ROWS; i += 1) {
-    lines.push(
-      [
-        `FG-${i}`,
-        `Wärmeschutzglas Typ ${i % 97}`,
-        `${i % 40}`,
-        `${(i % 60) / 10}`.replace('.', ','),
-        `${i},50`,
-        'Standardware',
-        'Lager Süd',
-        `${i % 12}`,
-        'Floatglas',
-        '"Hinweis; mit Trenner"',
-        `[Datenblatt](/mediaLibrary/fg-${i}.pdf)`,
-        `${2020 + (i % 7)}`,
-      ].join(';'),
-    );
-  }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid, all-black 1-bit PNG of side × side pixels: a few dozen KB that decode to hundreds of MB. */
-function hugePng(side: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 1; // bit depth; colour type 0 (grey), deflate, no filter, no interlace follow as zeros
-  const scanlines = Buffer.alloc((Math.ceil(side / 8) + 1) * side);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(scanlines)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The server as `npm start` runs it, on a free port with a fresh data folder and the demo accounts. */
 function startServer(dataDir: string): Promise<ServerProcess> {
@@ -170,8 +121,8 @@ async function measured(url: string, phase: string, run: () => Promise<void>): P
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-heavy-'));
-  const csv = largeCsv();
-  const png = hugePng(PICTURE_SIDE);
+  const csv = priceListCsv(ROWS);
+  const png = decompressionBomb(PICTURE_SIDE, PICTURE_SIDE);
   const server = await startServer(dataDir);
   try {
     const { url } = server;
@@ -252,8 +203,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -144,8 +144,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -224,8 +224,7 @@ async function main(): Promise<void> {
       console.log(`Every probe answered within ${budget} ms during the bursts.`);
     }
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

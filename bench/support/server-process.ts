@@ -28,6 +28,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** SIGTERM, resolved once the process has exited. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -69,7 +71,15 @@ export async function startServerProcess(options: {
       (response) => response.ok,
       () => false,
     );
-    if (up) return { url, child };
+    if (up) {
+      const stop = async () => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        await exited;
+      };
+      return { url, child, stop };
+    }
     await delay(100);
   }
 }

@@ -2,36 +2,13 @@ import { performance } from 'node:perf_hooks';
 import { CSV_PAGE_SIZE, CSV_ROWS_PAGE_MAX, type TContentItem, type TContentRows } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
+import { priceListCsv } from '../helpers/generated-files.ts';
 import { listContent, saveContent, storedFiles, tableCounts } from './content-helpers.ts';
 
 const ROWS = 100_000;
-const COLUMNS = 12;
 const NEEDLE_ROW = 77_777;
 
-/** 100,000 × 12 like a German price list export: `;`, decimal commas, umlauts, a link column (~13 MB). */
-function bigCsv(): Buffer {
-  const lines = [Array.from({ length: COLUMNS }, (_, c) => `Spalte ${c + 1}`).join(';')];
-  for (let i = 0; i < ROWS; i += 1) {
-    const text = i === NEEDLE_ROW ? 'Nadel im Heuhaufen' : `Wärmeschutzglas Typ ${i % 97}`;
-    lines.push(
-      [
-        `FG-${i}`,
-        text,
-        `${i % 40}`,
-        `${(i % 60) / 10}`.replace('.', ','),
-        `${i},50`,
-        'Standardware',
-        'Lager Süd',
-        `${i % 12}`,
-        'Floatglas',
-        '"Hinweis; mit Trenner"',
-        `[Datenblatt](/mediaLibrary/fg-${i}.pdf)`,
-        `${2020 + (i % 7)}`,
-      ].join(';'),
-    );
-  }
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-}
+const bigCsv = () => priceListCsv(ROWS, { row: NEEDLE_ROW, text: 'Nadel im Heuhaufen' });
 
 let w: World;
 let category: number;

@@ -13,9 +13,10 @@ import {
   savePost as saveForumPost,
   saveThread,
 } from '../forums/forum-helpers.ts';
+import { decompressionBomb } from '../helpers/generated-files.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createCategory as createMediaCategory, saveFile } from '../media/media-helpers.ts';
-import { cutOff, decompressionBomb, jpegClaiming, pngClaiming } from './pictures.ts';
+import { cutOff, jpegClaiming, pngClaiming } from './pictures.ts';
 
 // Every route that takes a picture decodes it (metadata removed, thumbnails made). A picture too large to
 // decode safely is refused from its header with 413; one that cannot be decoded with 400; neither stores

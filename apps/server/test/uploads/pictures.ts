@@ -1,40 +1,7 @@
 /** Hostile pictures, made in the test instead of stored as fixtures: a few KB each. */
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { fixture } from '../blog/blog-helpers.ts';
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** IHDR of a 1-bit greyscale PNG: the smallest pixels there are, so a huge picture stays a small file. */
-function pngHeader(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth; colour type, compression, filter and interlace stay 0
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header)]);
-}
-
-/**
- * A valid, all-black PNG of width × height: 16000 × 16000 is about 30 KB and decodes to 256 megapixels
- * (the review's 746 KB picture took 9 s and 104 MB to accept).
- */
-export function decompressionBomb(width: number, height: number): Buffer {
-  const scanlines = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
-  return Buffer.concat([
-    pngHeader(width, height),
-    pngChunk('IDAT', deflateSync(scanlines)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { pngChunk, pngHeader } from '../helpers/generated-files.ts';
 
 /**
  * A PNG whose header claims width × height over a body that cannot be decoded: refused for its size, it

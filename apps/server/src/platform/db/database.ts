@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TDatabaseConfig } from '../../config.ts';
 import { createGuardedPool } from './pg-pool.ts';
@@ -12,8 +12,6 @@ export type DatabaseKind = TDatabaseConfig['kind'];
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** true when the database answers a trivial query. */
-  ping(): Promise<boolean>;
   /** where connection failures that no request saw (an idle connection dropped) are reported. */
   onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
@@ -64,14 +62,6 @@ export function createDatabase(config: TDatabaseConfig, options: DatabaseOptions
   return {
     db,
     kind: config.kind,
-    async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
     onConnectionError(next) {
       listener = next;
     },

@@ -58,7 +58,7 @@ const CONNECTION_ERRNOS = new Set([
 ]);
 
 /** true for errors of pg and of the network that say the database is out of reach. */
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
@@ -98,10 +98,6 @@ class GuardedClient {
     client.on('error', (error) => {
       this.#broken = new DatabaseUnavailableError(error.message, { cause: error });
     });
-  }
-
-  get processID(): number | undefined {
-    return (this.#client as pg.PoolClient & { processID?: number }).processID;
   }
 
   checkedOut(): this {

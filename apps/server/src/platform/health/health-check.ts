@@ -65,63 +65,54 @@ export function createHealthCheck(deps: {
       : undefined;
   const db = (own ?? deps.database).db;
 
-  const databaseUp = shared(async () => {
-    const value = `${instance} ${new Date().toISOString()}`;
-    const outcome = await within(
-      (async () => {
-        await db
-          .insertInto('settings')
-          .values({ key: PROBE_KEY, value, updatedAt: new Date() })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: new Date() }))
-          .execute();
-        const row = await db
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', PROBE_KEY)
-          .executeTakeFirst();
-        return row !== undefined;
-      })(),
-      HEALTH_TIMEOUT_MS,
-    ).catch((error: unknown) => {
-      deps.log.warn(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'health: database check failed',
-      );
-      return false as const;
+  /**
+   * One part's check, shared by the callers that arrive while it runs: true when `run` answered true within
+   * HEALTH_TIMEOUT_MS; a failure or a timeout is logged as `health: <part> …`.
+   */
+  const probe = (part: string, run: () => Promise<boolean>) =>
+    shared(async () => {
+      const outcome = await within(run(), HEALTH_TIMEOUT_MS).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        deps.log.warn({ reason }, `health: ${part} check failed`);
+        return false as const;
+      });
+      if (outcome === 'timeout')
+        deps.log.warn({ timeoutMs: HEALTH_TIMEOUT_MS }, `health: ${part} did not answer`);
+      return outcome === true;
     });
-    if (outcome === 'timeout')
-      deps.log.warn({ timeoutMs: HEALTH_TIMEOUT_MS }, 'health: database did not answer');
-    return outcome === true;
+
+  const databaseUp = probe('database', async () => {
+    const value = `${instance} ${new Date().toISOString()}`;
+    await db
+      .insertInto('settings')
+      .values({ key: PROBE_KEY, value, updatedAt: new Date() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: new Date() }))
+      .execute();
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', PROBE_KEY)
+      .executeTakeFirst();
+    return row !== undefined;
   });
 
-  let storageChecked: { at: number; up: boolean } | undefined;
-  const storageUp = shared(async () => {
-    if (storageChecked && Date.now() - storageChecked.at < STORAGE_CHECK_MS) return storageChecked.up;
+  const storageProbe = probe('storage', async () => {
     const key = `health/${instance}.txt`;
     const written = Buffer.from(new Date().toISOString());
-    const outcome = await within(
-      (async () => {
-        await deps.storage.put(key, written);
-        const file = await deps.storage.read(key);
-        const same = file !== undefined && (await buffer(file.stream)).equals(written);
-        // Removed at once, so that an instance that dies leaves nothing behind.
-        await deps.storage.delete(key);
-        return same;
-      })(),
-      HEALTH_TIMEOUT_MS,
-    ).catch((error: unknown) => {
-      deps.log.warn(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'health: storage check failed',
-      );
-      return false as const;
-    });
-    if (outcome === 'timeout')
-      deps.log.warn({ timeoutMs: HEALTH_TIMEOUT_MS }, 'health: storage did not answer');
-    const up = outcome === true;
+    await deps.storage.put(key, written);
+    const file = await deps.storage.read(key);
+    const same = file !== undefined && (await buffer(file.stream)).equals(written);
+    // Removed at once, so that an instance that dies leaves nothing behind.
+    await deps.storage.delete(key);
+    return same;
+  });
+  let storageChecked: { at: number; up: boolean } | undefined;
+  const storageUp = async () => {
+    if (storageChecked && Date.now() - storageChecked.at < STORAGE_CHECK_MS) return storageChecked.up;
+    const up = await storageProbe();
     storageChecked = { at: Date.now(), up };
     return up;
-  });
+  };
 
   return {
     async check() {
