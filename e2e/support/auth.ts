@@ -66,3 +66,16 @@ export async function reloadApp(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: APP_START_TIMEOUT });
   await expectLoaded(page);
 }
+
+/**
+ * Goes to `path` inside the running app, sparing a fresh start of the app per screen. React Router sees a
+ * history traversal (POP), so the app does not scroll as after a link.
+ */
+export async function visitInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expectLoaded(page);
+}

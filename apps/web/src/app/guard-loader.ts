@@ -8,15 +8,27 @@ import type { RouteMeta } from './route-table';
 export async function guardRoute(route: RouteMeta, request: Request): Promise<void> {
   await session.restore();
   const state = session.state.get();
+  const url = new URL(request.url);
   const decision = decideRoute({
     route,
-    search: new URL(request.url).searchParams,
+    requested: requestedAddress(url),
+    search: url.searchParams,
     user: isAuthenticated(state) ? state.user : null,
     rememberedRequest: session.rememberedRequest(),
   });
   if (decision.remember) session.rememberRequest(decision.remember);
   if (decision.clearRemembered) session.rememberRequest(null);
   if (decision.redirectTo) throw replace(decision.redirectTo);
+}
+
+/**
+ * Path, query and hash of the address asked for. The router leaves the hash out of the loader's request;
+ * on the first load (a deep link typed or passed in by the host page) the address bar still holds it.
+ */
+function requestedAddress(url: URL): string {
+  const path = url.pathname + url.search;
+  const current = window.location;
+  return current.pathname + current.search === path ? path + current.hash : path;
 }
 
 export function guardLoader(route: RouteMeta) {

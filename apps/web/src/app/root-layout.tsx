@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { de } from '../i18n/de';
 import { session, setErrorSink } from '../lib/portal';
 import { alerts } from './frame/alerts';
@@ -8,9 +8,10 @@ import { BottomSheetHost } from './frame/bottom-sheet';
 import { GlobalSpinner } from './frame/global-spinner';
 import { PlacedNotifications } from './frame/placed-notifications';
 import { dialogStyles } from './frame/placement';
+import { useNavigationScroll } from './frame/use-navigation-scroll';
 import { useVisibleRegion } from './frame/use-visible-region';
 import { VisibleTopVariable } from './frame/visible-top-variable';
-import { LOGIN_PATH } from './route-table';
+import { loginPathFor } from './route-guard';
 
 setErrorSink((message) => alerts.error(message));
 
@@ -18,11 +19,14 @@ setErrorSink((message) => alerts.error(message));
 export function RootLayout() {
   const region = useVisibleRegion();
   useExpiredSessionRedirect();
+  useNavigationScroll();
   return (
     <ModalsProvider
       labels={{ confirm: de.confirm.yes, cancel: de.confirm.no }}
       modalProps={{ styles: dialogStyles(region) }}
     >
+      {/* Outside a frame: a new page starts at the top, back and forward restore the position. */}
+      <ScrollRestoration />
       <VisibleTopVariable region={region} />
       <Outlet />
       <BottomSheetHost region={region} />
@@ -32,14 +36,18 @@ export function RootLayout() {
   );
 }
 
-/** SPEC §4: when the session is lost (refresh failed, token rejected) the user lands on the login page. */
+/**
+ * SPEC §4: when the session is lost (refresh failed, token rejected) the user lands on the login page, which
+ * brings them back to the page they were on after the next login.
+ */
 function useExpiredSessionRedirect(): void {
   const navigate = useNavigate();
   useEffect(
     () =>
       session.onLogout((reason) => {
         if (reason !== 'expired') return;
-        void navigate(LOGIN_PATH, { replace: true });
+        const { pathname, search, hash } = window.location;
+        void navigate(loginPathFor(pathname + search + hash), { replace: true });
         alerts.notice(de.logout.expired);
       }),
     [navigate],

@@ -1,6 +1,6 @@
 import type { TRole } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { decideRoute, type GuardInput, hasLoginParams, safeInternalPath } from './route-guard';
+import { decideRoute, type GuardInput, hasLoginParams, loginPathFor, safeInternalPath } from './route-guard';
 import { ROUTES } from './route-table';
 
 const MEMBER = { roles: ['ROLE_USER', 'ROLE_PARTNER'] as TRole[] };
@@ -10,6 +10,7 @@ const ADMIN = { roles: ['ROLE_ADMIN'] as TRole[] };
 function input(overrides: Partial<GuardInput>): GuardInput {
   return {
     route: ROUTES.dashboard,
+    requested: '/dashboard',
     search: new URLSearchParams(),
     user: null,
     rememberedRequest: null,
@@ -18,9 +19,30 @@ function input(overrides: Partial<GuardInput>): GuardInput {
 }
 
 describe('route guard', () => {
-  it('sends a visitor who is not logged in from a guarded route to login', () => {
-    expect(decideRoute(input({ route: ROUTES.event }))).toEqual({ redirectTo: '/login' });
+  it('sends a visitor who is not logged in from the dashboard to login', () => {
     expect(decideRoute(input({ route: ROUTES.dashboard }))).toEqual({ redirectTo: '/login' });
+  });
+
+  it.each([
+    ['/event/3', '/login?request=%2Fevent%2F3'],
+    ['/event', '/login?request=%2Fevent'],
+    ['/forum/1/thread/2?page=2', '/login?request=%2Fforum%2F1%2Fthread%2F2%3Fpage%3D2'],
+    ['/blog?tag=x#oben', '/login?request=%2Fblog%3Ftag%3Dx%23oben'],
+  ])('sends a visitor who is not logged in from %s to login, which remembers it', (requested, login) => {
+    const route = ROUTES.event;
+    const decision = decideRoute(input({ route, requested }));
+    expect(decision).toEqual({ redirectTo: login });
+    const search = new URL(login, 'http://portal.test').searchParams;
+    expect(decideRoute(input({ route: ROUTES.login, requested: login, search }))).toEqual({
+      redirectTo: null,
+      remember: requested,
+    });
+  });
+
+  it('remembers no address that could leave the app', () => {
+    expect(loginPathFor('//evil.example/x')).toBe('/login');
+    expect(loginPathFor('/')).toBe('/login');
+    expect(loginPathFor('/dashboard')).toBe('/login');
   });
 
   it('sends a user lacking the role to login, marked as denied', () => {
@@ -74,6 +96,21 @@ describe('route guard', () => {
   it('sends the user from the dashboard to the remembered address once', () => {
     expect(decideRoute(input({ user: MEMBER, rememberedRequest: '/event/3' }))).toEqual({
       redirectTo: '/event/3',
+      clearRemembered: true,
+    });
+  });
+
+  it('sends the user to the dashboard instead of a remembered address the role may not open', () => {
+    expect(decideRoute(input({ user: PARTNER, rememberedRequest: '/event/3' }))).toEqual({
+      redirectTo: null,
+      clearRemembered: true,
+    });
+    expect(decideRoute(input({ user: MEMBER, rememberedRequest: '/media/1' }))).toEqual({
+      redirectTo: null,
+      clearRemembered: true,
+    });
+    expect(decideRoute(input({ user: ADMIN, rememberedRequest: '/media/1' }))).toEqual({
+      redirectTo: '/media/1',
       clearRemembered: true,
     });
   });

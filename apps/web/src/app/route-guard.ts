@@ -1,9 +1,12 @@
 import { hasRole, type TRole } from '@portal/contract';
+import { mayOpen } from './route-access';
 import { DASHBOARD_PATH, LOGIN_PATH, ROUTES, type RouteMeta } from './route-table';
 
 /** The route guard of SPEC §4 as a pure decision; app/guard-loader.ts applies it. */
 export interface GuardInput {
   route: RouteMeta;
+  /** The address asked for: path, query and hash. */
+  requested: string;
   search: URLSearchParams;
   /** The logged-in user, null when not authenticated. */
   user: { roles: readonly TRole[] } | null;
@@ -24,17 +27,25 @@ export const REQUEST_PARAM = 'request';
 export const DENIED_PARAM = 'denied';
 const LOGIN_DENIED_PATH = `${LOGIN_PATH}?${DENIED_PARAM}=1`;
 
-export function decideRoute({ route, search, user, rememberedRequest }: GuardInput): GuardDecision {
+export function decideRoute({
+  route,
+  requested,
+  search,
+  user,
+  rememberedRequest,
+}: GuardInput): GuardDecision {
   const remember = route.name === 'login' ? safeInternalPath(search.get(REQUEST_PARAM)) : null;
   const withRemember = (redirectTo: string | null): GuardDecision =>
     remember ? { redirectTo, remember } : { redirectTo };
 
   if (route.role) {
-    if (!user) return { redirectTo: LOGIN_PATH };
+    if (!user) return { redirectTo: loginPathFor(requested) };
     // SPEC §4 sends a user lacking the role to login; the login page then says why instead of moving on.
     if (!hasRole(user.roles, route.role)) return { redirectTo: LOGIN_DENIED_PATH };
     if (route.name === 'dashboard' && rememberedRequest) {
-      return { redirectTo: rememberedRequest, clearRemembered: true };
+      // An address the role may not open would only end on the login page's 'denied' notice.
+      const target = mayOpen(user.roles, rememberedRequest) ? rememberedRequest : null;
+      return { redirectTo: target, clearRemembered: true };
     }
     return { redirectTo: null };
   }
@@ -45,6 +56,16 @@ export function decideRoute({ route, search, user, rememberedRequest }: GuardInp
   // Without the dashboard's role the dashboard would send the user straight back here.
   if (!hasRole(user.roles, ROUTES.dashboard.role)) return withRemember(null);
   return withRemember(DASHBOARD_PATH);
+}
+
+/**
+ * The login route that brings the visitor back to `requested` afterwards (its `request` parameter, which the
+ * login route remembers). The dashboard is where every login ends anyway, so it needs no parameter.
+ */
+export function loginPathFor(requested: string): string {
+  const path = safeInternalPath(requested);
+  if (!path || path === DASHBOARD_PATH || path === '/') return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ [REQUEST_PARAM]: path }).toString()}`;
 }
 
 /** Query parameters of a login link other than `request` (SPEC §2 Login "with query parameters"). */

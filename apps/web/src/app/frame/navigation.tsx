@@ -1,65 +1,13 @@
 import { NavLink, Stack } from '@mantine/core';
-import { hasRole, type TProfile, type TRole } from '@portal/contract';
-import {
-  IconBuildingStore,
-  IconCalendarEvent,
-  IconLayoutDashboard,
-  IconLock,
-  IconMessages,
-  IconNews,
-  IconPhoto,
-  type IconProps,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
-import { Link, type Location, useLocation } from 'react-router';
-import { blogListPath, seesInternalList } from '../../features/blog';
+import { hasRole, type TProfile } from '@portal/contract';
+import { Link, useLocation } from 'react-router';
 import { CategoryNavigation } from '../../features/categories';
-import { de } from '../../i18n/de';
-
-/** Main sections of the portal, with the category tree below them (SPEC §2 "Common frame"). */
-interface Section {
-  label: string;
-  to: string;
-  role: TRole;
-  icon: ComponentType<IconProps>;
-  /** Shown only to some users of the role */
-  shownTo?: (user: TProfile) => boolean;
-  /** Whether the current address belongs to the section (default: the path or below it) */
-  isActive?: (location: Location) => boolean;
-}
-
-const inBlog = ({ pathname }: Location) => pathname === '/blog' || pathname.startsWith('/blog/');
-const inInternalList = (location: Location) =>
-  inBlog(location) && new URLSearchParams(location.search).get('ceo') === 'true';
-
-const SECTIONS: readonly Section[] = [
-  { label: de.nav.dashboard, to: '/dashboard', role: 'ROLE_PARTNER', icon: IconLayoutDashboard },
-  {
-    label: de.nav.blog,
-    to: blogListPath(),
-    role: 'ROLE_PARTNER',
-    icon: IconNews,
-    isActive: (location) => inBlog(location) && !inInternalList(location),
-  },
-  {
-    label: de.nav.blogCeo,
-    to: blogListPath({ ceo: true }),
-    role: 'ROLE_PARTNER',
-    icon: IconLock,
-    shownTo: seesInternalList,
-    isActive: inInternalList,
-  },
-  { label: de.nav.events, to: '/event', role: 'ROLE_USER', icon: IconCalendarEvent },
-  { label: de.nav.forums, to: '/forum', role: 'ROLE_USER', icon: IconMessages },
-  { label: de.nav.services, to: '/dienstleistungsangebote', role: 'ROLE_USER', icon: IconBuildingStore },
-  { label: de.nav.media, to: '/media', role: 'ROLE_ADMIN', icon: IconPhoto },
-];
+import { ROUTES } from '../route-table';
+import { sectionsFor } from './nav-sections';
 
 export function Navigation({ user }: { user: TProfile }) {
   const location = useLocation();
-  const sections = SECTIONS.filter(
-    (section) => hasRole(user.roles, section.role) && (section.shownTo?.(user) ?? true),
-  );
+  const sections = sectionsFor(user);
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -81,7 +29,8 @@ export function Navigation({ user }: { user: TProfile }) {
           );
         })}
       </Stack>
-      {hasRole(user.roles, 'ROLE_PARTNER') && <CategoryNavigation />}
+      {/* Every category leads to a content page or is one's folder: only for the content pages' role. */}
+      {hasRole(user.roles, ROUTES.content.role) && <CategoryNavigation />}
     </Stack>
   );
 }

@@ -1,18 +1,22 @@
 import { Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Crumb, useBreadcrumbs } from './breadcrumbs';
+import { useDocumentTitle } from './use-document-title';
 
 interface PageProps {
   title: string;
+  /** The browser tab's title when it should say more than the headline (default: the headline). */
+  tabTitle?: string;
   breadcrumbs: readonly Crumb[];
   /** Buttons shown beside the headline (e.g. admin actions). */
   actions?: ReactNode;
   children?: ReactNode;
 }
 
-/** A screen inside the frame: sets the breadcrumbs and shows the headline. */
-export function Page({ title, breadcrumbs, actions, children }: PageProps) {
+/** A screen inside the frame: sets the breadcrumbs and the tab title and shows the headline. */
+export function Page({ title, tabTitle, breadcrumbs, actions, children }: PageProps) {
   useBreadcrumbs(breadcrumbs);
+  useDocumentTitle(tabTitle ?? title);
   return (
     <Stack gap="md" mt="sm">
       <Group justify="space-between" align="center" gap="sm">

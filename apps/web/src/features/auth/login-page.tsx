@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../app/frame/use-document-title';
 import { DENIED_PARAM, hasLoginParams, REQUEST_PARAM } from '../../app/route-guard';
 import { DASHBOARD_PATH } from '../../app/route-table';
 import { de } from '../../i18n/de';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const linkFailed = failed || (location.state as LoginLocationState | null)?.loginFailed === true;
   const formAllowed = isLoginFormOrigin(getSettings(), window.location.origin);
+  useDocumentTitle(de.login.title);
 
   // A failed login link must not stay in the address bar either.
   useEffect(() => {

@@ -43,6 +43,7 @@ function MediaCategoryPage({ categoryId }: { categoryId: number }) {
   return (
     <MediaScreen
       breadcrumbs={name === undefined ? LIBRARY_CRUMBS : [...LIBRARY_CRUMBS, { label: name }]}
+      tabTitle={name === undefined ? undefined : `${name} – ${de.pages.media}`}
       currentId={categoryId}
     >
       <MediaFilesPanel categoryId={categoryId} name={name} />
@@ -53,13 +54,15 @@ function MediaCategoryPage({ categoryId }: { categoryId: number }) {
 interface MediaScreenProps {
   breadcrumbs: readonly Crumb[];
   currentId: number | null;
+  /** The browser tab's title on a category's page: its name and the library's. */
+  tabTitle?: string;
   /** The right column; without it (`/media`) only the headline and the tree show. */
   children?: ReactNode;
 }
 
-function MediaScreen({ breadcrumbs, currentId, children }: MediaScreenProps) {
+function MediaScreen({ breadcrumbs, currentId, tabTitle, children }: MediaScreenProps) {
   return (
-    <Page title={de.pages.media} breadcrumbs={breadcrumbs}>
+    <Page title={de.pages.media} tabTitle={tabTitle} breadcrumbs={breadcrumbs}>
       <div className={classes.layout} data-overview={children ? undefined : true}>
         <MediaTreePanel currentId={currentId} />
         {children}

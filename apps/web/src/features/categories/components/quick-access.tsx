@@ -4,15 +4,20 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
+import { useSession } from '../../../lib/use-session';
 import { useQuickAccess } from '../api/get-quick-access';
-import { categoryTarget } from '../lib/category-link';
+import { categoryTarget, mayFollow } from '../lib/category-link';
 import { CategoryNodeLink } from './category-node-link';
 import classes from './quick-access.module.css';
 
 /** SPEC §2 Dashboard: the quick-access links, categories flagged 'Im Schnellzugriff anzeigen'. */
 export function QuickAccess() {
   const headingId = useId();
-  const { data, isPending, isError } = useQuickAccess();
+  const query = useQuickAccess();
+  const { user } = useSession();
+  const { isPending, isError } = query;
+  // A partner sees no link to a page of a higher role (content pages are for members).
+  const data = query.data?.filter((category) => mayFollow(category, user?.roles ?? []));
   return (
     <Stack component="section" gap="sm" aria-labelledby={headingId}>
       <Title id={headingId} order={2} size="h3">
@@ -24,7 +29,7 @@ export function QuickAccess() {
           <Skeleton height={52} />
           <Skeleton height={52} />
         </SimpleGrid>
-      ) : isError ? null : data.length === 0 ? (
+      ) : isError || !data ? null : data.length === 0 ? (
         <Text c="dimmed" size="sm">
           {de.quickAccess.empty}
         </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryAddress, categoryTarget, isCurrentCategory } from './category-link';
+import { categoryAddress, categoryTarget, isCurrentCategory, mayFollow } from './category-link';
 
 const content = { id: 4, type: 'content' as const, url: null };
 const external = { id: 5, type: 'url' as const, url: 'https://example.de/messe' };
@@ -60,5 +60,19 @@ describe('isCurrentCategory', () => {
     expect(isCurrentCategory(content, '/content/4')).toBe(true);
     expect(isCurrentCategory(content, '/content/40')).toBe(false);
     expect(isCurrentCategory(external, '/content/5')).toBe(false);
+  });
+});
+
+describe('mayFollow', () => {
+  it('lets a partner follow links outside and to the pages of their role only', () => {
+    expect(mayFollow(external, ['ROLE_PARTNER'])).toBe(true);
+    expect(mayFollow({ id: 8, type: 'url', url: '/blog?tag=Glas' }, ['ROLE_PARTNER'])).toBe(true);
+    expect(mayFollow(content, ['ROLE_PARTNER'])).toBe(false);
+    expect(mayFollow(internal, ['ROLE_PARTNER'])).toBe(false);
+  });
+
+  it('lets a member follow content pages but not the media library', () => {
+    expect(mayFollow(content, ['ROLE_USER', 'ROLE_PARTNER'])).toBe(true);
+    expect(mayFollow({ id: 9, type: 'url', url: '/media' }, ['ROLE_USER', 'ROLE_PARTNER'])).toBe(false);
   });
 });

@@ -4,7 +4,14 @@
  * today (`/\\host`, `//host`, `/%2e%2e/…`, `javascript:`), stored earlier or written straight into the database,
  * leads to the category's content page instead: such a path would leave the portal or land elsewhere.
  */
-import { isAllowedUrl, isInternalPath, isRelativeUrl, type TContentCategory } from '@portal/contract';
+import {
+  isAllowedUrl,
+  isInternalPath,
+  isRelativeUrl,
+  type TContentCategory,
+  type TRole,
+} from '@portal/contract';
+import { mayOpen } from '../../../app/route-access';
 
 export type CategoryTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
@@ -35,4 +42,10 @@ export function categoryAddress(category: CategoryLike, origin: string): string 
 export function isCurrentCategory(category: CategoryLike, pathname: string): boolean {
   const target = categoryTarget(category);
   return target.kind === 'internal' && target.to.split(/[?#]/, 1)[0] === pathname;
+}
+
+/** Whether these roles may follow the category's link: an address outside always, one inside by its route. */
+export function mayFollow(category: CategoryLike, roles: readonly TRole[]): boolean {
+  const target = categoryTarget(category);
+  return target.kind === 'external' || mayOpen(roles, target.to);
 }

@@ -1,0 +1,59 @@
+import { hasRole, type TProfile, type TRole } from '@portal/contract';
+import {
+  IconBuildingStore,
+  IconCalendarEvent,
+  IconLayoutDashboard,
+  IconLock,
+  IconMessages,
+  IconNews,
+  IconPhoto,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { Location } from 'react-router';
+import { blogListPath, seesInternalList } from '../../features/blog';
+import { de } from '../../i18n/de';
+
+/** Main sections of the portal, with the category tree below them (SPEC §2 "Common frame"). */
+export interface Section {
+  label: string;
+  to: string;
+  role: TRole;
+  icon: ComponentType<IconProps>;
+  /** Shown only to some users of the role */
+  shownTo?: (user: TProfile) => boolean;
+  /** Whether the current address belongs to the section (default: the path or below it) */
+  isActive?: (location: Location) => boolean;
+}
+
+const inBlog = ({ pathname }: Location) => pathname === '/blog' || pathname.startsWith('/blog/');
+const inInternalList = (location: Location) =>
+  inBlog(location) && new URLSearchParams(location.search).get('ceo') === 'true';
+
+export const SECTIONS: readonly Section[] = [
+  { label: de.nav.dashboard, to: '/dashboard', role: 'ROLE_PARTNER', icon: IconLayoutDashboard },
+  {
+    label: de.nav.blog,
+    to: blogListPath(),
+    role: 'ROLE_PARTNER',
+    icon: IconNews,
+    isActive: (location) => inBlog(location) && !inInternalList(location),
+  },
+  {
+    label: de.nav.blogCeo,
+    to: blogListPath({ ceo: true }),
+    role: 'ROLE_PARTNER',
+    icon: IconLock,
+    shownTo: seesInternalList,
+    isActive: inInternalList,
+  },
+  { label: de.nav.events, to: '/event', role: 'ROLE_USER', icon: IconCalendarEvent },
+  { label: de.nav.forums, to: '/forum', role: 'ROLE_USER', icon: IconMessages },
+  { label: de.nav.services, to: '/dienstleistungsangebote', role: 'ROLE_USER', icon: IconBuildingStore },
+  { label: de.nav.media, to: '/media', role: 'ROLE_ADMIN', icon: IconPhoto },
+];
+
+/** The sections a user sees: those of their role (the role of the section's route) meant for them. */
+export function sectionsFor(user: TProfile): Section[] {
+  return SECTIONS.filter((section) => hasRole(user.roles, section.role) && (section.shownTo?.(user) ?? true));
+}
