@@ -271,7 +271,12 @@ test.describe('post form', () => {
     await sheet.getByRole('button', { name: 'Bild' }).click();
     await (await chooser).setFiles('test-fixtures/images/animiert.gif');
     await expect(sheet.getByText('Das Bild muss eine PNG- oder JPEG-Datei sein.')).toBeVisible();
+    // The form holds changes now: closing it asks first.
     await sheet.getByRole('button', { name: 'Abbrechen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Änderungen verwerfen?' })
+      .getByRole('button', { name: 'Verwerfen' })
+      .click();
     await expect(sheet).toBeHidden();
   });
 

@@ -523,7 +523,12 @@ test.describe('media library as an admin', () => {
       'Uebersicht Foerderprogramme 2026_ Teil 1.pdf',
     );
     await page.screenshot({ path: 'docs/screenshots/media-upload-form-phone.png' });
+    // A chosen file is a change: Escape asks before the form closes.
     await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Änderungen verwerfen?' })
+      .getByRole('button', { name: 'Verwerfen' })
+      .click();
     await expect(sheet).toBeHidden();
 
     // The drawer takes the whole width of a phone, no more.

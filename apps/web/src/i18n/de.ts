@@ -89,6 +89,17 @@ export const de = {
     imageRemoved: 'Das Bild wird beim Speichern entfernt.',
     keepImage: 'Bild behalten',
   },
+  unsavedChanges: {
+    title: 'Änderungen verwerfen?',
+    text: 'Ihre Eingaben sind noch nicht gespeichert und gehen beim Schließen verloren.',
+    discard: 'Verwerfen',
+    keep: 'Weiter bearbeiten',
+  },
+  upload: {
+    progress: 'Hochladen',
+    percent: (percent: number) => `${percent} % hochgeladen`,
+    processing: 'Wird verarbeitet …',
+  },
   deletion: {
     title: 'Löschen?',
     entry: (name: string) => `Wollen Sie den Eintrag "${name}" wirklich löschen?`,
@@ -99,6 +110,8 @@ export const de = {
     expandAll: 'Alle ausklappen',
     collapseAll: 'Alle einklappen',
     create: 'Neue Kategorie',
+    /** The accessible name: /media also shows the media library's 'Neue Kategorie' (issue 14). */
+    createLabel: 'Neue Kategorie der Inhalte',
     createChild: 'Unterkategorie anlegen',
     edit: 'Kategorie bearbeiten',
     empty: 'Noch keine Inhalte vorhanden.',
@@ -423,6 +436,7 @@ export const de = {
     forumDeleted: 'Das Forum wurde gelöscht.',
     threadCreated: 'Das Thema wurde erstellt.',
     threadDeleted: 'Das Thema wurde gelöscht.',
+    deleteThread: 'Thema löschen',
     replied: 'Ihre Antwort wurde veröffentlicht.',
     postDeleted: 'Der Beitrag wurde gelöscht.',
     form: {
@@ -471,6 +485,8 @@ export const de = {
     treeEmpty: 'Noch keine Kategorien vorhanden.',
     treeLoadFailed: 'Die Kategorien konnten nicht geladen werden.',
     createCategory: 'Neue Kategorie',
+    /** The accessible name: /media also shows the navigation's 'Neue Kategorie' (issue 14). */
+    createCategoryLabel: 'Neue Kategorie der Mediathek',
     editCategory: 'Kategorie bearbeiten',
     editCategoryLabel: (name: string) => `Kategorie ${name} bearbeiten`,
     deleteCategoryLabel: (name: string) => `Kategorie ${name} löschen`,

@@ -231,3 +231,74 @@ describe('api client', () => {
     expect(await blob.text()).toBe('a;b');
   });
 });
+
+describe('api client uploads with progress', () => {
+  function uploadSetup(respond: () => Response) {
+    const fetched: string[] = [];
+    const uploads: { url: string; headers: Headers }[] = [];
+    const errors: string[] = [];
+    let unauthorized = 0;
+    const api = createApiClient({
+      fetch: async (input) => {
+        fetched.push(String(input));
+        return json({ via: 'fetch' });
+      },
+      upload: async (url, init, onProgress) => {
+        uploads.push({ url, headers: init.headers });
+        onProgress({ phase: 'upload', loaded: 50, total: 100 });
+        onProgress({ phase: 'processing' });
+        return respond();
+      },
+      getToken: async () => 'tok-1',
+      origin: ORIGIN,
+      activity: createActivity(),
+      onError: (message) => errors.push(message),
+      onUnauthorized: () => {
+        unauthorized += 1;
+      },
+    });
+    return { api, fetched, uploads, errors, unauthorized: () => unauthorized };
+  }
+  const withFile = { media: { name: 'x' }, file: new Blob(['%PDF-']) };
+
+  it('sends a post with a file through the upload transport and reports its phases', async () => {
+    const { api, uploads, fetched } = uploadSetup(() => json({ via: 'upload' }));
+    const seen: string[] = [];
+    const answer = await api.postForm('/api/media/', withFile, {
+      onProgress: (progress) => seen.push(progress.phase),
+    });
+    expect(answer).toEqual({ via: 'upload' });
+    expect(fetched).toEqual([]);
+    expect(uploads[0]?.url).toBe('/api/media/');
+    expect(uploads[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
+    expect(seen).toEqual(['upload', 'processing']);
+  });
+
+  it('uses fetch without a file or without a listener', async () => {
+    const { api, uploads, fetched } = uploadSetup(() => json({ via: 'upload' }));
+    await api.postForm('/api/media/', { media: { name: 'x' } }, { onProgress: () => {} });
+    await api.postForm('/api/media/', withFile);
+    expect(uploads).toEqual([]);
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('keeps the German message and the 401 handling of the client', async () => {
+    const refused = uploadSetup(() =>
+      json({ detail: 'Nur Bilder und PDF-Dateien sind erlaubt.', errors: {} }, 415),
+    );
+    await expect(
+      refused.api.postForm('/api/media/', withFile, { onProgress: () => {} }),
+    ).rejects.toMatchObject({
+      message: 'Nur Bilder und PDF-Dateien sind erlaubt.',
+      status: 415,
+    });
+    expect(refused.errors).toEqual(['Nur Bilder und PDF-Dateien sind erlaubt.']);
+
+    const expired = uploadSetup(() => json({ detail: 'abgelaufen' }, 401));
+    await expect(
+      expired.api.postForm('/api/media/', withFile, { onProgress: () => {} }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(expired.unauthorized()).toBe(1);
+    expect(expired.errors).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { de } from '../i18n/de';
 import type { Activity } from './activity';
 import { ApiError, messageForStatus, readErrorBody } from './api-error';
 import { type FormValue, fileNameFromDisposition, toFormData } from './form-data';
+import { createXhrUpload, hasFile, type ProgressListener, type UploadTransport } from './upload-request';
 
 /** HTTP client of SPEC §7/§8: BEARER token, token refresh, global spinner and the red error banner. */
 export interface ApiRequestOptions<T = unknown> {
@@ -14,6 +15,8 @@ export interface ApiRequestOptions<T = unknown> {
   /** Validates (and types) the response body. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** Reports the bytes sent, then the server's processing, of a form post that carries files. */
+  onProgress?: ProgressListener;
 }
 
 export interface ApiClientDeps {
@@ -27,6 +30,8 @@ export interface ApiClientDeps {
   onUnauthorized: () => void;
   /** The origin every request goes to; default the page's. */
   origin?: string;
+  /** Sends form posts whose progress is asked for; default XMLHttpRequest. */
+  upload?: UploadTransport;
 }
 
 export interface Download {
@@ -89,6 +94,22 @@ function pageOrigin(): string {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const upload = deps.upload ?? createXhrUpload();
+
+  /** fetch, or the upload transport when the caller follows the progress of a post with files. */
+  function transmit(
+    target: string,
+    init: RequestInit & { headers: Headers },
+    options: ApiRequestOptions<unknown>,
+  ) {
+    const { onProgress } = options;
+    if (onProgress && init.body instanceof FormData && hasFile(init.body)) {
+      const { method = 'POST', headers, body, signal } = init;
+      return upload(target, { method, headers, body, signal: signal ?? undefined }, onProgress);
+    }
+    return deps.fetch(target, init);
+  }
+
   async function send(spec: RequestSpec, options: ApiRequestOptions<unknown>): Promise<Response> {
     const url = resolveOwnPath(spec.path, deps.origin ?? pageOrigin());
     if (!url) throw new ApiError(LINK_MESSAGES.invalidAddress, null);
@@ -105,13 +126,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     let response: Response;
     try {
       // The checked address, not the text: what is sent is what was checked.
-      response = await deps.fetch(`${url.pathname}${url.search}`, {
-        method: spec.method,
-        headers,
-        body: spec.body,
-        signal: options.signal,
-        credentials: 'same-origin',
-      });
+      response = await transmit(
+        `${url.pathname}${url.search}`,
+        {
+          method: spec.method,
+          headers,
+          body: spec.body,
+          signal: options.signal,
+          credentials: 'same-origin',
+        },
+        options,
+      );
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(de.errors.network, null);

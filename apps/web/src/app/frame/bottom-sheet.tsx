@@ -1,10 +1,13 @@
 import { Container, Drawer } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { DirtyGuardProvider, useLeaveGuard } from '../../components/form/dirty-guard';
+import { unsavedChanges } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
 import { createStore } from '../../lib/external-store';
 import { getBridge } from '../../lib/frame-bridge';
 import { type Region, sheetScrollTarget } from '../../lib/visible-region';
+import { mayDiscard } from './confirm';
 import { sheetStyles } from './placement';
 import { useHostViewport } from './use-visible-region';
 
@@ -22,21 +25,36 @@ interface SheetState extends BottomSheetOptions {
 const sheet = createStore<SheetState | null>(null);
 let lastId = 0;
 
+/** The forms of the sheet report their changes under this scope. */
+const SHEET_SCOPE = 'bottom-sheet';
+
 export interface BottomSheet {
   open(options: BottomSheetOptions): void;
+  /** Closes at once: after a save, or once the member agreed to discard. */
   close(): void;
+  /** Escape, the close button: asks 'Änderungen verwerfen?' first when the form holds changes. */
+  requestClose(): Promise<void>;
 }
 
 export const bottomSheet: BottomSheet = {
   open(options) {
     lastId += 1;
     sheet.set({ ...options, id: lastId, opened: true });
+    unsavedChanges.setOpen(SHEET_SCOPE, true);
   },
   close() {
+    unsavedChanges.setOpen(SHEET_SCOPE, false);
     const current = sheet.get();
     if (current?.opened) sheet.set({ ...current, opened: false });
   },
+  async requestClose() {
+    if (await mayDiscard(unsavedChanges.isDirty(SHEET_SCOPE))) bottomSheet.close();
+  },
 };
+
+const maySheetClose = () => mayDiscard(unsavedChanges.isDirty(SHEET_SCOPE));
+/** Leaving the page is asked about only while some form holds changes. */
+const mayLeave = () => mayDiscard(true);
 
 export function useBottomSheet(): BottomSheet {
   return bottomSheet;
@@ -47,6 +65,7 @@ export function BottomSheetHost({ region }: { region: Region | null }) {
   const contentRef = useRef<HTMLDivElement>(null);
   const hostViewport = useHostViewport();
   const { pathname } = useLocation();
+  useLeaveGuard(mayLeave);
 
   useEffect(() => {
     if (pathname) bottomSheet.close();
@@ -72,7 +91,7 @@ export function BottomSheetHost({ region }: { region: Region | null }) {
   return (
     <Drawer.Root
       opened={state?.opened ?? false}
-      onClose={bottomSheet.close}
+      onClose={() => void bottomSheet.requestClose()}
       position="bottom"
       closeOnClickOutside={false}
       styles={styles}
@@ -85,7 +104,9 @@ export function BottomSheetHost({ region }: { region: Region | null }) {
         </Drawer.Header>
         <Drawer.Body>
           <Container size="md" px={0}>
-            {state?.content}
+            <DirtyGuardProvider scope={SHEET_SCOPE} mayClose={maySheetClose}>
+              {state?.content}
+            </DirtyGuardProvider>
           </Container>
         </Drawer.Body>
       </Drawer.Content>

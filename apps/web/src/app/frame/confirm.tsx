@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { createDiscardCheck } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
 
 /** SPEC §4/§9 confirmation dialog: default buttons 'Ja'/'Nein', width 290, persistent. */
@@ -44,3 +45,17 @@ export function confirm({
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   return confirm;
 }
+
+/**
+ * 'Änderungen verwerfen?' before a form with changes closes or its page is left (issue 14); true to
+ * discard. A form without changes closes at once.
+ */
+export const mayDiscard = createDiscardCheck(() =>
+  confirm({
+    title: de.unsavedChanges.title,
+    text: de.unsavedChanges.text,
+    confirmLabel: de.unsavedChanges.discard,
+    cancelLabel: de.unsavedChanges.keep,
+    danger: true,
+  }),
+);

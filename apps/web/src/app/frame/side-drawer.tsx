@@ -1,7 +1,10 @@
 import { Drawer } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { DirtyGuardProvider } from '../../components/form/dirty-guard';
+import { unsavedChanges } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
+import { mayDiscard } from './confirm';
 import { sideDrawerStyles } from './placement';
 import { useVisibleRegion } from './use-visible-region';
 
@@ -15,13 +18,25 @@ interface SideDrawerProps {
 /**
  * A form drawer from the right (SPEC §2 media library: 'Neue Kategorie'), placed in the visible part of the
  * frame. Like the bottom sheet it closes with its close button, Escape or navigation, not with a click
- * beside it, so that typed input is not lost.
+ * beside it; with changes in its form the first two ask 'Änderungen verwerfen?' (navigation asks in
+ * the bottom sheet's leave guard), so that typed input is not lost.
  */
 export function SideDrawer({ opened, onClose, title, children }: SideDrawerProps) {
   const region = useVisibleRegion();
   const { pathname } = useLocation();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const scope = useId();
+  useEffect(() => {
+    unsavedChanges.setOpen(scope, opened);
+    return () => unsavedChanges.setOpen(scope, false);
+  }, [scope, opened]);
+  const mayClose = useCallback(() => mayDiscard(unsavedChanges.isDirty(scope)), [scope]);
+  const requestClose = () => {
+    void mayClose().then((ok) => {
+      if (ok) onCloseRef.current();
+    });
+  };
   const shownOn = useRef(pathname);
   useEffect(() => {
     if (shownOn.current === pathname) return;
@@ -32,7 +47,7 @@ export function SideDrawer({ opened, onClose, title, children }: SideDrawerProps
   return (
     <Drawer
       opened={opened}
-      onClose={onClose}
+      onClose={requestClose}
       position="right"
       size="md"
       title={title}
@@ -40,7 +55,9 @@ export function SideDrawer({ opened, onClose, title, children }: SideDrawerProps
       closeButtonProps={{ 'aria-label': de.dialog.close }}
       styles={sideDrawerStyles(region)}
     >
-      {children}
+      <DirtyGuardProvider scope={scope} mayClose={mayClose}>
+        {children}
+      </DirtyGuardProvider>
     </Drawer>
   );
 }

@@ -2,6 +2,7 @@ import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { de } from '../../i18n/de';
 import { useObjectUrl } from '../../lib/use-object-url';
+import { FileDrop } from './file-drop';
 import { type ImageChoice, isAllowedImage } from './image-choice';
 import classes from './image-field.module.css';
 
@@ -22,17 +23,19 @@ export function ImageField({ current, choice, onChange, error, accept }: ImageFi
   const preview = useObjectUrl(choice.file && isAllowedImage(choice.file) ? choice.file : null);
   return (
     <Stack gap="xs">
-      <FileInput
-        label={texts.image}
-        description={texts.imageHint}
-        placeholder={texts.imagePlaceholder}
-        accept={accept}
-        clearable
-        value={choice.file}
-        onChange={(file) => onChange({ ...choice, file })}
-        error={error}
-        leftSection={<IconPhoto size={16} aria-hidden />}
-      />
+      <FileDrop onFiles={([file]) => onChange({ ...choice, file: file ?? null })}>
+        <FileInput
+          label={texts.image}
+          description={texts.imageHint}
+          placeholder={texts.imagePlaceholder}
+          accept={accept}
+          clearable
+          value={choice.file}
+          onChange={(file) => onChange({ ...choice, file })}
+          error={error}
+          leftSection={<IconPhoto size={16} aria-hidden />}
+        />
+      </FileDrop>
       {preview ? (
         <Picture src={preview} caption={texts.chosenImage} />
       ) : current && !choice.remove ? (

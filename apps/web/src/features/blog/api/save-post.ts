@@ -1,6 +1,7 @@
 import { BLOG_API, type TBlogValues, ZBlog } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import type { ProgressListener } from '../../../lib/upload-request';
 import { blogKeys } from './query-keys';
 
 export interface SavePostInput {
@@ -8,11 +9,13 @@ export interface SavePostInput {
   blog: TBlogValues;
   /** A new picture (png or jpeg); replaces the current one. */
   image: File | null;
+  /** Follows the upload of a picture. */
+  onProgress?: ProgressListener;
 }
 
 /** POST /api/blog/ (multipart): `blog` JSON and the optional file `image`; answers with the saved post. */
-export function savePost({ blog, image }: SavePostInput) {
-  return api.postForm(BLOG_API.save, { blog, image }, { schema: ZBlog });
+export function savePost({ blog, image, onProgress }: SavePostInput) {
+  return api.postForm(BLOG_API.save, { blog, image }, { schema: ZBlog, onProgress });
 }
 
 /** Stores the answer as the post and refreshes lists, dashboard and form data (tags may be new). */

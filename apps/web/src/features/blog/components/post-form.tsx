@@ -9,11 +9,13 @@ import { BLOG_IMAGE_ACCEPT, BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
 import { ImageField } from '../../../components/form/image-field';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useSavePost } from '../api/save-post';
 import {
@@ -57,11 +59,16 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
     defaultValues: initialPostValues(post, formData),
   });
   const { errors } = formState;
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty || image.choice.file !== null || image.choice.remove);
 
   const submit = handleSubmit(async (values) => {
     if (!image.check()) return;
     const saved = await saveWithFieldErrors(
-      () => save.mutateAsync({ blog: postPayload(values, image.choice), image: image.choice.file }),
+      () =>
+        upload.track((onProgress) =>
+          save.mutateAsync({ blog: postPayload(values, image.choice), image: image.choice.file, onProgress }),
+        ),
       { entity: 'blog', fields: FIELDS, setError, onError: image.showServerError },
     );
     if (!saved.ok) return;
@@ -162,7 +169,7 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
             />
           )}
         />
-        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
       </Stack>
     </form>
   );

@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
@@ -71,6 +72,7 @@ export function CategoryForm({ formData, tree, category, parentId, onDone }: Cat
   });
   const isUrl = watch('type') === formData.urlType;
   const { errors } = formState;
+  useDirtyGuard(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
     const saved = await saveWithFieldErrors(

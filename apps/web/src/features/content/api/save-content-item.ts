@@ -1,17 +1,20 @@
 import { CONTENT_API, type TContentItem, type TContentItemValues, ZContentItem } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import type { ProgressListener } from '../../../lib/upload-request';
 import { contentKeys } from './query-keys';
 
 export interface SaveContentItemInput {
   values: TContentItemValues;
   /** A new CSV table; replaces the old one. */
   csvFile: File | null;
+  /** Follows the upload, then the server's import of the table. */
+  onProgress?: ProgressListener;
 }
 
 /** POST /api/content/ (multipart): `content` JSON and the optional file `csvFile`; answers with the item. */
-export function saveContentItem({ values, csvFile }: SaveContentItemInput) {
-  return api.postForm(CONTENT_API.save, { content: values, csvFile }, { schema: ZContentItem });
+export function saveContentItem({ values, csvFile, onProgress }: SaveContentItemInput) {
+  return api.postForm(CONTENT_API.save, { content: values, csvFile }, { schema: ZContentItem, onProgress });
 }
 
 /** Puts the saved item into the lists of its categories (replacing or appending) and drops its old rows. */

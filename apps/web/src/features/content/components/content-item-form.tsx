@@ -13,9 +13,12 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { useSaveContentItem } from '../api/save-content-item';
@@ -52,6 +55,8 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
     },
   });
   const { errors } = formState;
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty || file !== null || removeTable);
 
   function showFileError(error: unknown) {
     if (error instanceof ApiError && (error.status === 415 || error.fieldErrors.csvFile)) {
@@ -72,15 +77,18 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
       }
       const saved = await saveWithFieldErrors(
         () =>
-          save.mutateAsync({
-            values: {
-              ...values,
-              preText: values.preText ?? '',
-              postText: values.postText ?? '',
-              csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
-            },
-            csvFile: file,
-          }),
+          upload.track((onProgress) =>
+            save.mutateAsync({
+              values: {
+                ...values,
+                preText: values.preText ?? '',
+                postText: values.postText ?? '',
+                csvFile: removeTable && !file ? null : (item?.csvFile ?? null),
+              },
+              csvFile: file,
+              onProgress,
+            }),
+          ),
         { entity: 'content', fields: FIELDS, setError, onError: showFileError },
       );
       if (!saved.ok) return;
@@ -103,17 +111,19 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           {...register('title')}
         />
         <RichTextInput control={control} name="preText" label={de.content.form.preText} minHeight={96} />
-        <FileInput
-          label={de.content.form.csvFile}
-          description={de.content.form.csvHint}
-          placeholder={de.content.form.csvPlaceholder}
-          accept={CSV_ACCEPT}
-          clearable
-          value={file}
-          onChange={chooseFile}
-          error={fileError}
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-        />
+        <FileDrop onFiles={([dropped]) => chooseFile(dropped ?? null)}>
+          <FileInput
+            label={de.content.form.csvFile}
+            description={de.content.form.csvHint}
+            placeholder={de.content.form.csvPlaceholder}
+            accept={CSV_ACCEPT}
+            clearable
+            value={file}
+            onChange={chooseFile}
+            error={fileError}
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          />
+        </FileDrop>
         {item?.csvFile && !file && (
           <Group gap="md">
             <Text size="sm" c="dimmed">
@@ -128,7 +138,7 @@ export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormPro
           </Group>
         )}
         <RichTextInput control={control} name="postText" label={de.content.form.postText} minHeight={96} />
-        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
       </Stack>
     </form>
   );

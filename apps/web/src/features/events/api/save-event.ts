@@ -1,6 +1,7 @@
 import { EVENTS_API, type TEventValues, ZEvent } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import type { ProgressListener } from '../../../lib/upload-request';
 import { eventKeys } from './query-keys';
 
 export interface SaveEventInput {
@@ -8,11 +9,13 @@ export interface SaveEventInput {
   event: TEventValues;
   /** A new picture (png or jpeg); replaces the current one. */
   image: File | null;
+  /** Follows the upload of a picture. */
+  onProgress?: ProgressListener;
 }
 
 /** POST /api/event/ (multipart): `event` JSON and the optional file `image`; answers with the saved event. */
-export function saveEvent({ event, image }: SaveEventInput) {
-  return api.postForm(EVENTS_API.save, { event, image }, { schema: ZEvent });
+export function saveEvent({ event, image, onProgress }: SaveEventInput) {
+  return api.postForm(EVENTS_API.save, { event, image }, { schema: ZEvent, onProgress });
 }
 
 export function useSaveEvent() {

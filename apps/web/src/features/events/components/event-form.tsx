@@ -6,11 +6,13 @@ import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { EVENT_IMAGE_ACCEPT, type TEvent, ZEventInput } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
 import { ImageField } from '../../../components/form/image-field';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useSaveEvent } from '../api/save-event';
 import { berlinDay } from '../lib/calendar-range';
@@ -56,6 +58,8 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
     defaultValues: initialEventValues(event, day),
   });
   const { errors } = formState;
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty || image.choice.file !== null || image.choice.remove);
   // SPEC §5: the pickers start at today (an older event keeps its own days selectable).
   const today = berlinDay();
   const minDate =
@@ -64,7 +68,14 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
   const submit = handleSubmit(async (values) => {
     if (!image.check()) return;
     const saved = await saveWithFieldErrors(
-      () => save.mutateAsync({ event: eventPayload(values, image.choice), image: image.choice.file }),
+      () =>
+        upload.track((onProgress) =>
+          save.mutateAsync({
+            event: eventPayload(values, image.choice),
+            image: image.choice.file,
+            onProgress,
+          }),
+        ),
       { entity: 'event', fields: FIELDS, setError, onError: image.showServerError },
     );
     if (!saved.ok) return;
@@ -152,7 +163,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
             />
           )}
         />
-        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
       </Stack>
     </form>
   );

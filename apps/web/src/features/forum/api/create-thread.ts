@@ -1,6 +1,7 @@
 import { FORUM_API, type TForumThreadValues, ZForumThread } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import type { ProgressListener } from '../../../lib/upload-request';
 import { threadFormData } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
 
@@ -8,11 +9,16 @@ export interface CreateThreadInput {
   forumId: number;
   values: TForumThreadValues;
   files: readonly File[];
+  /** Follows the upload of the attachments. */
+  onProgress?: ProgressListener;
 }
 
 /** POST /api/forumThread/ (multipart); answers the new thread's first page. */
-export function createThread({ forumId, values, files }: CreateThreadInput) {
-  return api.postForm(FORUM_API.saveThread, threadFormData(forumId, values, files), { schema: ZForumThread });
+export function createThread({ forumId, values, files, onProgress }: CreateThreadInput) {
+  return api.postForm(FORUM_API.saveThread, threadFormData(forumId, values, files), {
+    schema: ZForumThread,
+    onProgress,
+  });
 }
 
 export function useCreateThread() {

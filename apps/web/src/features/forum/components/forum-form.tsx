@@ -3,6 +3,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { type TForumInput, type TForumSummary, type TForumValues, ZForumInput } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
@@ -29,6 +30,7 @@ export function ForumForm({ forum, onDone }: ForumFormProps) {
     defaultValues: { id: forum?.id, name: forum?.name ?? '', description: forum?.description ?? '' },
   });
   const { errors } = formState;
+  useDirtyGuard(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
     const saved = await saveWithFieldErrors(() => save.mutateAsync(values), {

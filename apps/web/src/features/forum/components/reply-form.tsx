@@ -8,9 +8,11 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
 import { AttachmentsField } from './attachments-field';
@@ -32,11 +34,14 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
     resolver: zodResolver(ZForumPostInput),
     defaultValues: { content: '' },
   });
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty || files.length > 0);
 
   const submit = handleSubmit(async (values) => {
     setFileError(null);
     const created = await saveWithFieldErrors(
-      () => create.mutateAsync({ threadId, forumId, values, files }),
+      () =>
+        upload.track((onProgress) => create.mutateAsync({ threadId, forumId, values, files, onProgress })),
       {
         entity: 'forumPost',
         fields: ['content'],
@@ -69,6 +74,7 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
           onCancel={onCancel}
           submitting={formState.isSubmitting}
           submitLabel={de.forums.form.sendReply}
+          progress={upload.progress}
         />
       </Stack>
     </form>

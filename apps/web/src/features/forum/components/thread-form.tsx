@@ -8,9 +8,11 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
 import { AttachmentsField } from './attachments-field';
@@ -38,15 +40,20 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
     defaultValues: { name: '', content: '' },
   });
   const { errors } = formState;
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty || files.length > 0);
 
   const submit = handleSubmit(async (values) => {
     setFileError(null);
-    const created = await saveWithFieldErrors(() => create.mutateAsync({ forumId, values, files }), {
-      entity: 'forumThread',
-      fields: FIELDS,
-      setError,
-      onError: (error) => setFileError(attachmentErrorOf(error)),
-    });
+    const created = await saveWithFieldErrors(
+      () => upload.track((onProgress) => create.mutateAsync({ forumId, values, files, onProgress })),
+      {
+        entity: 'forumThread',
+        fields: FIELDS,
+        setError,
+        onError: (error) => setFileError(attachmentErrorOf(error)),
+      },
+    );
     if (created.ok) onCreated(created.value);
   });
 
@@ -78,6 +85,7 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           onCancel={onCancel}
           submitting={formState.isSubmitting}
           submitLabel={de.forums.form.createThread}
+          progress={upload.progress}
         />
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { MEDIA_API, type TMediaFileValues, ZMediaFile } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import type { ProgressListener } from '../../../lib/upload-request';
 import { putFile } from './media-cache';
 
 export interface MediaFileSave {
@@ -9,14 +10,16 @@ export interface MediaFileSave {
   file: File | null;
   /** The category the file was in before an edit; null for a new file. */
   previousCategory: number | null;
+  /** Follows the upload of the binary. */
+  onProgress?: ProgressListener;
 }
 
 /** POST /api/media/: multipart with `media` (JSON of id, name, category) and `file`; answers the saved file. */
-export function saveMediaFile({ media, file }: MediaFileSave) {
+export function saveMediaFile({ media, file, onProgress }: MediaFileSave) {
   return api.postForm(
     MEDIA_API.files,
     { media: { id: media.id ?? undefined, name: media.name, category: media.category }, file },
-    { schema: ZMediaFile },
+    { schema: ZMediaFile, onProgress },
   );
 }
 

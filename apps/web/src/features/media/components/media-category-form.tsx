@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { de } from '../../../i18n/de';
@@ -39,6 +40,7 @@ export function MediaCategoryForm({ tree, category, onDone }: MediaCategoryFormP
       ? { id: category.id, name: category.name, parentId: category.parentId }
       : { name: '', parentId: null },
   });
+  useDirtyGuard(formState.isDirty);
   // The form can arrive after the drawer opened (lazy chunk), too late for the drawer's own autofocus.
   useEffect(() => setFocus('name'), [setFocus]);
 

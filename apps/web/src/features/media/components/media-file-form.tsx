@@ -5,8 +5,11 @@ import { IconUpload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../app/frame';
+import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
+import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useMediaTree } from '../api/get-media-tree';
 import { useSaveMediaFile } from '../api/save-media-file';
@@ -47,6 +50,8 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
       : { name: '', category: categoryId, file: null },
   });
   const { errors } = formState;
+  const upload = useUploadProgress();
+  useDirtyGuard(formState.isDirty);
   // A new file starts at the file, an edit at the name; the form can arrive after the sheet opened (lazy
   // chunk), too late for the sheet's own autofocus.
   const editing = file !== undefined;
@@ -54,7 +59,10 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
 
   const submit = handleSubmit(async ({ file: binary, ...media }) => {
     const saved = await saveWithFieldErrors(
-      () => save.mutateAsync({ media, file: binary, previousCategory: file?.category ?? null }),
+      () =>
+        upload.track((onProgress) =>
+          save.mutateAsync({ media, file: binary, previousCategory: file?.category ?? null, onProgress }),
+        ),
       {
         entity: 'media',
         fields: FIELDS,
@@ -76,27 +84,33 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
         <Controller
           control={control}
           name="file"
-          render={({ field }) => (
-            <FileInput
-              label={de.media.form.file}
-              description={de.media.form.fileHint}
-              placeholder={de.media.form.filePlaceholder}
-              withAsterisk={!file}
-              accept={MEDIA_ACCEPT_ATTRIBUTE}
-              clearable
-              ref={field.ref}
-              data-autofocus={editing ? undefined : true}
-              value={field.value ?? null}
-              onChange={(chosen) => {
-                field.onChange(chosen);
-                const name = nameForChosenFile(getValues('name'), chosen);
-                if (name !== null) setValue('name', name, { shouldValidate: formState.isSubmitted });
-              }}
-              onBlur={field.onBlur}
-              error={errors.file?.message}
-              leftSection={<IconUpload size={16} aria-hidden />}
-            />
-          )}
+          render={({ field }) => {
+            // Chosen or dropped: the name follows the file while it is empty (SPEC §3).
+            const choose = (chosen: File | null) => {
+              field.onChange(chosen);
+              const name = nameForChosenFile(getValues('name'), chosen);
+              if (name !== null) setValue('name', name, { shouldValidate: formState.isSubmitted });
+            };
+            return (
+              <FileDrop onFiles={([dropped]) => choose(dropped ?? null)}>
+                <FileInput
+                  label={de.media.form.file}
+                  description={de.media.form.fileHint}
+                  placeholder={de.media.form.filePlaceholder}
+                  withAsterisk={!file}
+                  accept={MEDIA_ACCEPT_ATTRIBUTE}
+                  clearable
+                  ref={field.ref}
+                  data-autofocus={editing ? undefined : true}
+                  value={field.value ?? null}
+                  onChange={choose}
+                  onBlur={field.onBlur}
+                  error={errors.file?.message}
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                />
+              </FileDrop>
+            );
+          }}
         />
         {file && (
           <Text size="sm" c="dimmed" mt={-4}>
@@ -119,7 +133,7 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
           withAsterisk
           tree={tree}
         />
-        <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
+        <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
       </Stack>
     </form>
   );
