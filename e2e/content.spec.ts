@@ -255,7 +255,11 @@ test.describe('content page as an admin', () => {
     await expect(sheet).toBeHidden({ timeout: UPLOAD_TIMEOUT });
     await expect(page.getByText('Der Eintrag wurde gespeichert.')).toBeVisible();
     await expect(itemHeadings(page)).toHaveText(['Mitgliederliste']);
-    await page.getByRole('button', { name: 'Mitgliederliste' }).click();
+    // A newly saved item opens expanded.
+    await expect(page.getByRole('button', { name: 'Mitgliederliste' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(page.getByText('Alle Betriebe')).toBeVisible();
     await expect(page.locator('strong', { hasText: 'nach Ort' })).toBeVisible();
     await expect(table(page, 'Mitgliederliste').getByRole('cell', { name: 'München' })).toBeVisible();

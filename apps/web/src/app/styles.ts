@@ -39,3 +39,4 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
+import './global.css';

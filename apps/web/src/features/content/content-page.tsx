@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { type Crumb, Page, useBottomSheet } from '../../app/frame';
 import { RichText } from '../../components/rich-text';
+import { usePreloadEditor } from '../../components/rich-text-editor/preload-editor';
 import { de } from '../../i18n/de';
 import { useIsAdmin } from '../../lib/use-session';
 import { contentPath, useCategory } from '../categories';
@@ -24,6 +25,8 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
   const items = useContentItems(categoryId);
   const isAdmin = useIsAdmin();
   const sheet = useBottomSheet();
+  // Admins write content items here: the form's editor is ready before they open it (issue 14).
+  usePreloadEditor(isAdmin);
   if (category.isError) return <MissingPage />;
 
   const title = category.data?.name ?? de.pages.content;

@@ -1,5 +1,6 @@
 import { BLOG_API } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { blogKeys } from './query-keys';
 
@@ -13,7 +14,7 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: deletePost,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: blogKeys.post(id) });
+      forgetDeleted(queryClient, blogKeys.post(id));
       void queryClient.invalidateQueries({ queryKey: blogKeys.all });
     },
   });

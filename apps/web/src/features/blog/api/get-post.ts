@@ -1,5 +1,6 @@
 import { BLOG_API, ZBlog } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { blogKeys } from './query-keys';
 
@@ -11,6 +12,7 @@ export function postQuery(id: number) {
   return queryOptions({
     queryKey: blogKeys.post(id),
     queryFn: ({ signal }) => api.get(BLOG_API.byId(id), { schema: ZBlog, signal, silent: true }),
+    enabled: notDeleted,
   });
 }
 

@@ -3,11 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
 import { categoryKeys } from './query-keys';
 
-/** GET /api/contentCategory/{id}: name, description and `parentNames` of a content page. */
+/**
+ * GET /api/contentCategory/{id}: name, description and `parentNames` of a content page. Silent: a missing
+ * page (404) is told on the page itself, never also in the red banner (issue 14).
+ */
 export function categoryQuery(id: number) {
   return queryOptions({
     queryKey: categoryKeys.detail(id),
-    queryFn: ({ signal }) => api.get(CATEGORY_API.byId(id), { schema: ZContentCategory, signal }),
+    queryFn: ({ signal }) =>
+      api.get(CATEGORY_API.byId(id), { schema: ZContentCategory, signal, silent: true }),
   });
 }
 

@@ -73,6 +73,7 @@ export function CategoryNavigation() {
           mt={4}
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => openForm({})}
+          aria-label={de.categories.createLabel}
         >
           {de.categories.create}
         </Button>

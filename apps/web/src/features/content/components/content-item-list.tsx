@@ -7,6 +7,7 @@ import { de } from '../../../i18n/de';
 import { useDeleteContentItem } from '../api/delete-content-item';
 import { useSaveContentOrder } from '../api/save-content-order';
 import { type MoveDirection, moveItem } from '../lib/move-item';
+import { idsOf, openedWithNew } from '../lib/opened-items';
 import { ContentItemActions } from './content-item-actions';
 import { contentFormSheet } from './content-item-form';
 import { ContentItemPanel } from './content-item-panel';
@@ -20,6 +21,13 @@ interface ContentItemListProps {
 /** The items of a content page, one accordion panel each; admins move, edit and delete them. */
 export function ContentItemList({ categoryId, items, isAdmin }: ContentItemListProps) {
   const [opened, setOpened] = useState<string[]>(() => (items[0] ? [String(items[0].id)] : []));
+  // Items new since the last render were just saved here: open them (adjusting state while rendering, as
+  // React recommends over an effect, so the new item never shows closed first).
+  const [known, setKnown] = useState(() => idsOf(items));
+  if (items.some((item) => !known.has(item.id))) {
+    setOpened(openedWithNew(opened, known, items));
+    setKnown(idsOf(items));
+  }
   const saveOrder = useSaveContentOrder(categoryId);
   const deletion = useDeleteContentItem(categoryId);
   const confirm = useConfirm();

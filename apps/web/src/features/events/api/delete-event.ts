@@ -1,5 +1,6 @@
 import { EVENTS_API } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { eventKeys } from './query-keys';
 
@@ -13,7 +14,7 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: deleteEvent,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: eventKeys.detail(id) });
+      forgetDeleted(queryClient, eventKeys.detail(id));
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'next'] });
     },

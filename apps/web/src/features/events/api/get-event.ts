@@ -1,5 +1,6 @@
 import { EVENTS_API, type TEvent, ZEvent } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { eventKeys } from './query-keys';
 
@@ -9,6 +10,7 @@ export function eventQuery(id: number) {
     queryKey: eventKeys.detail(id),
     queryFn: ({ signal }) => api.get(EVENTS_API.byId(id), { schema: ZEvent, signal, silent: true }),
     retry: false,
+    enabled: notDeleted,
   });
 }
 

@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { de } from '../../../i18n/de';
 import { TIME_ZONE } from '../../../lib/formatting';
 import { berlinDay, type EventRange, isAfterToday, rangeQuery } from '../lib/calendar-range';
-import { type EventStatus, eventStatus, STATUS_CSS_COLOR } from '../lib/event-status';
+import { badgeStatus, type EventStatus, eventStatus, STATUS_CSS_COLOR } from '../lib/event-status';
 import { openEventPopup } from './event-popup';
 
 export interface EventCalendarProps {
@@ -50,7 +50,7 @@ export default function EventCalendar({
           start: event.start,
           end: event.end,
           color: STATUS_CSS_COLOR[status],
-          extendedProps: { status },
+          extendedProps: { status, word: badgeStatus(event) },
         };
       }),
     [events],
@@ -83,11 +83,12 @@ export default function EventCalendar({
         }}
         eventContent={(info) => {
           const status = info.event.extendedProps.status as EventStatus;
+          const word = info.event.extendedProps.word as EventStatus | null;
           return (
             <span className="portal-calendar-event" data-status={status} data-event-id={info.event.id}>
               {info.timeText && <b>{info.timeText} </b>}
               <span>{info.event.title}</span>
-              <VisuallyHidden>{`, ${de.events.status[status]}`}</VisuallyHidden>
+              {word && <VisuallyHidden>{`, ${de.events.status[word]}`}</VisuallyHidden>}
             </span>
           );
         }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerMode, eventStatus, STATUS_COLOR } from './event-status';
+import { answerMode, badgeStatus, eventStatus, STATUS_COLOR } from './event-status';
 
 const open = { external: false, teilnahmeausblenden: false, registrationOpen: true, canSubscribe: true };
 
@@ -17,6 +17,22 @@ describe('event status (SPEC §4)', () => {
 
   it('colours green, red, blue and purple', () => {
     expect(STATUS_COLOR).toEqual({ accepted: 'green', declined: 'red', pending: 'blue', external: 'grape' });
+  });
+});
+
+describe('badge status', () => {
+  it('shows no word for an unanswered event whose buttons are hidden', () => {
+    expect(badgeStatus({ external: false, mySubscription: null, teilnahmeausblenden: true })).toBeNull();
+  });
+
+  it('keeps a given answer and the other statuses', () => {
+    expect(badgeStatus({ external: false, mySubscription: true, teilnahmeausblenden: true })).toBe(
+      'accepted',
+    );
+    expect(badgeStatus({ external: true, mySubscription: null, teilnahmeausblenden: true })).toBe('external');
+    expect(badgeStatus({ external: false, mySubscription: null, teilnahmeausblenden: false })).toBe(
+      'pending',
+    );
   });
 });
 

@@ -29,6 +29,17 @@ export function eventStatus(event: Pick<TEvent, 'external' | 'mySubscription'>):
   return 'pending';
 }
 
+/**
+ * The status word a badge shows, or null: an event whose buttons are hidden (teilnahmeausblenden) cannot be
+ * answered, so 'Offen' would ask for an answer nobody can give (issue 14). A given answer still shows.
+ */
+export function badgeStatus(
+  event: Pick<TEvent, 'external' | 'mySubscription' | 'teilnahmeausblenden'>,
+): EventStatus | null {
+  const status = eventStatus(event);
+  return status === 'pending' && event.teilnahmeausblenden ? null : status;
+}
+
 /** What the attend/decline area of an event shows (SPEC §4). */
 export type AnswerMode =
   /** external or teilnahmeausblenden: no buttons at all */

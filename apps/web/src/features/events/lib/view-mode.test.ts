@@ -7,6 +7,16 @@ describe('events view mode', () => {
     expect(readViewMode(createMemoryStorage())).toBe('calendar');
   });
 
+  it('starts with the listing on a narrow screen', () => {
+    expect(readViewMode(createMemoryStorage(), true)).toBe('list');
+  });
+
+  it('keeps a chosen calendar on a narrow screen', () => {
+    const storage = createMemoryStorage();
+    writeViewMode('calendar', storage);
+    expect(readViewMode(storage, true)).toBe('calendar');
+  });
+
   it('remembers the chosen mode', () => {
     const storage = createMemoryStorage();
     writeViewMode('list', storage);

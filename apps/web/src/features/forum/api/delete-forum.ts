@@ -1,5 +1,6 @@
 import { FORUM_API, type TForumSummary } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
@@ -16,7 +17,7 @@ export function useDeleteForum() {
       queryClient.setQueryData<TForumSummary[]>(forumKeys.list(), (list) =>
         list?.filter((forum) => forum.id !== id),
       );
-      queryClient.removeQueries({ queryKey: forumKeys.forum(id) });
+      forgetDeleted(queryClient, forumKeys.forum(id));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { FORUM_API } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
@@ -13,7 +14,7 @@ export function useDeleteThread(forumId: number) {
   return useMutation({
     mutationFn: deleteThread,
     onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: forumKeys.thread(id) });
+      forgetDeleted(queryClient, forumKeys.thread(id));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
         queryClient.invalidateQueries({ queryKey: forumKeys.forum(forumId) }),

@@ -1,5 +1,6 @@
 import { FORUM_API, FORUM_POSTS_PAGE_SIZE, ZForumThread } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { notDeleted } from '../../../lib/deleted-queries';
 import { withQuery } from '../../../lib/form-data';
 import { api } from '../../../lib/portal';
 import type { ThreadPageParam } from '../lib/paging';
@@ -7,7 +8,8 @@ import { forumKeys } from './query-keys';
 
 /**
  * GET /api/forumThread/{id}?page&pageSize: the thread and one page of its posts, oldest first (`page=last`
- * answers the last page, where a new reply lands). A long thread never travels whole.
+ * answers the last page, where a new reply lands). A long thread never travels whole. Silent: the thread
+ * page tells a missing thread inline (issue 14).
  */
 export function threadQuery(id: number, page: ThreadPageParam) {
   return queryOptions({
@@ -16,7 +18,9 @@ export function threadQuery(id: number, page: ThreadPageParam) {
       api.get(withQuery(FORUM_API.thread(id), { page, pageSize: FORUM_POSTS_PAGE_SIZE }), {
         schema: ZForumThread,
         signal,
+        silent: true,
       }),
+    enabled: notDeleted,
   });
 }
 

@@ -5,6 +5,7 @@ import { IconMessagePlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
 import { RichText } from '../../../components/rich-text';
+import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
@@ -27,6 +28,8 @@ export function ForumView({ forumId }: { forumId: number }) {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const deleteThread = useThreadDeletion(forumId);
+  // Every member may start a thread here: its editor is ready before 'Neues Thema' (issue 14).
+  usePreloadEditor(true);
 
   const title = forum.data?.name ?? de.pages.forums;
   const breadcrumbs: Crumb[] = [

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TForumPost, TForumThread } from '@portal/contract';
-import { IconMessageReply } from '@tabler/icons-react';
+import { IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
+import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { useIsAdmin } from '../../../lib/use-session';
@@ -16,7 +17,7 @@ import { isNotFound } from './load-error';
 import { Pager } from './pager';
 import { PostCard } from './post-card';
 import { replyFormSheet } from './post-sheets';
-import { usePostDeletion } from './use-forum-deletion';
+import { usePostDeletion, useThreadDeletion } from './use-forum-deletion';
 
 interface ThreadViewProps {
   forumId: number;
@@ -35,6 +36,10 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const sheet = useBottomSheet();
   const alerts = useAlerts();
   const deletePost = usePostDeletion(threadId, thread.data?.forumId ?? forumId);
+  const deleteThread = useThreadDeletion(thread.data?.forumId ?? forumId);
+  const navigate = useNavigate();
+  // Every member may reply here: the reply form's editor is ready before 'Antworten' (issue 14).
+  usePreloadEditor(true);
   const [newPostId, setNewPostId] = useState<number | null>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const data = thread.data;
@@ -95,6 +100,25 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
       {de.forums.reply}
     </Button>
   );
+  // Admins delete the whole thread here too (issue 14), then land on its forum.
+  async function removeThread(current: TForumThread) {
+    if (await deleteThread(current)) void navigate(forumPath(current.forumId), { replace: true });
+  }
+  const actions = (
+    <Group gap="xs">
+      {replyButton}
+      {isAdmin && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => void removeThread(data)}
+        >
+          {de.forums.deleteThread}
+        </Button>
+      )}
+    </Group>
+  );
   const goTo = (next: number, fromBottom: boolean) => {
     setSearchParams(next === 1 ? {} : { page: String(next) });
     if (fromBottom) reveal(topRef.current);
@@ -102,7 +126,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const range = pageRange(data.page, data.pageSize, data.postCount);
 
   return (
-    <Page title={data.name} breadcrumbs={breadcrumbs} actions={replyButton}>
+    <Page title={data.name} breadcrumbs={breadcrumbs} actions={actions}>
       <Group justify="space-between" gap="sm" ref={topRef}>
         <Text size="sm" c="dimmed">
           {de.forums.startedBy(

@@ -1,5 +1,6 @@
 import { MEDIA_API, ZMediaCategoryTree } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { replaceMediaTree } from './media-cache';
 import { mediaKeys } from './query-keys';
@@ -14,8 +15,8 @@ export function useDeleteMediaCategory() {
   return useMutation({
     mutationFn: deleteMediaCategory,
     onSuccess: (tree, id) => {
-      queryClient.removeQueries({ queryKey: mediaKeys.category(id) });
-      queryClient.removeQueries({ queryKey: mediaKeys.files(id) });
+      forgetDeleted(queryClient, mediaKeys.category(id));
+      forgetDeleted(queryClient, mediaKeys.files(id));
       replaceMediaTree(queryClient, tree);
     },
   });

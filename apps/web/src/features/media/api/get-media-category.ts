@@ -1,5 +1,6 @@
 import { MEDIA_API, ZMediaCategory } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { mediaKeys } from './query-keys';
 
@@ -9,6 +10,7 @@ export function mediaCategoryQuery(id: number) {
     queryKey: mediaKeys.category(id),
     queryFn: ({ signal }) =>
       api.get(MEDIA_API.category(id), { schema: ZMediaCategory, signal, silent: true }),
+    enabled: notDeleted,
   });
 }
 

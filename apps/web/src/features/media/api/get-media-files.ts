@@ -1,5 +1,6 @@
 import { MEDIA_API } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { toFileList, ZMediaFileResponse } from '../lib/media-files';
 import { mediaKeys } from './query-keys';
@@ -15,6 +16,7 @@ export function mediaFilesQuery(categoryId: number) {
       toFileList(
         await api.get(MEDIA_API.file(categoryId), { schema: ZMediaFileResponse, signal, silent: true }),
       ),
+    enabled: notDeleted,
   });
 }
 

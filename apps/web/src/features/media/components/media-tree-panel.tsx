@@ -42,6 +42,7 @@ export function MediaTreePanel({ currentId }: { currentId: number | null }) {
           size="xs"
           leftSection={<IconFolderPlus size={16} aria-hidden />}
           onClick={() => drawer.open()}
+          aria-label={de.media.createCategoryLabel}
         >
           {de.media.createCategory}
         </Button>
