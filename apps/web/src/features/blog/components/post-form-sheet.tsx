@@ -1,20 +1,38 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback } from 'react';
 import { useBottomSheet } from '../../../app/frame';
+import { preloadable } from '../../../components/preloadable';
 import { loadRichTextEditor } from '../../../components/rich-text-editor/load-editor';
+import { usePreloadOnIdle } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
-import { useBlogFormData } from '../api/get-blog-form-data';
+import { blogFormDataQuery, useBlogFormData } from '../api/get-blog-form-data';
 
 /**
- * The form (react-hook-form, date picker, rich-text editor) loads only when an admin opens it; form chunk,
- * editor chunk and form data are fetched at the same time.
+ * The form (react-hook-form, date picker, rich-text editor) loads when an admin is likely to open it (the
+ * blog list preloads it) or opens it; form chunk, editor chunk and form data are fetched at the same time.
  */
-async function loadPostForm() {
+const postForm = preloadable(async () => {
   const [form] = await Promise.all([import('./post-form'), loadRichTextEditor()]);
-  return { default: form.PostForm };
+  return form.PostForm;
+});
+const loadPostForm = postForm.preload;
+const PostForm = postForm.Component;
+
+/**
+ * Where an admin is likely to write a post: loads the form's chunks and its data once the browser is idle,
+ * so that 'Neuer Beitrag' shows the form at once (issue 14). Returns the preload for hover and focus.
+ */
+export function usePreloadPostForm(when: boolean): () => Promise<unknown> {
+  const queryClient = useQueryClient();
+  const preload = useCallback(
+    () => Promise.all([loadPostForm(), queryClient.prefetchQuery(blogFormDataQuery())]),
+    [queryClient],
+  );
+  usePreloadOnIdle(preload, when);
+  return preload;
 }
-const PostForm = lazy(loadPostForm);
 
 /** Opens the post form in the bottom sheet: a new post, or `post` to edit. */
 export function usePostFormSheet(): (target: { post?: TBlog }) => void {

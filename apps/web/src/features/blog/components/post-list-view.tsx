@@ -12,7 +12,7 @@ import { usePosts } from '../api/get-posts';
 import { blogListPath, readListQuery } from '../lib/list-query';
 import { BlogPagination } from './blog-pagination';
 import { PostActions } from './post-actions';
-import { usePostFormSheet } from './post-form-sheet';
+import { usePostFormSheet, usePreloadPostForm } from './post-form-sheet';
 import { PostListItem } from './post-list-item';
 import { TagChips } from './tag-chips';
 import { usePostActions } from './use-post-actions';
@@ -28,6 +28,8 @@ export function PostListView() {
   const navigate = useNavigate();
   const listRef = useRef<HTMLDivElement>(null);
   const title = query.ceo ? de.pages.blogCeo : de.pages.blog;
+  // Admins write here: have the form, its editor and its data ready before 'Neuer Beitrag' (issue 14).
+  const preloadForm = usePreloadPostForm(isAdmin);
 
   function goToPage(page: number) {
     void navigate(blogListPath({ ...query, page }));
@@ -35,7 +37,12 @@ export function PostListView() {
   }
 
   const create = isAdmin && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm({})}>
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onPointerEnter={() => void preloadForm()}
+      onFocus={() => void preloadForm()}
+      onClick={() => openForm({})}
+    >
       {de.blog.create}
     </Button>
   );
