@@ -3,9 +3,8 @@ import type { TBlog } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback } from 'react';
 import { useBottomSheet } from '../../../app/frame';
-import { preloadable } from '../../../components/preloadable';
+import { preloadable, usePreloadOnIdle } from '../../../components/preloadable';
 import { loadRichTextEditor } from '../../../components/rich-text-editor/load-editor';
-import { usePreloadOnIdle } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { blogFormDataQuery, useBlogFormData } from '../api/get-blog-form-data';
 
