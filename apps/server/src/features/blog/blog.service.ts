@@ -40,7 +40,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
   const { db, storage, signer, accounts, outbox } = deps;
   const repo = createBlogRepository(db);
 
-  /** Posts of the plain list (`ceo` false) or of FMK-Intern (`ceo` true): see docs/decisions.md. */
+  /** Posts of the plain list (`ceo` false) or of FMK-Intern (`ceo` true): see docs/decisions/0024. */
   async function listGroups(principal: Principal, ceo: boolean): Promise<BlogFilter['groups']> {
     const groups = principal.isAdmin ? await accounts.listGroups() : principal.groups;
     return { ids: groups.filter((group) => Boolean(group.internal) === ceo).map((group) => group.id) };

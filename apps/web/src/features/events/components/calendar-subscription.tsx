@@ -10,7 +10,7 @@ import { useCalendarTokenState, useCreateCalendarLink, useRevokeCalendarLink } f
 const texts = de.events.subscription;
 
 /**
- * The member's personal calendar feed (beyond SPEC, decisions.md "Calendar subscription"): create, replace
+ * The member's personal calendar feed (beyond SPEC, docs/decisions/0037): create, replace
  * or revoke the address; it is shown once, right after it was made, with a copy button.
  */
 export function CalendarSubscription() {
