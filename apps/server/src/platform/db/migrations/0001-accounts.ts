@@ -16,9 +16,11 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
       .createTable('users')
       .addColumn('id', kit.idType, kit.id)
       .addColumn('username', 'varchar(100)', (col) => col.notNull())
+      // username lower-cased and NFC-normalised: the unique, case-insensitive key
       .addColumn('username_key', 'varchar(100)', (col) => col.notNull().unique())
       .addColumn('email', 'varchar(254)')
       .addColumn('company', 'varchar(200)')
+      // the highest role; the hierarchy grants the rest (ARCHITECTURE §4)
       .addColumn('role', 'varchar(20)', (col) => col.notNull())
       .addColumn('password_hash', 'varchar(255)')
       .addColumn('disabled', kit.boolType, (col) => col.notNull().defaultTo(kit.false)),
@@ -45,6 +47,7 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     .addColumn('token_hash', 'varchar(64)', (col) => col.notNull().unique())
     .addColumn('expires_at', kit.timestampType, (col) => col.notNull())
     .addColumn('used_at', kit.timestampType)
+    // set before migration 0007; since then the session's revoked_at ends the family
     .addColumn('revoked_at', kit.timestampType)
     .addColumn('created_at', kit.timestampType, (col) => col.notNull())
     .execute();

@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
       .addColumn('parent_id', 'integer', (col) => col.references('content_categories.id'))
       .addColumn('name', 'varchar(200)', (col) => col.notNull())
       .addColumn('description', 'text')
+      // 'content' or 'url'
       .addColumn('type', 'varchar(20)', (col) => col.notNull())
       .addColumn('url', 'varchar(2000)')
       .addColumn('show_in_quick_access', kit.boolType, (col) => col.notNull().defaultTo(kit.false))

@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
       .addColumn('forum_id', 'integer', (col) => col.notNull().references('forums.id'))
       .addColumn('name', 'varchar(200)', (col) => col.notNull())
       .addColumn('author_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
-      // Kept with every post written or deleted, so that forum pages never count a thread's posts.
+      // The thread's posts, the first included; kept with every post written or deleted, so that forum pages
+      // never count them. last_post_at: the time of the newest post.
       .addColumn('post_count', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('last_post_at', kit.timestampType, (col) => col.notNull()),
     kit,

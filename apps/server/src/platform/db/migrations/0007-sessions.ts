@@ -9,7 +9,7 @@ import type { ColumnKit } from '../migration-kit.ts';
 export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   await db.schema
     .createTable('sessions')
-    // the family id of the session's refresh tokens
+    // the family id of the session's refresh tokens; access tokens carry it as `sid`
     .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
     .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', kit.timestampType, (col) => col.notNull())
