@@ -16,18 +16,15 @@ import {
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
-import { type AccountsService, createAccountsService } from './features/accounts/accounts.service.ts';
-import { authRoutes, externalLoginRoutes } from './features/auth/auth.routes.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
-import { blogRoutes } from './features/blog/blog.routes.ts';
-import { categoriesRoutes } from './features/categories/categories.routes.ts';
-import { contentRoutes } from './features/content/content.routes.ts';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
-import { eventsRoutes } from './features/events/events.routes.ts';
-import { forumsRoutes } from './features/forums/forums.routes.ts';
-import { mediaRoutes } from './features/media/media.routes.ts';
-import { mediaLibraryRoutes } from './features/media/media-library.routes.ts';
-import { mediaPublicRoutes } from './features/media/media-public.routes.ts';
+import { type AccountsService, createAccountsService } from './features/accounts/index.ts';
+import { authRoutes, createAuthService, externalLoginRoutes } from './features/auth/index.ts';
+import { blogRoutes } from './features/blog/index.ts';
+import { categoriesRoutes } from './features/categories/index.ts';
+import { contentRoutes, createContentService } from './features/content/index.ts';
+import { dashboardRoutes } from './features/dashboard/index.ts';
+import { eventsRoutes } from './features/events/index.ts';
+import { forumsRoutes } from './features/forums/index.ts';
+import { mediaLibraryRoutes, mediaPublicRoutes, mediaRoutes } from './features/media/index.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
@@ -46,10 +43,10 @@ import { registerSpa } from './platform/http/spa.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
 import { createMailTransport } from './platform/mail/mail-transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
-import { createStorage } from './platform/storage/storage.ts';
 import { createUploadSweeper, type UploadSweeper } from './platform/storage/upload-sweeper.ts';
 import { createUploadReceiver } from './platform/uploads/upload-receiver.ts';
 
@@ -166,7 +163,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     // Recursive schemas (category trees) are components, referenced by the id in their zod metadata.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: API.docs });
 
   const settings: TPublicSettings = {
     hostOrigin: config.hostOrigin ?? null,
@@ -197,7 +194,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     },
   );
   app.get(
-    '/api/settings',
+    API.settings,
     { schema: { tags: ['platform'], response: { 200: ZPublicSettings } } },
     async () => settings,
   );
@@ -224,7 +221,12 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     );
     await api.register(authRoutes, routeOptions);
     await api.register(filesRoutes, { storage, signer });
-    await api.register(categoriesRoutes, { db: database.db, storage, signer, accounts });
+    await api.register(categoriesRoutes, {
+      db: database.db,
+      accounts,
+      // Deleting a category deletes the content items filed only under it.
+      content: createContentService({ db: database.db, storage, signer }),
+    });
     await api.register(contentRoutes, { db: database.db, storage, signer });
     await api.register(blogRoutes, {
       db: database.db,

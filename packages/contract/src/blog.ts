@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { jsonField } from './categories.ts';
 import { MESSAGES } from './errors.ts';
-import { formList } from './form.ts';
+import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { pathTemplate } from './paths.ts';
 
 /** Blog endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const BLOG_API = {
@@ -11,10 +11,10 @@ export const BLOG_API = {
   save: '/api/blog/',
   formData: '/api/blog/formData',
   /** GET `/api/blog/count/{max}`: the newest posts for the dashboard. */
-  count: (max: number | string) => `/api/blog/count/${max}`,
+  count: pathTemplate('/api/blog/count/:max'),
   /** GET one post, DELETE one post: `/api/blog/{id}`. */
-  byId: (id: number | string) => `/api/blog/${id}`,
-  breakingNews: (id: number | string) => `/api/blog/sendAsBreakingNews/${id}`,
+  byId: pathTemplate('/api/blog/:id'),
+  breakingNews: pathTemplate('/api/blog/sendAsBreakingNews/:id'),
 } as const;
 
 /** SPEC §9: blog page size 10; the dashboard shows 2 posts. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors.ts';
-import { formList } from './form.ts';
+import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
-import { isInternalPath } from './links.ts';
+import { isAllowedUrl } from './links.ts';
+import { pathTemplate } from './paths.ts';
+import { zTreeNodeInput } from './tree.ts';
 
 /** Content category endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const CATEGORY_API = {
@@ -11,7 +13,7 @@ export const CATEGORY_API = {
   formData: '/api/contentCategory/formData',
   saveTree: '/api/contentCategory/saveTree/',
   /** GET one category, DELETE one category: `/api/contentCategory/{id}`. */
-  byId: (id: number | string) => `/api/contentCategory/${id}`,
+  byId: pathTemplate('/api/contentCategory/:id'),
 } as const;
 
 export const CATEGORY_MESSAGES = {
@@ -26,7 +28,6 @@ export const CATEGORY_MESSAGES = {
   hasChildren: 'Die Kategorie enthält noch Unterkategorien und kann nicht gelöscht werden.',
   invalidTree:
     'Der Kategoriebaum ist ungültig: jede Kategorie darf nur einmal und nur mit bekannter ID vorkommen.',
-  invalidJson: 'Die Formulardaten sind kein gültiges JSON.',
 } as const;
 
 export const CATEGORY_TYPES = ['content', 'url'] as const;
@@ -35,30 +36,6 @@ export type TCategoryType = z.infer<typeof ZCategoryType>;
 
 /** Labels for the type select of the category form (GET /api/contentCategory/formData). */
 export const CATEGORY_TYPE_LABELS: Record<TCategoryType, string> = { content: 'Inhalt', url: 'URL' };
-
-/**
- * A multipart or form field that carries JSON text (SPEC §7: `contentCategory`, `contentList`, …). JSON
- * bodies may send the object itself. Text that is no JSON stays text, so the inner schema reports it.
- */
-export function jsonField<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value, ctx) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: CATEGORY_MESSAGES.invalidJson, input: value });
-      return z.NEVER;
-    }
-  }, schema);
-}
-
-/**
- * A link target: an absolute http(s) address or a path inside the portal ('/dienstleistungsangebote'). A path
- * a browser reads as another host (`/\\host`) or resolves elsewhere (`/%2e%2e/api/…`) is neither.
- */
-export function isAllowedUrl(url: string): boolean {
-  return /^https?:\/\/[^\s/?#\\]+[^\s]*$/i.test(url) || isInternalPath(url);
-}
 
 export const ZParentName = z.object({ id: z.number().int(), name: z.string() });
 export type TParentName = z.infer<typeof ZParentName>;
@@ -136,16 +113,8 @@ export type TContentCategoryValues = z.output<typeof ZContentCategoryInput>;
 /** POST /api/contentCategory/: form (or JSON) with the field `contentCategory` holding the JSON. */
 export const ZSaveContentCategoryBody = z.object({ contentCategory: jsonField(ZContentCategoryInput) });
 
-/** A node of POST /api/contentCategory/saveTree/: the order of the arrays is the new order; other fields are ignored. */
-export const ZCategoryTreeNodeInput = z
-  .object({
-    id: ZId,
-    get children(): z.ZodOptional<z.ZodArray<typeof ZCategoryTreeNodeInput>> {
-      return z.array(ZCategoryTreeNodeInput).max(10_000).optional();
-    },
-  })
-  .meta({ id: 'ContentCategoryTreeNode' });
-export type TCategoryTreeNodeInput = z.infer<typeof ZCategoryTreeNodeInput>;
+/** A node of POST /api/contentCategory/saveTree/. */
+export const ZCategoryTreeNodeInput = zTreeNodeInput('ContentCategoryTreeNode');
 
 export const ZSaveCategoryTreeBody = z.object({
   contentCategories: jsonField(z.array(ZCategoryTreeNodeInput).max(10_000)),

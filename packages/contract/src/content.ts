@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { isAllowedUrl, jsonField } from './categories.ts';
 import { MESSAGES } from './errors.ts';
+import { jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
-import { isSafeRelativeUrl } from './links.ts';
+import { isAllowedUrl, isSafeRelativeUrl } from './links.ts';
+import { pathTemplate } from './paths.ts';
 
 /** Content item endpoints of SPEC §7, plus the row pages of large tables. */
 export const CONTENT_API = {
   /** GET `/api/content/{categoryId}`: the items of a category. */
-  byCategory: (categoryId: number | string) => `/api/content/${categoryId}`,
+  byCategory: pathTemplate('/api/content/:categoryId'),
   save: '/api/content/',
   saveTree: '/api/content/saveTree/',
   /** DELETE `/api/content/{id}`. */
-  byId: (id: number | string) => `/api/content/${id}`,
+  byId: pathTemplate('/api/content/:id'),
   /** GET `/api/content/{id}/rows?offset&limit&q`: a page of the item's table, optionally searched. */
-  rows: (id: number | string) => `/api/content/${id}/rows`,
+  rows: pathTemplate('/api/content/:id/rows'),
 } as const;
 
 export const CONTENT_MESSAGES = {

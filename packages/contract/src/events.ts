@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { jsonField } from './categories.ts';
+import { jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { pathTemplate } from './paths.ts';
 
 /** Event endpoints of SPEC §7 (trailing slashes as the legacy client calls them) and the calendar additions. */
 export const EVENTS_API = {
@@ -8,17 +9,19 @@ export const EVENTS_API = {
   list: '/api/event/',
   save: '/api/event/',
   /** GET `/api/event/count/{max}`: the next events, for the dashboard. */
-  count: (max: number | string) => `/api/event/count/${max}`,
+  count: pathTemplate('/api/event/count/:max'),
   /** GET one event, DELETE one event: `/api/event/{id}`. */
-  byId: (id: number | string) => `/api/event/${id}`,
+  byId: pathTemplate('/api/event/:id'),
   /** GET the event as an iCalendar file (`text/calendar`). */
-  ics: (id: number | string) => `/api/event/${id}/ics`,
+  ics: pathTemplate('/api/event/:id/ics'),
   /** GET whether a calendar subscription exists, POST creates or replaces it, DELETE revokes it. */
   calendarToken: '/api/event/calendarToken',
   /** POST form: `event` (JSON, at least its id) and `status` 1 (attend) or 0 (decline). */
   status: '/api/eventSubscription/status',
   /** GET the participants of an event as a CSV download (admins; not for external events). */
-  participantsCsv: (eventId: number | string) => `/api/eventSubscription/participantsAsCsv/${eventId}`,
+  participantsCsv: pathTemplate('/api/eventSubscription/participantsAsCsv/:eventId'),
+  /** the calendar feed of one member: `file` is `<secret token>.ics` (GET /api/event/calendarToken names it) */
+  calendarFeed: pathTemplate('/api/calendar/:file'),
 } as const;
 
 /** SPEC §9: the dashboard shows the next 3 events. */

@@ -18,3 +18,23 @@ export function formList<T extends z.ZodType>(schema: T) {
     return text === '' ? [] : text.split(',').map((entry) => entry.trim());
   }, schema);
 }
+
+export const FORM_MESSAGES = {
+  invalidJson: 'Die Formulardaten sind kein gültiges JSON.',
+} as const;
+
+/**
+ * A multipart or form field that carries JSON text (SPEC §7: `contentCategory`, `contentList`, …). JSON
+ * bodies may send the object itself. Text that is no JSON stays text, so the inner schema reports it.
+ */
+export function jsonField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: FORM_MESSAGES.invalidJson, input: value });
+      return z.NEVER;
+    }
+  }, schema);
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { jsonField } from './categories.ts';
 import { MESSAGES } from './errors.ts';
+import { jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { pathTemplate } from './paths.ts';
 
 /** Forum endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const FORUM_API = {
@@ -10,15 +11,15 @@ export const FORUM_API = {
   /** POST a forum (form field `forum`, JSON). */
   save: '/api/forum/',
   /** GET one forum with a page of its threads (`?page&pageSize`), DELETE one forum. */
-  byId: (id: number | string) => `/api/forum/${id}`,
+  byId: pathTemplate('/api/forum/:id'),
   /** POST a thread (multipart `forumThread`, `forumId`, `forumPostMedia[i]`). */
   saveThread: '/api/forumThread/',
   /** GET one thread with a page of its posts (`?page&pageSize`, `page=last`), DELETE one thread. */
-  thread: (id: number | string) => `/api/forumThread/${id}`,
+  thread: pathTemplate('/api/forumThread/:id'),
   /** POST a reply (multipart `forumPost`, `forumThreadId`, `forumPostMedia[i]`). */
   savePost: '/api/forumPost/',
   /** DELETE one post. */
-  post: (id: number | string) => `/api/forumPost/${id}`,
+  post: pathTemplate('/api/forumPost/:id'),
 } as const;
 
 /** Multipart name of the i-th attachment (SPEC §7: `forumPostMedia[i]`, i from 0). */

@@ -101,3 +101,11 @@ export function mediaLinkNames(url: string): string[] | null {
 export function isInternalPath(url: string): boolean {
   return /^\/[^\s]*$/.test(url) && isSafeRelativeUrl(url);
 }
+
+/**
+ * A link target: an absolute http(s) address or a path inside the portal ('/dienstleistungsangebote'). A path
+ * a browser reads as another host (`/\\host`) or resolves elsewhere (`/%2e%2e/api/…`) is neither.
+ */
+export function isAllowedUrl(url: string): boolean {
+  return /^https?:\/\/[^\s/?#\\]+[^\s]*$/i.test(url) || isInternalPath(url);
+}

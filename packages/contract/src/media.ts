@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { jsonField } from './categories.ts';
 import { MESSAGES } from './errors.ts';
+import { jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { pathTemplate } from './paths.ts';
+import { zTreeNodeInput } from './tree.ts';
 
 /** Media library (SPEC §7): categories, files, the members' download and the public file address. */
 export const MEDIA_API = {
   categories: '/api/mediaCategory/',
   saveTree: '/api/mediaCategory/saveTree/',
   /** GET one category, DELETE one category: `/api/mediaCategory/{id}`. */
-  category: (id: number | string) => `/api/mediaCategory/${id}`,
+  category: pathTemplate('/api/mediaCategory/:id'),
   /** POST: save a file (multipart `media` JSON + `file`). */
   files: '/api/media/',
   /** GET the files of a category (keyed by file id); DELETE one file: `/api/media/{id}`. */
-  file: (id: number | string) => `/api/media/${id}`,
+  file: pathTemplate('/api/media/:id'),
   /** Public, unguessable address of a media file (no token): `/media-files/{publicToken}`. */
   publicPrefix: '/media-files/',
   /**
@@ -79,16 +81,8 @@ export type TMediaCategoryValues = z.output<typeof ZMediaCategoryInput>;
 /** POST /api/mediaCategory/: form field `mediaCategory` (JSON). */
 export const ZSaveMediaCategoryBody = z.object({ mediaCategory: jsonField(ZMediaCategoryInput) });
 
-/** A node of POST /api/mediaCategory/saveTree/: nesting = parent, array order = position; other fields ignored. */
-export const ZMediaCategoryTreeNodeInput = z
-  .object({
-    id: ZId,
-    get children(): z.ZodOptional<z.ZodArray<typeof ZMediaCategoryTreeNodeInput>> {
-      return z.array(ZMediaCategoryTreeNodeInput).max(10_000).optional();
-    },
-  })
-  .meta({ id: 'MediaCategoryTreeNode' });
-export type TMediaCategoryTreeNodeInput = z.infer<typeof ZMediaCategoryTreeNodeInput>;
+/** A node of POST /api/mediaCategory/saveTree/. */
+export const ZMediaCategoryTreeNodeInput = zTreeNodeInput('MediaCategoryTreeNode');
 
 export const ZSaveMediaCategoryTreeBody = z.object({
   mediaCategories: jsonField(z.array(ZMediaCategoryTreeNodeInput).max(10_000)),

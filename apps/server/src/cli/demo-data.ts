@@ -1,8 +1,8 @@
 import type { TContentCategory, TContentCategoryValues, TRole } from '@portal/contract';
 import iconv from 'iconv-lite';
-import type { AccountsService } from '../features/accounts/accounts.service.ts';
-import { createCategoriesService } from '../features/categories/categories.service.ts';
-import { type ContentFeatureDeps, createContentService } from '../features/content/content.service.ts';
+import type { AccountsService } from '../features/accounts/index.ts';
+import { createCategoriesService } from '../features/categories/index.ts';
+import { type ContentFeatureDeps, createContentService } from '../features/content/index.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedDemoForums } from './demo-forums.ts';
 import { seedDemoMedia } from './demo-media.ts';

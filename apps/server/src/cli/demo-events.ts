@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { AccountsService } from '../features/accounts/accounts.service.ts';
-import { createEventsRepository, type EventValues } from '../features/events/events.repository.ts';
+import type { AccountsService } from '../features/accounts/index.ts';
+import { createEventsRepository, type EventValues } from '../features/events/index.ts';
 import type { DB } from '../platform/db/schema.ts';
-import { newKey, type Storage } from '../platform/storage/storage.ts';
-import { sniffUpload, withoutMetadata } from '../platform/uploads/sniff.ts';
+import type { Storage } from '../platform/storage/storage.ts';
+import { storeDemoPicture } from './demo-assets.ts';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test-fixtures');
 const DAY = 24 * 60 * 60 * 1000;
 
 interface DemoEvent {
@@ -99,15 +95,6 @@ function dayAt(day: number, hour: number): Date {
   return date;
 }
 
-async function picture(storage: Storage, relative: string | undefined) {
-  const data = relative ? await readFile(path.join(fixtures, relative)).catch(() => undefined) : undefined;
-  if (!data || !relative) return { imageKey: null, imageName: null };
-  const sniffed = await sniffUpload(data, ['png', 'jpeg'], 'demo image');
-  const imageKey = newKey('event', sniffed.extension);
-  await storage.put(imageKey, await withoutMetadata(data, sniffed.kind));
-  return { imageKey, imageName: path.basename(relative) };
-}
-
 /**
  * Demo events around today: a past one, upcoming ones with and without a deadline (one already passed),
  * one without participation buttons, one external, one with a picture; the demo members' answers.
@@ -126,7 +113,7 @@ export async function seedDemoEvents(deps: { db: Kysely<DB>; storage: Storage; a
       teilnahmeausblenden: event.teilnahmeausblenden ?? false,
       external: event.external ?? false,
       registrationDeadline: event.deadline === undefined ? null : dayAt(event.deadline, 22),
-      ...(await picture(deps.storage, event.image)),
+      ...(await storeDemoPicture(deps.storage, 'event', event.image)),
     };
     await deps.db.transaction().execute(async (trx) => {
       const now = new Date();

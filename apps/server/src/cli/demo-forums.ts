@@ -1,16 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AccountsService } from '../features/accounts/accounts.service.ts';
-import type { Principal } from '../features/accounts/principal.ts';
-import { createForumsService, type ForumsFeatureDeps } from '../features/forums/forums.service.ts';
+import type { AccountsService } from '../features/accounts/index.ts';
+import { createForumsService, type ForumsFeatureDeps } from '../features/forums/index.ts';
+import type { Principal } from '../platform/auth/principal.ts';
 import type { UploadedFile } from '../platform/uploads/multipart-file.ts';
+import { demoAsset } from './demo-assets.ts';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test-fixtures');
-
-/** A file of the repository's test fixtures as an upload; none where they are not shipped. */
+/** A demo file as an upload; none when it is missing. */
 async function attachment(relative: string, mimetype: string): Promise<UploadedFile[]> {
-  const data = await readFile(path.join(fixtures, relative)).catch(() => undefined);
+  const data = await demoAsset(relative);
   return data ? [{ filename: path.basename(relative), mimetype, data }] : [];
 }
 

@@ -1,14 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { createMediaRepository } from '../features/media/media.repository.ts';
-import { newPublicToken } from '../features/media/media-files.service.ts';
+import { createMediaRepository, newPublicToken } from '../features/media/index.ts';
 import type { DB } from '../platform/db/schema.ts';
 import { newKey, type Storage } from '../platform/storage/storage.ts';
 import { sniffUpload, withoutMetadata } from '../platform/uploads/sniff.ts';
-
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test-fixtures');
+import { demoAsset } from './demo-assets.ts';
 
 /**
  * More of the demo media library, after seedDemoNews made 'Dokumente' (with 'Merkblatt.pdf') and 'Bilder':
@@ -29,16 +24,16 @@ export async function seedDemoMedia(deps: { db: Kysely<DB>; storage: Storage }):
     position: 0,
   });
   const files = [
-    { fixture: 'images/logo.png', name: 'Logo Verband.png', categoryId: pictures, original: 'logo.png' },
+    { asset: 'images/logo.png', name: 'Logo Verband.png', categoryId: pictures, original: 'logo.png' },
     {
-      fixture: 'images/foto-exif-gps.jpg',
+      asset: 'images/foto-exif-gps.jpg',
       name: 'Glastage 2025.jpg',
       categoryId: events,
       original: 'glastage-2025.jpg',
     },
   ];
   for (const file of files) {
-    const data = await readFile(path.join(fixtures, file.fixture)).catch(() => undefined);
+    const data = await demoAsset(file.asset);
     if (!data) continue;
     const sniffed = await sniffUpload(data, ['png', 'jpeg'], 'demo image');
     const clean = await withoutMetadata(data, sniffed.kind);

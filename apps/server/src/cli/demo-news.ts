@@ -1,22 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { AccountsService } from '../features/accounts/accounts.service.ts';
-import { createBlogRepository } from '../features/blog/blog.repository.ts';
-import { createMediaRepository } from '../features/media/media.repository.ts';
+import type { AccountsService } from '../features/accounts/index.ts';
+import { createBlogRepository } from '../features/blog/index.ts';
+import { createMediaRepository, newPublicToken } from '../features/media/index.ts';
 import type { DB } from '../platform/db/schema.ts';
 import { newKey, type Storage } from '../platform/storage/storage.ts';
-import { sniffUpload, withoutMetadata } from '../platform/uploads/sniff.ts';
+import { demoAsset, storeDemoPicture } from './demo-assets.ts';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test-fixtures');
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A file of the repository's test fixtures; undefined where they are not shipped. */
-async function fixture(relative: string): Promise<Buffer | undefined> {
-  return readFile(path.join(fixtures, relative)).catch(() => undefined);
-}
 
 interface DemoPost {
   title: string;
@@ -98,7 +88,7 @@ export async function seedDemoNews(deps: { db: Kysely<DB>; storage: Storage; acc
   const media = createMediaRepository(db);
   const documents = await media.insertCategory(db, { name: 'Dokumente', parentId: null, position: 0 });
   await media.insertCategory(db, { name: 'Bilder', parentId: null, position: 1 });
-  const pdf = await fixture('docs/merkblatt.pdf');
+  const pdf = await demoAsset('docs/merkblatt.pdf');
   if (pdf) {
     const storageKey = newKey('media', '.pdf');
     await storage.put(storageKey, pdf);
@@ -109,19 +99,13 @@ export async function seedDemoNews(deps: { db: Kysely<DB>; storage: Storage; acc
       originalFilename: 'Merkblatt DIN 18008.pdf',
       mimeType: 'application/pdf',
       size: pdf.length,
-      publicToken: randomBytes(24).toString('base64url'),
+      publicToken: newPublicToken(),
     });
   }
 
   const blog = createBlogRepository(db);
   for (const post of DEMO_POSTS) {
-    let picture = { imageKey: null as string | null, imageName: null as string | null };
-    const data = post.image ? await fixture(post.image) : undefined;
-    if (data && post.image) {
-      const sniffed = await sniffUpload(data, ['png', 'jpeg'], 'demo image');
-      picture = { imageKey: newKey('blog', sniffed.extension), imageName: path.basename(post.image) };
-      await storage.put(picture.imageKey as string, await withoutMetadata(data, sniffed.kind));
-    }
+    const picture = await storeDemoPicture(storage, 'blog', post.image);
     await db.transaction().execute(async (trx) => {
       const id = await blog.insert(trx, {
         title: post.title,

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type TRole } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createAccountsService } from '../features/accounts/accounts.service.ts';
+import { createAccountsService } from '../features/accounts/index.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 

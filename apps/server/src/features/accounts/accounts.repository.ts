@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export function usernameKey(username: string): string {
   return username.normalize('NFC').trim().toLowerCase();

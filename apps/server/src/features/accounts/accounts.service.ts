@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expandRoles, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { createPasswordQueue, type PasswordQueue } from '../../platform/auth/password-queue.ts';
+import { buildPrincipal, type Principal } from '../../platform/auth/principal.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/secrets.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { createSettingsRepository } from '../../platform/db/settings.ts';
-import { createAccountsRepository, type Executor } from './accounts.repository.ts';
-import { buildPrincipal, type Principal } from './principal.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
 
 export interface UpsertUserInput {
   username: string;

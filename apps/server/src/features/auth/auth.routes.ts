@@ -17,10 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, principalOf, sessionIdOf } from '../../platform/auth/guards.ts';
 import { PasswordQueueFullError } from '../../platform/auth/password-queue.ts';
+import { toProfile } from '../../platform/auth/principal.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
 import { createAttemptLimiter, type SharedCounter } from '../../platform/http/shared-counter.ts';
-import { usernameKey } from '../accounts/accounts.repository.ts';
-import { toProfile } from '../accounts/principal.ts';
+import { usernameKey } from '../accounts/index.ts';
 import type { AuthService } from './auth.service.ts';
 
 export interface AuthRoutesOptions {

@@ -5,7 +5,7 @@ import type { AccessTokens } from '../../platform/auth/access-token.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createSessionRegistry } from './session-registry.ts';
 

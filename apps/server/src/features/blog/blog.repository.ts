@@ -1,7 +1,7 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { BlogPostsTable, DB } from '../../platform/db/schema.ts';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type BlogPostRow = Selectable<BlogPostsTable> & { authorName: string | null };
 
 /** Which posts a query keeps. `groups`: 'any' keeps all, `{ ids }` the posts with one of these groups. */

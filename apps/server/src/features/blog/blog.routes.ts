@@ -16,10 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { type BlogFeatureDeps, createBlogService } from './blog.service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['blog'];
 
 /**
@@ -46,7 +46,7 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
         'a group that is not internal (MarkenKreis-Info); `ceo=true` those seen through an internal group ' +
         '(FMK-Intern). A post for both kinds of group is in both lists. Admins count as members of every group ' +
         'and also get scheduled posts (`scheduled: true`).',
-      response: { 200: ZBlogPage, ...errors },
+      response: { 200: ZBlogPage, ...ROUTE_ERRORS },
     },
     handler: (request) => service.list(principalOf(request), request.query),
   });
@@ -62,14 +62,14 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
         'Form data of the post form: `userGroups` ([{ id, name }], or with `keyed=true` an object keyed by ' +
         'group id: `{ "3": { id: 3, name } }`), `defaultUserGroups` (ids preselected for a new post) and `tags` ' +
         '(tags in use; with `ceo=true|false` only those of that list).',
-      response: { 200: ZBlogFormData, ...errors },
+      response: { 200: ZBlogFormData, ...ROUTE_ERRORS },
     },
     handler: (request) => service.formData(request.query),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/blog/count/:max',
+    url: BLOG_API.count.pattern,
     onRequest: anyMember,
     schema: {
       tags,
@@ -77,14 +77,14 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
       description:
         `The newest \`max\` (1–${BLOG_COUNT_MAX}) published posts the user may see that have ` +
         '`displayOnDashboard`, newest first: the dashboard.',
-      response: { 200: z.array(ZBlog), ...errors },
+      response: { 200: z.array(ZBlog), ...ROUTE_ERRORS },
     },
     handler: (request) => service.latest(principalOf(request), request.params.max),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/blog/sendAsBreakingNews/:id',
+    url: BLOG_API.breakingNews.pattern,
     onRequest: admin,
     schema: {
       tags,
@@ -93,21 +93,21 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
         'Queues one breaking-news mail per enabled user with an e-mail address who is in a group of the post ' +
         '(admins too, when they are) and answers 202 `{ queued }` at once; a worker sends them. 409 while ' +
         '`publishedAt` lies in the future, and while the previous breaking news of the post is still being sent.',
-      response: { 202: ZBreakingNewsResult, ...errors, 409: ZApiError },
+      response: { 202: ZBreakingNewsResult, ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: async (request, reply) => reply.status(202).send(await service.breakingNews(request.params.id)),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/blog/:id',
+    url: BLOG_API.byId.pattern,
     onRequest: anyMember,
     schema: {
       tags,
       params: ZBlogIdParams,
       description:
         'One post; 404 when it does not exist, is hidden from the user or (for members) scheduled.',
-      response: { 200: ZBlog, ...errors },
+      response: { 200: ZBlog, ...ROUTE_ERRORS },
     },
     handler: (request) => service.byId(principalOf(request), request.params.id),
   });
@@ -125,16 +125,16 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
         'update without a file keeps the picture; `blog.image: null` without a file removes it. Rich text is ' +
         'sanitised. Returns the saved post.',
       body: ZSaveBlogFields.extend({ image: ZUploadedFile }),
-      response: { 200: ZBlog, ...errors, 413: ZApiError, 415: ZApiError },
+      response: { 200: ZBlog, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => service.save(principalOf(request), request.body.blog, request.body.image),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/blog/:id',
+    url: BLOG_API.byId.pattern,
     onRequest: admin,
-    schema: { tags, params: ZBlogIdParams, response: { 204: z.null(), ...errors } },
+    schema: { tags, params: ZBlogIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send(null);

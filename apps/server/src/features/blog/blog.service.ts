@@ -9,8 +9,9 @@ import {
   type TBreakingNewsResult,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { requiredRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
@@ -18,8 +19,7 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { Principal } from '../accounts/principal.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
 import { breakingNewsMail } from './breaking-news-mail.ts';
 
@@ -71,12 +71,6 @@ export function createBlogService(deps: BlogFeatureDeps) {
         scheduled: publishedAt.getTime() > now.getTime(),
       };
     });
-  }
-
-  function richText(html: string, name: string, message: string): string {
-    const clean = sanitizeRichText(html);
-    if (isBlankRichText(clean)) throw badRequest(message, { [field(name)]: message });
-    return clean;
   }
 
   async function checkGroups(ids: readonly number[]): Promise<number[]> {
@@ -153,8 +147,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
     async save(principal: Principal, input: TBlogValues, upload?: UploadedFile): Promise<TBlog> {
       const texts = {
         title: input.title,
-        preText: richText(input.preText, 'preText', BLOG_MESSAGES.preTextRequired),
-        content: richText(input.content, 'content', BLOG_MESSAGES.contentRequired),
+        preText: requiredRichText(input.preText, field('preText'), BLOG_MESSAGES.preTextRequired),
+        content: requiredRichText(input.content, field('content'), BLOG_MESSAGES.contentRequired),
       };
       const groupIds = await checkGroups(input.visibleForUserGroups);
       const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;

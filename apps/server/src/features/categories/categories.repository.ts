@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { visibleTo } from '../../platform/auth/visibility.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Principal } from '../accounts/principal.ts';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface CategoryRow {
   id: number;

@@ -10,13 +10,12 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import { type ContentFeatureDeps, createContentService } from '../content/content.service.ts';
-import { createCategoriesService } from './categories.service.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
+import { type CategoriesServiceDeps, createCategoriesService } from './categories.service.ts';
 
-export type CategoriesRoutesOptions = ContentFeatureDeps & { accounts: Pick<AccountsService, 'listGroups'> };
+/** The content feature comes in from app.ts, so that categories never import it (content imports categories). */
+export type CategoriesRoutesOptions = CategoriesServiceDeps;
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['contentCategory'];
 
 /**
@@ -25,11 +24,7 @@ const tags = ['contentCategory'];
  * (ROLE_USER); everything that writes, and the form data, is for admins. Hidden categories answer 404.
  */
 export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = async (app, opts) => {
-  const service = createCategoriesService({
-    db: opts.db,
-    accounts: opts.accounts,
-    content: createContentService(opts),
-  });
+  const service = createCategoriesService(opts);
   const anyMember = requireRole('ROLE_PARTNER');
   const user = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');
@@ -38,7 +33,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
     method: 'GET',
     url: CATEGORY_API.tree,
     onRequest: anyMember,
-    schema: { tags, response: { 200: ZContentCategoryTree, ...errors } },
+    schema: { tags, response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS } },
     handler: (request) => service.tree(principalOf(request)),
   });
 
@@ -49,7 +44,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
     schema: {
       tags,
       description: 'Visible categories with showInQuickAccess, in tree order, each with `children: []`.',
-      response: { 200: ZContentCategoryTree, ...errors },
+      response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => service.quickAccess(principalOf(request)),
   });
@@ -58,19 +53,19 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
     method: 'GET',
     url: CATEGORY_API.formData,
     onRequest: admin,
-    schema: { tags, response: { 200: ZContentCategoryFormData, ...errors } },
+    schema: { tags, response: { 200: ZContentCategoryFormData, ...ROUTE_ERRORS } },
     handler: () => service.formData(),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/contentCategory/:id',
+    url: CATEGORY_API.byId.pattern,
     onRequest: user,
     schema: {
       tags,
       params: ZCategoryIdParams,
       description: 'One category with its visible sub-categories and `parentNames` (ancestors, root first).',
-      response: { 200: ZContentCategory, ...errors },
+      response: { 200: ZContentCategory, ...ROUTE_ERRORS },
     },
     handler: (request) => service.byId(principalOf(request), request.params.id),
   });
@@ -85,7 +80,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
         'Creates (without id) or updates a category from the form field `contentCategory` (JSON). ' +
         'Defaults: position 999; the level follows from `parentId` (root: 1). Returns the whole tree.',
       body: ZSaveContentCategoryBody,
-      response: { 200: ZContentCategoryTree, ...errors },
+      response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => service.save(principalOf(request), request.body.contentCategory),
   });
@@ -101,14 +96,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
         'sets the parent, the order of each array the position (0, 1, …); levels follow. Categories left out ' +
         'keep their place. Unknown or repeated ids answer 400. Returns the whole tree.',
       body: ZSaveCategoryTreeBody,
-      response: { 200: ZContentCategoryTree, ...errors },
+      response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => service.saveTree(principalOf(request), request.body.contentCategories),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/contentCategory/:id',
+    url: CATEGORY_API.byId.pattern,
     onRequest: admin,
     schema: {
       tags,
@@ -116,7 +111,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
       description:
         'Deletes a category and its content items that are filed under no other category. 409 while it has ' +
         'sub-categories. Returns the whole tree.',
-      response: { 200: ZContentCategoryTree, ...errors, 409: ZApiError },
+      response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: (request) => service.remove(principalOf(request), request.params.id),
   });

@@ -2,20 +2,21 @@ import {
   CATEGORY_MESSAGES,
   CATEGORY_TYPE_LABELS,
   CATEGORY_TYPES,
-  type TCategoryTreeNodeInput,
   type TContentCategory,
   type TContentCategoryFormData,
   type TContentCategoryValues,
+  type TTreeNodeInput,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { Principal } from '../accounts/principal.ts';
+import { createTreeSave } from '../../platform/tree/tree-save.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { createCategoryAccess } from './category-access.ts';
-import { buildTree, categoryWithChildren, levelsOf, placementsOf, quickAccessOf } from './category-tree.ts';
+import { buildTree, categoryWithChildren, quickAccessOf } from './category-tree.ts';
 
 /** What deleting a category asks of the content feature (SPEC: its items go with it unless filed elsewhere). */
 export interface CategoryContentCleanup {
@@ -32,30 +33,28 @@ export interface CategoriesServiceDeps {
 }
 
 const DEFAULT_POSITION = 999;
-const field = (name: string) => `contentCategory.${name}`;
 
 export function createCategoriesService(deps: CategoriesServiceDeps) {
   const { db } = deps;
   const repo = createCategoriesRepository(db);
   const access = createCategoryAccess(db);
 
-  /** Rewrites the level of every category whose depth changed; 400 when the parents would form a cycle. */
-  async function syncLevels(trx: Transaction<DB>) {
-    const rows = await repo.listParents(trx);
-    const levels = levelsOf(rows);
-    if (!levels)
-      throw badRequest(CATEGORY_MESSAGES.ownParent, { [field('parentId')]: CATEGORY_MESSAGES.ownParent });
-    for (const row of rows) {
-      const level = levels.get(row.id) ?? 1;
-      if (level !== row.level) await repo.update(trx, row.id, { level });
-    }
-  }
+  const shape = createTreeSave(
+    { places: (trx) => repo.listParents(trx), move: (trx, id, place) => repo.update(trx, id, place) },
+    {
+      field: 'contentCategory',
+      treeField: 'contentCategories',
+      ownParent: CATEGORY_MESSAGES.ownParent,
+      unknownParent: CATEGORY_MESSAGES.unknownParent,
+      invalidTree: CATEGORY_MESSAGES.invalidTree,
+    },
+  );
 
   async function checkedGroupIds(ids: readonly number[]): Promise<number[]> {
     const known = new Set((await deps.accounts.listGroups()).map((group) => group.id));
     if (ids.some((id) => !known.has(id))) {
       throw badRequest(CATEGORY_MESSAGES.unknownGroup, {
-        [field('visibleForUserGroups')]: CATEGORY_MESSAGES.unknownGroup,
+        'contentCategory.visibleForUserGroups': CATEGORY_MESSAGES.unknownGroup,
       });
     }
     return [...new Set(ids)].sort((a, b) => a - b);
@@ -91,34 +90,22 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
     /** Creates or updates a category; the level follows from the parent. Returns the whole tree. */
     async save(principal: Principal, input: TContentCategoryValues): Promise<TContentCategory[]> {
       const groupIds = await checkedGroupIds(input.visibleForUserGroups);
-      const description =
-        input.description && !isBlankRichText(input.description) ? sanitizeRichText(input.description) : null;
+      const description = optionalRichText(input.description, null);
       await db.transaction().execute(async (trx) => {
-        const rows = new Map((await repo.listParents(trx)).map((row) => [row.id, row]));
-        const current = input.id === undefined ? undefined : rows.get(input.id);
-        if (input.id !== undefined && !current) throw notFound();
-        const parentId = input.parentId === undefined ? (current?.parentId ?? null) : input.parentId;
-        const parent = parentId === null ? undefined : rows.get(parentId);
-        if (parentId !== null && !parent) {
-          throw badRequest(CATEGORY_MESSAGES.unknownParent, {
-            [field('parentId')]: CATEGORY_MESSAGES.unknownParent,
-          });
-        }
+        const { current, place } = await shape.place(trx, input, { level: 1, position: DEFAULT_POSITION });
         const values = {
           name: input.name,
           description,
           type: input.type,
           url: input.type === 'url' ? (input.url?.trim() ?? null) : null,
           showInQuickAccess: input.showInQuickAccess,
-          parentId,
-          level: parent ? parent.level + 1 : 1,
-          position: input.position ?? current?.position ?? DEFAULT_POSITION,
+          ...place,
         };
         if (current) {
           await repo.update(trx, current.id, values);
           await repo.replaceGroups(trx, current.id, groupIds);
           // Moving under itself or a descendant makes a cycle: syncLevels refuses it and the transaction rolls back.
-          if (parentId !== current.parentId) await syncLevels(trx);
+          if (place.parentId !== current.parentId) await shape.syncLevels(trx);
         } else {
           await repo.replaceGroups(trx, await repo.insert(trx, values), groupIds);
         }
@@ -127,32 +114,8 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
     },
 
     /** Applies a dragged tree: parents from the nesting, positions from the order; levels follow. */
-    async saveTree(
-      principal: Principal,
-      nodes: readonly TCategoryTreeNodeInput[],
-    ): Promise<TContentCategory[]> {
-      await db.transaction().execute(async (trx) => {
-        const rows = await repo.listParents(trx);
-        const placements = placementsOf(nodes, new Set(rows.map((row) => row.id)));
-        if (!placements)
-          throw badRequest(CATEGORY_MESSAGES.invalidTree, {
-            contentCategories: CATEGORY_MESSAGES.invalidTree,
-          });
-        const placed = new Map(placements.map((placement) => [placement.id, placement]));
-        const next = rows.map((row) => ({ ...row, ...placed.get(row.id) }));
-        const levels = levelsOf(next);
-        if (!levels)
-          throw badRequest(CATEGORY_MESSAGES.invalidTree, {
-            contentCategories: CATEGORY_MESSAGES.invalidTree,
-          });
-        for (const [index, row] of next.entries()) {
-          const before = rows[index];
-          const level = levels.get(row.id) ?? 1;
-          if (before?.parentId === row.parentId && before.position === row.position && before.level === level)
-            continue;
-          await repo.update(trx, row.id, { parentId: row.parentId, position: row.position, level });
-        }
-      });
+    async saveTree(principal: Principal, nodes: readonly TTreeNodeInput[]): Promise<TContentCategory[]> {
+      await db.transaction().execute((trx) => shape.saveTree(trx, nodes));
       return service.tree(principal);
     },
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Principal } from '../accounts/principal.ts';
-import { type CategoryRow, createCategoriesRepository, type Executor } from './categories.repository.ts';
+import { type CategoryRow, createCategoriesRepository } from './categories.repository.ts';
 import { visibleCategories } from './category-tree.ts';
 
 /** What other features may ask about categories (the content feature checks visibility through it). */

@@ -1,5 +1,6 @@
-/** Pure functions over the category tree: visibility through ancestors, nesting, levels, drag results. */
-import type { TCategoryTreeNodeInput, TCategoryType, TContentCategory, TParentName } from '@portal/contract';
+/** Pure functions over the content category tree: visibility through ancestors, nesting, quick access. */
+import type { TCategoryType, TContentCategory, TParentName } from '@portal/contract';
+import { nestRows } from '../../platform/tree/tree-shape.ts';
 import type { CategoryRow } from './categories.repository.ts';
 
 /**
@@ -32,19 +33,6 @@ export function visibleCategories(ownVisible: readonly CategoryRow[]): Map<numbe
     return result;
   };
   return new Map(ownVisible.filter(isVisible).map((row) => [row.id, row]));
-}
-
-const bySiblingOrder = (a: CategoryRow, b: CategoryRow) => a.position - b.position || a.id - b.id;
-
-function childrenOf(visible: ReadonlyMap<number, CategoryRow>): Map<number | null, CategoryRow[]> {
-  const children = new Map<number | null, CategoryRow[]>();
-  for (const row of visible.values()) {
-    const siblings = children.get(row.parentId) ?? [];
-    siblings.push(row);
-    children.set(row.parentId, siblings);
-  }
-  for (const siblings of children.values()) siblings.sort(bySiblingOrder);
-  return children;
 }
 
 /** The ancestors of a visible category, root first. */
@@ -84,12 +72,11 @@ export function buildTree(
   visible: ReadonlyMap<number, CategoryRow>,
   rootId: number | null = null,
 ): TContentCategory[] {
-  const children = childrenOf(visible);
-  const build = (parentId: number | null, depth: number): TContentCategory[] =>
-    depth > 100
-      ? []
-      : (children.get(parentId) ?? []).map((row) => toCategory(row, visible, build(row.id, depth + 1)));
-  return build(rootId, 0);
+  return nestRows(
+    visible.values(),
+    (row, children: TContentCategory[]) => toCategory(row, visible, children),
+    rootId,
+  );
 }
 
 export function categoryWithChildren(
@@ -110,57 +97,4 @@ export function quickAccessOf(visible: ReadonlyMap<number, CategoryRow>): TConte
   };
   walk(buildTree(visible));
   return flat;
-}
-
-export interface Placement {
-  id: number;
-  parentId: number | null;
-  position: number;
-}
-
-/**
- * Parent and position of every node of a dragged tree: the nesting gives the parent, the array order the
- * position. Undefined when an id is unknown or appears twice (a tree cannot hold a cycle otherwise).
- */
-export function placementsOf(
-  nodes: readonly TCategoryTreeNodeInput[],
-  known: ReadonlySet<number>,
-): Placement[] | undefined {
-  const placements: Placement[] = [];
-  const seen = new Set<number>();
-  const walk = (list: readonly TCategoryTreeNodeInput[], parentId: number | null): boolean =>
-    list.every((node, position) => {
-      if (!known.has(node.id) || seen.has(node.id)) return false;
-      seen.add(node.id);
-      placements.push({ id: node.id, parentId, position });
-      return walk(node.children ?? [], node.id);
-    });
-  return walk(nodes, null) ? placements : undefined;
-}
-
-/** The level of every category (roots 1) from its parent; undefined when the parents form a cycle. */
-export function levelsOf(
-  rows: readonly { id: number; parentId: number | null }[],
-): Map<number, number> | undefined {
-  const parents = new Map(rows.map((row) => [row.id, row.parentId]));
-  const levels = new Map<number, number>();
-  for (const row of rows) {
-    const path: number[] = [];
-    let id: number | null = row.id;
-    let base = 0;
-    while (id !== null) {
-      const known = levels.get(id);
-      if (known !== undefined) {
-        base = known;
-        break;
-      }
-      if (path.includes(id)) return undefined;
-      path.push(id);
-      id = parents.get(id) ?? null;
-    }
-    path.reverse().forEach((step, index) => {
-      levels.set(step, base + index + 1);
-    });
-  }
-  return levels;
 }

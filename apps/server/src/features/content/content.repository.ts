@@ -1,9 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TCsvRow } from '@portal/contract';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface ContentItemRow {
   id: number;

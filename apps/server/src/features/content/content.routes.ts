@@ -17,10 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { type ContentFeatureDeps, createContentService } from './content.service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['content'];
 
 /**
@@ -34,7 +34,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
 
   app.route({
     method: 'GET',
-    url: '/api/content/:categoryId',
+    url: CONTENT_API.byCategory.pattern,
     onRequest: user,
     schema: {
       tags,
@@ -43,14 +43,14 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
         `The items of a category by position. \`csvContent\` is the header row, then the data rows: all of them ` +
         `up to ${CSV_INLINE_ROWS} data rows, else the first ${CSV_PAGE_SIZE}; \`csvRowCount\` counts all data ` +
         'rows, and GET /api/content/{id}/rows serves the others.',
-      response: { 200: ZContentItemList, ...errors },
+      response: { 200: ZContentItemList, ...ROUTE_ERRORS },
     },
     handler: (request) => service.listByCategory(principalOf(request), request.params.categoryId),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/content/:id/rows',
+    url: CONTENT_API.rows.pattern,
     onRequest: user,
     schema: {
       tags,
@@ -60,7 +60,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
         `Data rows offset … offset+limit-1 of an item's table (limit default ${CSV_PAGE_SIZE}, at most ` +
         `${CSV_ROWS_PAGE_MAX}: larger tables are read page by page). With \`q\` only rows with a cell ` +
         'containing q (case-insensitive), and `total` counts those.',
-      response: { 200: ZContentRows, ...errors },
+      response: { 200: ZContentRows, ...ROUTE_ERRORS },
     },
     handler: (request) => service.rows(principalOf(request), request.params.id, request.query),
   });
@@ -78,7 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
         'a file removes it. 415 when the file is no CSV text, 413 when it is too large, 409 when another save ' +
         'replaced the same table meanwhile.',
       body: ZSaveContentFields.extend({ csvFile: ZUploadedFile }),
-      response: { 200: ZContentItem, ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError },
+      response: { 200: ZContentItem, ...ROUTE_ERRORS, 409: ZApiError, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => service.save(principalOf(request), request.body.content, request.body.csvFile),
   });
@@ -92,16 +92,16 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
       description:
         'Form field `contentList` (JSON): the items in their new order; they get positions 0, 1, ….',
       body: ZSaveContentOrderBody,
-      response: { 200: ZContentOrder, ...errors },
+      response: { 200: ZContentOrder, ...ROUTE_ERRORS },
     },
     handler: (request) => service.order(request.body.contentList),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/content/:id',
+    url: CONTENT_API.byId.pattern,
     onRequest: admin,
-    schema: { tags, params: ZContentIdParams, response: { 204: z.null(), ...errors } },
+    schema: { tags, params: ZContentIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send(null);

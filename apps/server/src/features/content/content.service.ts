@@ -6,23 +6,23 @@ import {
   type TContentRows,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { type CsvText, decodeCsv } from '../../platform/csv/decode-csv.ts';
 import { type CsvLayout, eachRowSlice, scanCsv } from '../../platform/csv/parse-csv.ts';
 import { createCsvCopy } from '../../platform/csv/write-csv.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { newKey } from '../../platform/storage/storage.ts';
 import { displayFileName, readUpload, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
-import type { Principal } from '../accounts/principal.ts';
-import { createCategoryAccess } from '../categories/category-access.ts';
+import { createCategoryAccess } from '../categories/index.ts';
 import {
   type ContentItemRow,
   type ContentItemValues,
   createContentRepository,
-  type Executor,
   type TableRows,
 } from './content.repository.ts';
 import { createTableStaging, type StagedTable } from './content-staging.ts';
@@ -47,10 +47,6 @@ interface NewTable {
   key: string;
   header: string[];
   fileName: string;
-}
-
-function richText(html: string | null | undefined): string | null {
-  return html && !isBlankRichText(html) ? sanitizeRichText(html) : null;
 }
 
 export function createContentService(deps: ContentFeatureDeps) {
@@ -192,8 +188,8 @@ export function createContentService(deps: ContentFeatureDeps) {
       const layout = text === undefined ? undefined : await scanCsv(text);
       const texts = {
         title: input.title,
-        preText: richText(input.preText),
-        postText: richText(input.postText),
+        preText: optionalRichText(input.preText, null),
+        postText: optionalRichText(input.postText, null),
       };
       const before = input.id === undefined ? undefined : await repo.findItem(db, input.id);
       if (input.id !== undefined && !before) throw notFound();

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
-import { CALENDAR_FEED_PREFIX, createCalendarService } from './calendar.service.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
+import { createCalendarService } from './calendar.service.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['events'];
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
@@ -17,7 +17,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
 
   app.route({
     method: 'GET',
-    url: '/api/event/:id/ics',
+    url: EVENTS_API.ics.pattern,
     onRequest: user,
     schema: {
       tags,
@@ -25,7 +25,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       description:
         'The event as an iCalendar file (`text/calendar`, one VEVENT in UTC, a stable UID, the description ' +
         'as plain text, URL to the event page), as a download named after the event.',
-      response: { 200: z.any(), ...errors },
+      response: { 200: z.any(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
       const file = await service.eventFile(request.params.id);
@@ -44,7 +44,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
     schema: {
       tags,
       description: '`{ active, createdAt }`: whether the caller has a calendar subscription address.',
-      response: { 200: ZCalendarTokenState, ...errors },
+      response: { 200: ZCalendarTokenState, ...ROUTE_ERRORS },
     },
     handler: (request) => service.state(principalOf(request)),
   });
@@ -58,7 +58,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       description:
         '`{ url }`: a new personal subscription address (`PUBLIC_URL/api/calendar/<secret>.ics`) for calendar ' +
         'apps; the previous address stops working. The secret is shown only now (it is stored hashed).',
-      response: { 200: ZCalendarLink, ...errors },
+      response: { 200: ZCalendarLink, ...ROUTE_ERRORS },
     },
     handler: (request) => service.createLink(principalOf(request)),
   });
@@ -70,7 +70,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
     schema: {
       tags,
       description: "Revokes the caller's subscription address (also when there is none).",
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
       await service.revoke(principalOf(request));
@@ -80,7 +80,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
 
   app.route({
     method: 'GET',
-    url: `${CALENDAR_FEED_PREFIX}:file`,
+    url: EVENTS_API.calendarFeed.pattern,
     config: { public: true },
     schema: {
       tags,

@@ -1,9 +1,15 @@
-import { EVENT_MESSAGES, hasRole, type TCalendarLink, type TCalendarTokenState } from '@portal/contract';
+import {
+  EVENT_MESSAGES,
+  EVENTS_API,
+  hasRole,
+  type TCalendarLink,
+  type TCalendarTokenState,
+} from '@portal/contract';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
 import { toDate } from '../../platform/db/schema.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { Principal } from '../accounts/principal.ts';
 import { createCalendarTokensRepository } from './calendar-tokens.repository.ts';
 import { createEventsRepository } from './events.repository.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
@@ -15,8 +21,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const FEED_REFRESH_SECONDS = 60 * 60;
 /** `<token>.ics`, the token as randomToken() makes it (256 bits, base64url). */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
-
-export const CALENDAR_FEED_PREFIX = '/api/calendar/';
 
 export interface CalendarFile {
   filename: string;
@@ -51,7 +55,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
     async createLink(principal: Principal): Promise<TCalendarLink> {
       const token = randomToken();
       await tokens.replace(principal.id, hashToken(token), clock());
-      return { url: `${deps.publicUrl}${CALENDAR_FEED_PREFIX}${token}.ics` };
+      return { url: `${deps.publicUrl}${EVENTS_API.calendarFeed(`${token}.ics`)}` };
     },
 
     async state(principal: Principal): Promise<TCalendarTokenState> {

@@ -1,7 +1,7 @@
 import { hasRole, isRegistrationOpen, type TEvent, type TEventSubscription } from '@portal/contract';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { toDate } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import type { Principal } from '../accounts/principal.ts';
 import type { EventRow, EventsRepository, SubscriptionRow } from './events.repository.ts';
 
 const byAnswerThenName = (a: SubscriptionRow, b: SubscriptionRow) =>

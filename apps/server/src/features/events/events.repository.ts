@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, EventsTable } from '../../platform/db/schema.ts';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type EventRow = Selectable<EventsTable>;
 
 export interface EventValues {

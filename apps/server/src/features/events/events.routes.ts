@@ -15,11 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { createEventsService, type EventsFeatureDeps } from './events.service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['events'];
 
 const SHAPE =
@@ -51,14 +51,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         'Events overlapping [from, to) (ISO 8601), ordered by start. Without `from`: from 12 months back; ' +
         'without `to`: open-ended. The calendar asks for the weeks it shows. ' +
         SHAPE,
-      response: { 200: z.array(ZEvent), ...errors },
+      response: { 200: z.array(ZEvent), ...ROUTE_ERRORS },
     },
     handler: (request) => service.list(principalOf(request), request.query),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/event/count/:max',
+    url: EVENTS_API.count.pattern,
     onRequest: anyMember,
     schema: {
       tags,
@@ -68,14 +68,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         'that have not ended yet, soonest first. Partners read them too (the dashboard is theirs), but ' +
         '`canSubscribe` is false for them. ' +
         SHAPE,
-      response: { 200: z.array(ZEvent), ...errors },
+      response: { 200: z.array(ZEvent), ...ROUTE_ERRORS },
     },
     handler: (request) => service.upcoming(principalOf(request), request.params.max),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/event/:id',
+    url: EVENTS_API.byId.pattern,
     onRequest: user,
     schema: {
       tags,
@@ -84,7 +84,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         'One event. Admins get every participant in `eventSubscriptions` (accepted first, then declined, ' +
         'each by name) with e-mail and company; members only their own answer. ' +
         SHAPE,
-      response: { 200: ZEvent, ...errors },
+      response: { 200: ZEvent, ...ROUTE_ERRORS },
     },
     handler: (request) => service.byId(principalOf(request), request.params.id),
   });
@@ -102,20 +102,20 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         'is removed). An update without a file keeps the picture; `event.image: null` without a file removes ' +
         'it. The description is sanitised. Returns the saved event as GET /api/event/{id} does.',
       body: ZSaveEventFields.extend({ image: ZUploadedFile }),
-      response: { 200: ZEvent, ...errors, 413: ZApiError, 415: ZApiError },
+      response: { 200: ZEvent, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => service.save(principalOf(request), request.body.event, request.body.image),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/event/:id',
+    url: EVENTS_API.byId.pattern,
     onRequest: admin,
     schema: {
       tags,
       params: ZEventIdParams,
       description: 'Deletes the event with every answer to it, and its picture.',
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
       await service.remove(request.params.id);
@@ -135,14 +135,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         "does. 409 with 'Anmeldeschluss abgelaufen' once the deadline has passed (a deadline exactly now has " +
         'passed), and 409 for external events and events with `teilnahmeausblenden`.',
       body: ZEventStatusBody,
-      response: { 200: ZEvent, ...errors, 409: ZApiError },
+      response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: (request) => service.setStatus(principalOf(request), request.body.event.id, request.body.status),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/eventSubscription/participantsAsCsv/:eventId',
+    url: EVENTS_API.participantsCsv.pattern,
     onRequest: admin,
     schema: {
       tags,
@@ -152,7 +152,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
         "'Zugesagt'/'Abgesagt'; accepted first). Cells starting with =, +, -, @ are prefixed with '. The file " +
         'name (`teilnehmer-<name>.csv`) is in Content-Disposition (`filename*` UTF-8, `filename` ASCII). ' +
         '409 for external events.',
-      response: { 200: z.any(), ...errors, 409: ZApiError },
+      response: { 200: z.any(), ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: async (request, reply) => {
       const file = await service.participantsCsv(request.params.eventId);

@@ -6,17 +6,17 @@ import {
   type TEventValues,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { writeCsv } from '../../platform/csv/write-csv.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
+import { requiredRichText } from '../../platform/html/sanitize.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { Principal } from '../accounts/principal.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
 import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
 
@@ -58,16 +58,6 @@ export function createEventsService(deps: EventsFeatureDeps) {
     return event;
   }
 
-  function description(html: string): string {
-    const clean = sanitizeRichText(html);
-    if (isBlankRichText(clean)) {
-      throw badRequest(EVENT_MESSAGES.descriptionRequired, {
-        'event.description': EVENT_MESSAGES.descriptionRequired,
-      });
-    }
-    return clean;
-  }
-
   /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
   const service = {
     /** GET /api/event/: events overlapping the range (default: from 12 months back, open-ended). */
@@ -98,7 +88,11 @@ export function createEventsService(deps: EventsFeatureDeps) {
      * commit.
      */
     async save(principal: Principal, input: TEventValues, upload?: UploadedFile): Promise<TEvent> {
-      const text = description(input.description);
+      const text = requiredRichText(
+        input.description,
+        'event.description',
+        EVENT_MESSAGES.descriptionRequired,
+      );
       const image = upload ? await preparePicture(upload, 'event', EVENT_MESSAGES.imageType) : undefined;
       if (input.id !== undefined) await requireEvent(input.id);
 

@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, ForumPostMediaTable } from '../../platform/db/schema.ts';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface PostRow {
   id: number;
@@ -13,14 +12,11 @@ export interface PostRow {
 }
 export type MediaRow = Selectable<ForumPostMediaTable>;
 
-export interface NewMedia {
-  position: number;
-  storageKey: string;
-  thumbnailKey: string | null;
-  originalFilename: string;
-  mimeType: string;
-  size: number;
-}
+/** An attachment to insert with its post (the post's id and the time are added then). */
+export type NewMedia = Pick<
+  MediaRow,
+  'position' | 'storageKey' | 'thumbnailKey' | 'originalFilename' | 'mimeType' | 'size'
+>;
 
 export interface NewPost {
   threadId: number;

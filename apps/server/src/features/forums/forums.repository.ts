@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, ForumsTable, ForumThreadsTable } from '../../platform/db/schema.ts';
-import { createForumPostsRepository, type Executor } from './forum-posts.repository.ts';
+import { createForumPostsRepository } from './forum-posts.repository.ts';
 
 export type ForumRow = Selectable<ForumsTable>;
 export interface ForumStatsRow extends ForumRow {

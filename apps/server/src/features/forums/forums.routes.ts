@@ -19,10 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
 import { withPostMedia } from './post-media.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const uploadErrors = { 413: ZApiError, 415: ZApiError };
 const tags = ['forums'];
 
@@ -51,7 +51,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         description:
           'Every forum by name, with `threadCount`, `postCount` and `lastActivity` (time of the newest post, ' +
           'null without threads).',
-        response: { 200: z.array(ZForumSummary), ...errors },
+        response: { 200: z.array(ZForumSummary), ...ROUTE_ERRORS },
       },
       handler: () => service.listForums(),
     });
@@ -59,7 +59,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
 
   app.route({
     method: 'GET',
-    url: '/api/forum/:id',
+    url: FORUM_API.byId.pattern,
     onRequest: member,
     schema: {
       tags,
@@ -70,7 +70,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         `\`pageSize\` default ${FORUM_THREADS_PAGE_SIZE} (max ${FORUM_PAGE_SIZE_MAX}); \`threadCount\` counts ` +
         'all. Each thread: `author`, `createdAt`, `postCount`, `replyCount` (posts − 1), `lastReply` ' +
         '`{ createdAt, author }` (null without replies) and `lastActivity`.',
-      response: { 200: ZForum, ...errors },
+      response: { 200: ZForum, ...ROUTE_ERRORS },
     },
     handler: (request) => service.forum(request.params.id, request.query),
   });
@@ -86,20 +86,20 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         'Form field `forum`: JSON `{ id?, name, description }`; without `id` a new forum. `description` is rich ' +
         'text. Returns the forum as in the list.',
       body: ZSaveForumBody,
-      response: { 200: ZForumSummary, ...errors },
+      response: { 200: ZForumSummary, ...ROUTE_ERRORS },
     },
     handler: (request) => service.saveForum(request.body.forum),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/forum/:id',
+    url: FORUM_API.byId.pattern,
     onRequest: admin,
     schema: {
       tags,
       params: ZForumIdParams,
       description: 'Deletes the forum with all its threads, posts and attachments.',
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
       await service.deleteForum(request.params.id);
@@ -109,7 +109,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
 
   app.route({
     method: 'GET',
-    url: '/api/forumThread/:id',
+    url: FORUM_API.thread.pattern,
     onRequest: member,
     schema: {
       tags,
@@ -121,7 +121,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         'pages (≥ 1). A long thread never travels whole. Each post: `author` (null once the user is deleted), ' +
         '`first` (the undeletable first post), `forumPostMedia` (all attachments), `forumPostMediaImages`, ' +
         '`forumPostMediaFiles`; `filePath` and `fileThumbnailPath` are signed URLs that expire.',
-      response: { 200: ZForumThread, ...errors },
+      response: { 200: ZForumThread, ...ROUTE_ERRORS },
     },
     handler: (request) => service.thread(request.params.id, request.query),
   });
@@ -137,7 +137,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         'Multipart: `forumThread` (JSON `{ name, content }`: the thread name and the content of its first ' +
         `post), \`forumId\`. ${MEDIA} Returns the new thread's first page (as GET /api/forumThread/{id}).`,
       body: withPostMedia(ZSaveForumThreadFields.shape),
-      response: { 200: ZForumThread, ...errors, ...uploadErrors },
+      response: { 200: ZForumThread, ...ROUTE_ERRORS, ...uploadErrors },
     },
     handler: (request) =>
       service.createThread(
@@ -150,13 +150,13 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
 
   app.route({
     method: 'DELETE',
-    url: '/api/forumThread/:id',
+    url: FORUM_API.thread.pattern,
     onRequest: admin,
     schema: {
       tags,
       params: ZForumIdParams,
       description: 'Deletes the thread with all its posts and attachments.',
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
       await service.deleteThread(request.params.id);
@@ -173,7 +173,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
       consumes: ['multipart/form-data'],
       description: `Multipart: \`forumPost\` (JSON \`{ content }\`), \`forumThreadId\`. ${MEDIA} Returns the post.`,
       body: withPostMedia(ZSaveForumPostFields.shape),
-      response: { 200: ZForumPost, ...errors, ...uploadErrors },
+      response: { 200: ZForumPost, ...ROUTE_ERRORS, ...uploadErrors },
     },
     handler: (request) =>
       service.createPost(
@@ -186,13 +186,13 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
 
   app.route({
     method: 'DELETE',
-    url: '/api/forumPost/:id',
+    url: FORUM_API.post.pattern,
     onRequest: admin,
     schema: {
       tags,
       params: ZForumIdParams,
       description: 'Deletes a reply and its attachments; 409 for the first post of a thread.',
-      response: { 204: z.null(), ...errors, 409: ZApiError },
+      response: { 204: z.null(), ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: async (request, reply) => {
       await service.deletePost(request.params.id);

@@ -1,6 +1,7 @@
 import {
   FORUM_MESSAGES,
   FORUM_POSTS_PAGE_SIZE,
+  pageCount,
   type TForum,
   type TForumPost,
   type TForumPostValues,
@@ -11,13 +12,13 @@ import {
   type TForumValues,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { isBlankRichText, sanitizeRichText } from '../../platform/html/sanitize.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { requiredRichText } from '../../platform/html/sanitize.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
-import type { Principal } from '../accounts/principal.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
 import { filesOf, type PreparedMedia, prepareMedia, presentMedia } from './post-media.ts';
@@ -42,12 +43,6 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const { db, storage, signer } = deps;
   const repo = createForumsRepository(db);
   const posts = createForumPostsRepository(db);
-
-  function richText(html: string, field: string, message: string): string {
-    const clean = sanitizeRichText(html);
-    if (isBlankRichText(clean)) throw badRequest(message, { [field]: message });
-    return clean;
-  }
 
   function presentForum(row: ForumStatsRow): TForumSummary {
     return {
@@ -141,7 +136,11 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     async saveForum(input: TForumValues): Promise<TForumSummary> {
       const values = {
         name: input.name,
-        description: richText(input.description, 'forum.description', FORUM_MESSAGES.descriptionRequired),
+        description: requiredRichText(
+          input.description,
+          'forum.description',
+          FORUM_MESSAGES.descriptionRequired,
+        ),
       };
       let id = input.id;
       if (id === undefined) id = await repo.insertForum(db, values);
@@ -169,8 +168,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       if (!thread) throw notFound(FORUM_MESSAGES.threadNotFound);
       const forum = await repo.findForum(db, thread.forumId);
       if (!forum) throw notFound(FORUM_MESSAGES.threadNotFound);
-      const pageCount = Math.max(1, Math.ceil(thread.postCount / query.pageSize));
-      const page = query.page === 'last' ? pageCount : query.page;
+      const pages = pageCount(thread.postCount, query.pageSize);
+      const page = query.page === 'last' ? pages : query.page;
       const rows = await posts.listPosts(id, (page - 1) * query.pageSize, query.pageSize);
       return {
         id: thread.id,
@@ -182,7 +181,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         postCount: thread.postCount,
         page,
         pageSize: query.pageSize,
-        pageCount,
+        pageCount: pages,
         posts: await presentPosts(rows),
       };
     },
@@ -194,7 +193,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       input: TForumThreadValues,
       uploads: readonly UploadedFile[],
     ): Promise<TForumThread> {
-      const content = richText(input.content, 'forumThread.content', FORUM_MESSAGES.contentRequired);
+      const content = requiredRichText(input.content, 'forumThread.content', FORUM_MESSAGES.contentRequired);
       const id = await withMedia(
         uploads,
         async () => Boolean(await repo.findForum(db, forumId)),
@@ -223,7 +222,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       input: TForumPostValues,
       uploads: readonly UploadedFile[],
     ): Promise<TForumPost> {
-      const content = richText(input.content, 'forumPost.content', FORUM_MESSAGES.contentRequired);
+      const content = requiredRichText(input.content, 'forumPost.content', FORUM_MESSAGES.contentRequired);
       const id = await withMedia(
         uploads,
         async () => Boolean(await repo.findThread(db, threadId)),

@@ -2,36 +2,32 @@ import {
   MEDIA_CATEGORY_DEFAULTS,
   MEDIA_MESSAGES,
   type TMediaCategory,
-  type TMediaCategoryTreeNodeInput,
   type TMediaCategoryValues,
+  type TTreeNodeInput,
 } from '@portal/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { levelsOf, placementsOf } from '../categories/category-tree.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { createTreeSave } from '../../platform/tree/tree-save.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { buildMediaTree, mediaCategoryWithChildren } from './media-category-tree.ts';
-
-const field = (name: string) => `mediaCategory.${name}`;
 
 /** Media categories (SPEC §7): every write answers the whole tree, which replaces the client's. */
 export function createMediaCategoriesService(db: Kysely<DB>) {
   const repo = createMediaRepository(db);
-
-  /** Rewrites changed levels; 400 when the parents would form a cycle (the transaction rolls back). */
-  async function syncLevels(trx: Transaction<DB>) {
-    const rows = await repo.listCategories(trx);
-    const levels = levelsOf(rows);
-    if (!levels)
-      throw badRequest(MEDIA_MESSAGES.ownParent, { [field('parentId')]: MEDIA_MESSAGES.ownParent });
-    for (const row of rows) {
-      const level = levels.get(row.id) ?? 1;
-      if (level !== row.level) await repo.updateCategory(trx, row.id, { level });
-    }
-  }
-
-  const invalidTree = () =>
-    badRequest(MEDIA_MESSAGES.invalidTree, { mediaCategories: MEDIA_MESSAGES.invalidTree });
+  const shape = createTreeSave(
+    {
+      places: (trx) => repo.listCategories(trx),
+      move: (trx, id, place) => repo.updateCategory(trx, id, place),
+    },
+    {
+      field: 'mediaCategory',
+      treeField: 'mediaCategories',
+      ownParent: MEDIA_MESSAGES.ownParent,
+      unknownParent: MEDIA_MESSAGES.unknownParent,
+      invalidTree: MEDIA_MESSAGES.invalidTree,
+    },
+  );
 
   const service = {
     async tree(): Promise<TMediaCategory[]> {
@@ -50,50 +46,21 @@ export function createMediaCategoriesService(db: Kysely<DB>) {
      */
     async save(input: TMediaCategoryValues): Promise<TMediaCategory[]> {
       await db.transaction().execute(async (trx) => {
-        const rows = new Map((await repo.listCategories(trx)).map((row) => [row.id, row]));
-        const current = input.id === undefined ? undefined : rows.get(input.id);
-        if (input.id !== undefined && !current) throw notFound();
-        const parentId = input.parentId === undefined ? (current?.parentId ?? null) : input.parentId;
-        const parent = parentId === null ? undefined : rows.get(parentId);
-        if (parentId !== null && !parent) {
-          throw badRequest(MEDIA_MESSAGES.unknownParent, {
-            [field('parentId')]: MEDIA_MESSAGES.unknownParent,
-          });
-        }
-        const values = {
-          name: input.name,
-          parentId,
-          level: parent ? parent.level + 1 : MEDIA_CATEGORY_DEFAULTS.level,
-          position: input.position ?? current?.position ?? MEDIA_CATEGORY_DEFAULTS.position,
-        };
+        const { current, place } = await shape.place(trx, input, MEDIA_CATEGORY_DEFAULTS);
+        const values = { name: input.name, ...place };
         if (!current) {
           await repo.insertCategory(trx, values);
           return;
         }
         await repo.updateCategory(trx, current.id, values);
-        if (parentId !== current.parentId) await syncLevels(trx);
+        if (place.parentId !== current.parentId) await shape.syncLevels(trx);
       });
       return service.tree();
     },
 
     /** Applies a dragged tree: parents from the nesting, positions from the order; levels follow. */
-    async saveTree(nodes: readonly TMediaCategoryTreeNodeInput[]): Promise<TMediaCategory[]> {
-      await db.transaction().execute(async (trx) => {
-        const rows = await repo.listCategories(trx);
-        const placements = placementsOf(nodes, new Set(rows.map((row) => row.id)));
-        if (!placements) throw invalidTree();
-        const placed = new Map(placements.map((placement) => [placement.id, placement]));
-        const next = rows.map((row) => ({ ...row, ...placed.get(row.id) }));
-        const levels = levelsOf(next);
-        if (!levels) throw invalidTree();
-        for (const [index, row] of next.entries()) {
-          const before = rows[index];
-          const level = levels.get(row.id) ?? 1;
-          if (before?.parentId === row.parentId && before.position === row.position && before.level === level)
-            continue;
-          await repo.updateCategory(trx, row.id, { parentId: row.parentId, position: row.position, level });
-        }
-      });
+    async saveTree(nodes: readonly TTreeNodeInput[]): Promise<TMediaCategory[]> {
+      await db.transaction().execute((trx) => shape.saveTree(trx, nodes));
       return service.tree();
     },
 

@@ -1,8 +1,7 @@
 /** The media category tree: nesting of the flat rows, siblings by position, then id. */
 import type { TMediaCategory } from '@portal/contract';
+import { nestRows } from '../../platform/tree/tree-shape.ts';
 import type { MediaCategoryRow } from './media.repository.ts';
-
-const bySiblingOrder = (a: MediaCategoryRow, b: MediaCategoryRow) => a.position - b.position || a.id - b.id;
 
 function toNode(row: MediaCategoryRow, children: TMediaCategory[]): TMediaCategory {
   return {
@@ -21,13 +20,7 @@ export function buildMediaTree(
   rows: readonly MediaCategoryRow[],
   rootId: number | null = null,
 ): TMediaCategory[] {
-  const children = new Map<number | null, MediaCategoryRow[]>();
-  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
-  for (const siblings of children.values()) siblings.sort(bySiblingOrder);
-  // depth guard: a cycle cannot be saved, but a damaged table must not hang the request
-  const build = (parentId: number | null, depth: number): TMediaCategory[] =>
-    depth > 100 ? [] : (children.get(parentId) ?? []).map((row) => toNode(row, build(row.id, depth + 1)));
-  return build(rootId, 0);
+  return nestRows(rows, toNode, rootId);
 }
 
 /** One category with its subtree, or undefined. */

@@ -13,11 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../platform/auth/guards.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createMediaCategoriesService } from './media-categories.service.ts';
 import { createMediaFilesService, type MediaFilesDeps } from './media-files.service.ts';
-
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
 /**
  * The media library of SPEC §7: categories and files, for admins only (SPEC §2: /media is ROLE_ADMIN). The
@@ -38,20 +37,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       tags: categoryTags,
       description:
         'The whole tree: `{ id, name, level, position, parentId, mediaCount, children }` per node.',
-      response: { 200: ZMediaCategoryTree, ...errors },
+      response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS },
     },
     handler: () => categories.tree(),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/mediaCategory/:id',
+    url: MEDIA_API.category.pattern,
     onRequest: admin,
     schema: {
       tags: categoryTags,
       params: ZMediaIdParams,
       description: 'One category with its sub-categories.',
-      response: { 200: ZMediaCategory, ...errors },
+      response: { 200: ZMediaCategory, ...ROUTE_ERRORS },
     },
     handler: (request) => categories.byId(request.params.id),
   });
@@ -67,7 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
         'parentId, position). Defaults: position 999; the level follows from `parentId` (root: 1). Returns the ' +
         'whole tree.',
       body: ZSaveMediaCategoryBody,
-      response: { 200: ZMediaCategoryTree, ...errors },
+      response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => categories.save(request.body.mediaCategory),
   });
@@ -83,27 +82,27 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
         'sets the parent, the order of each array the position (0, 1, …); levels follow. Categories left out ' +
         'keep their place. Unknown or repeated ids answer 400. Returns the whole tree.',
       body: ZSaveMediaCategoryTreeBody,
-      response: { 200: ZMediaCategoryTree, ...errors },
+      response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => categories.saveTree(request.body.mediaCategories),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/mediaCategory/:id',
+    url: MEDIA_API.category.pattern,
     onRequest: admin,
     schema: {
       tags: categoryTags,
       params: ZMediaIdParams,
       description: 'Deletes an empty category; 409 while it holds files or sub-categories. Returns the tree.',
-      response: { 200: ZMediaCategoryTree, ...errors, 409: ZApiError },
+      response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: (request) => categories.remove(request.params.id),
   });
 
   app.route({
     method: 'GET',
-    url: '/api/media/:id',
+    url: MEDIA_API.file.pattern,
     onRequest: admin,
     schema: {
       tags: fileTags,
@@ -111,7 +110,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       description:
         'The files of category `id`, keyed by file id (`{}` when empty): `{ "12": { id, name, category, ' +
         'originalFilename, url, publicPath, mimeType, size } }`. 404 for an unknown category.',
-      response: { 200: ZMediaFileMap, ...errors },
+      response: { 200: ZMediaFileMap, ...ROUTE_ERRORS },
     },
     handler: (request) => files.list(request.params.id),
   });
@@ -128,16 +127,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
         '415; required without id). With id and a file the binary is replaced at the same address. Returns ' +
         'the saved file.',
       body: ZSaveMediaFields.extend({ file: ZUploadedFile }),
-      response: { 200: ZMediaFile, ...errors, 413: ZApiError, 415: ZApiError },
+      response: { 200: ZMediaFile, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => files.save(request.body.media, request.body.file),
   });
 
   app.route({
     method: 'DELETE',
-    url: '/api/media/:id',
+    url: MEDIA_API.file.pattern,
     onRequest: admin,
-    schema: { tags: fileTags, params: ZMediaIdParams, response: { 204: z.null(), ...errors } },
+    schema: { tags: fileTags, params: ZMediaIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
       await files.remove(request.params.id);
       return reply.status(204).send(null);

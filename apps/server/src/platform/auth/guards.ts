@@ -5,9 +5,9 @@ import type {
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import type { Principal } from '../../features/accounts/principal.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AccessTokens } from './access-token.ts';
+import type { Principal } from './principal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

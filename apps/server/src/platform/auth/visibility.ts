@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Principal } from '../../features/accounts/principal.ts';
+import type { Principal } from './principal.ts';
 
 /** How an entity links to user groups: a join table holding `groupId` and the entity's key. */
 export interface GroupLink {

@@ -1,5 +1,6 @@
 import { isRelativeUrl, isSafeRelativeUrl } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
+import { badRequest } from '../http/errors.ts';
 
 /**
  * Drops a relative address that does not stay where it points (contract `links.ts`): a member's
@@ -89,4 +90,16 @@ export function sanitizeRichText(html: string): string {
 /** True when the HTML holds no visible text (an empty editor yields `<p></p>`). */
 export function isBlankRichText(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim() === '';
+}
+
+/** Rich text that must show something: sanitised first, then 400 naming `field` when nothing visible is left. */
+export function requiredRichText(html: string, field: string, message: string): string {
+  const clean = sanitizeRichText(html);
+  if (isBlankRichText(clean)) throw badRequest(message, { [field]: message });
+  return clean;
+}
+
+/** Rich text that may be left empty: `empty` when the editor holds no visible text, else the sanitised text. */
+export function optionalRichText<E>(html: string | null | undefined, empty: E): string | E {
+  return html && !isBlankRichText(html) ? sanitizeRichText(html) : empty;
 }

@@ -1,6 +1,6 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { MESSAGES, type TApiError } from '@portal/contract';
+import { MESSAGES, type TApiError, ZApiError } from '@portal/contract';
 import type {
   ConnectionError,
   FastifyError,
@@ -29,6 +29,9 @@ export const unauthorized = (detail: string = MESSAGES.unauthorized) => new Http
 export const forbidden = (detail: string = MESSAGES.forbidden) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** The error answers most routes document: bad input, not logged in, not allowed, not found. */
+export const ROUTE_ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
 
 interface TRefusal {
   status: number;

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { EVENTS_API } from '@portal/contract';
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The address of a calendar subscription is its secret (calendar apps send no header). */
-const CALENDAR_FEED = /^\/api\/calendar\/[^/?]+/;
+const FEED_PREFIX = EVENTS_API.calendarFeed('');
+const CALENDAR_FEED = new RegExp(`^${FEED_PREFIX}[^/?]+`);
 
 /** Query strings can carry login tokens, calendar addresses are secrets: logs keep only the rest. */
 export function pathOnly(url: string): string {
   const index = url.indexOf('?');
-  return (index === -1 ? url : `${url.slice(0, index)}?…`).replace(CALENDAR_FEED, '/api/calendar/…');
+  return (index === -1 ? url : `${url.slice(0, index)}?…`).replace(CALENDAR_FEED, `${FEED_PREFIX}…`);
 }
 
 /** pino options: request ids, no tokens, passwords or login links in any log line. */

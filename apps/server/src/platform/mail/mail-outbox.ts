@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { DB, MailOutboxTable } from '../db/schema.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../db/executor.ts';
+import type { MailOutboxTable } from '../db/schema.ts';
 
 /** A mail to queue: one recipient each, so that every recipient is sent, retried and marked on its own. */
 export interface OutgoingMail {

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { MESSAGES, zWholeNumber } from '@portal/contract';
+import { API, MESSAGES, zWholeNumber } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { FILES_PATH, type UrlSigner } from './signed-url.ts';
+import type { UrlSigner } from './signed-url.ts';
 import type { Storage } from './storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -21,7 +21,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; signer: UrlS
 ) => {
   app.route({
     method: 'GET',
-    url: `${FILES_PATH}*`,
+    url: `${API.filesPrefix}*`,
     config: { public: true },
     schema: {
       hide: true,

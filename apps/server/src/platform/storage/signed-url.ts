@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API } from '@portal/contract';
 
 /**
  * Private uploads (blog and event images, forum attachments) are served to logged-in members through
@@ -10,7 +11,6 @@ export interface UrlSigner {
   verify(key: string, expires: number, signature: string): boolean;
 }
 
-export const FILES_PATH = '/api/files/';
 /**
  * A signed URL is a bearer credential: whoever holds it (a forwarded link, the browser history, a proxy's log)
  * reads the file without logging in, so it lives an hour at most. The web app fetches lists again long before.
@@ -29,7 +29,7 @@ export function createUrlSigner(secret: string, now: () => number = Date.now): U
       const rounded = Math.floor((nowSeconds + ttl) / STEP_SECONDS) * STEP_SECONDS;
       // A short lifetime can round down to a moment already past: then it is not rounded.
       const expires = rounded > nowSeconds ? rounded : Math.floor(nowSeconds + ttl);
-      return `${FILES_PATH}${key}?expires=${expires}&signature=${mac(key, expires)}`;
+      return `${API.filesPrefix}${key}?expires=${expires}&signature=${mac(key, expires)}`;
     },
     verify(key, expires, signature) {
       if (!Number.isSafeInteger(expires) || expires * 1000 < now()) return false;

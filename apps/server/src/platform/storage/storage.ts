@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { createS3Storage, type S3Settings } from './s3-storage.ts';
 
 /** A file on the local disk to be stored as it is (an upload's temp file), without reading it into memory. */
 export interface LocalFile {
@@ -103,12 +102,4 @@ export function createLocalStorage(root: string): Storage {
       return removed;
     },
   };
-}
-
-/** STORAGE_URL: `file:/path` (the default, a folder in DATA_DIR) or `s3://bucket/prefix` (with `s3`). */
-export function createStorage(config: { storageUrl: string; s3: S3Settings | undefined }): Storage {
-  if (config.s3) return createS3Storage(config.s3);
-  if (config.storageUrl.startsWith('file:'))
-    return createLocalStorage(config.storageUrl.slice('file:'.length));
-  throw new Error(`STORAGE_URL "${config.storageUrl}" is not supported; use file:/path or s3://bucket`);
 }

@@ -1,0 +1,3 @@
+/** The blog feature as app.ts and the CLI see it. */
+export { createBlogRepository } from './blog.repository.ts';
+export { blogRoutes } from './blog.routes.ts';

@@ -1,0 +1,2 @@
+/** The dashboard feature as app.ts sees it. */
+export { dashboardRoutes } from './dashboard.routes.ts';

@@ -1,0 +1,3 @@
+/** The forums feature as app.ts and the CLI see it. */
+export { forumsRoutes } from './forums.routes.ts';
+export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
