@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Portal embed script for the host website (ARCHITECTURE §4 "Iframe"). Plain JS, no build step.
  *
@@ -7,26 +8,39 @@
  *
  * Creates the portal iframe, sizes it to the height the app reports, tells the app where the host's
  * viewport is (so dialogs open in the visible part of the frame) and scrolls the host page when the app
- * asks. Messages are { source: 'portal', type, ...payload }, accepted only from the portal's exact origin
- * and from our own iframe, and posted only to that origin.
+ * asks. The messages are typed in src/lib/iframe-messages.ts (the app's side uses the same types; tsc
+ * checks this file with them). They are accepted only from the portal's exact origin and from our own
+ * iframe, and posted only to that origin.
  *
  * Initial address: a deep link in the host page's query (?portal=/blog/12), else data-path, else '/'.
  * If data-path is a login link (/login?token=…), a deep link is passed on as its `request` parameter,
  * so the app logs in first and then opens the deep link.
  */
+/** @typedef {import('../src/lib/iframe-messages').ChildMessage} ChildMessage */
+/** @typedef {import('../src/lib/iframe-messages').HostMessage} HostMessage */
+/** @typedef {import('../src/lib/iframe-messages').HostViewport} HostViewport */
+
 (() => {
-  const script = document.currentScript;
-  if (!(script instanceof HTMLScriptElement) || !script.src) {
+  const current = document.currentScript;
+  if (!(current instanceof HTMLScriptElement) || !current.src) {
     console.error('Portal: embed.js must be included with <script src="…/embed.js">.');
     return;
   }
+  // Named again after the check, so that the functions below (hoisted) see it as a script element.
+  const script = current;
 
   const portalOrigin = new URL(script.src).origin;
+  /** @type {HostMessage['source']} */
+  const MESSAGE_SOURCE = 'portal';
   const MIN_HEIGHT = 200;
   const MAX_HEIGHT = 100000;
   const INITIAL_HEIGHT = 600;
 
-  /** A path on the portal's origin, or null for anything that could leave it. */
+  /**
+   * A path on the portal's origin, or null for anything that could leave it.
+   * @param {string | null} value
+   * @returns {string | null}
+   */
   function portalPath(value) {
     if (
       typeof value !== 'string' ||
@@ -55,6 +69,7 @@
     return deepLink ?? configured ?? '/';
   }
 
+  /** @param {number} value */
   function clampHeight(value) {
     return Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(value)));
   }
@@ -69,8 +84,9 @@
   let frameRequested = false;
   let lastViewport = '';
 
-  function post(type, payload) {
-    iframe.contentWindow?.postMessage({ source: 'portal', type, ...payload }, portalOrigin);
+  /** @param {HostMessage} message */
+  function post(message) {
+    iframe.contentWindow?.postMessage(message, portalOrigin);
   }
 
   /** iframeTop is the frame's top in host document coordinates, as scrollY is. */
@@ -78,8 +94,10 @@
     return iframe.getBoundingClientRect().top + window.scrollY;
   }
 
+  /** @param {boolean} force */
   function sendViewport(force) {
     if (!ready) return;
+    /** @type {HostViewport} */
     const viewport = {
       scrollY: Math.round(window.scrollY),
       iframeTop: Math.round(iframeTop()),
@@ -88,7 +106,7 @@
     const key = JSON.stringify(viewport);
     if (!force && key === lastViewport) return;
     lastViewport = key;
-    post('viewport', viewport);
+    post({ source: MESSAGE_SOURCE, type: 'viewport', ...viewport });
   }
 
   /** At most one viewport message per animation frame, however many scroll events arrive. */
@@ -101,18 +119,21 @@
     });
   }
 
+  /** @param {MessageEvent<unknown>} event */
   function onMessage(event) {
     if (event.origin !== portalOrigin || event.source !== iframe.contentWindow) return;
     const data = event.data;
-    if (!data || typeof data !== 'object' || data.source !== 'portal') return;
-    if (data.type === 'ready') {
+    if (!data || typeof data !== 'object' || !('source' in data) || data.source !== MESSAGE_SOURCE) return;
+    // The names and fields are typed; their values come from outside and are checked here.
+    const message = /** @type {ChildMessage} */ (data);
+    if (message.type === 'ready') {
       // Sent on every (re)load of the app: answer with the current viewport.
       ready = true;
       sendViewport(true);
-    } else if (data.type === 'height' && Number.isFinite(data.height)) {
-      iframe.style.height = `${clampHeight(data.height)}px`;
-    } else if (data.type === 'scrollTo' && Number.isFinite(data.top)) {
-      window.scrollTo({ top: Math.max(0, iframeTop() + data.top), behavior: 'auto' });
+    } else if (message.type === 'height' && Number.isFinite(message.height)) {
+      iframe.style.height = `${clampHeight(message.height)}px`;
+    } else if (message.type === 'scrollTo' && Number.isFinite(message.top)) {
+      window.scrollTo({ top: Math.max(0, iframeTop() + message.top), behavior: 'auto' });
     }
   }
 

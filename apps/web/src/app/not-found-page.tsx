@@ -1,9 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useBreadcrumbs } from '../components/page/breadcrumb-trail';
+import { useDocumentTitle } from '../components/page/use-document-title';
 import { de } from '../i18n/de';
-import { useBreadcrumbs } from './frame/breadcrumbs';
-import { useDocumentTitle } from './frame/use-document-title';
-import { DASHBOARD_PATH } from './route-table';
+import { DASHBOARD_PATH } from '../lib/routing/route-table';
 
 /** The route named not-found: any path outside the route table (SPEC §2). */
 export function NotFoundPage() {

@@ -1,17 +1,17 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { alerts } from '../components/feedback/alerts';
+import { BottomSheetHost } from '../components/overlay/bottom-sheet';
+import { dialogStyles } from '../components/overlay/placement';
+import { useVisibleRegion } from '../components/overlay/use-visible-region';
 import { de } from '../i18n/de';
 import { session, setErrorSink } from '../lib/portal';
-import { alerts } from './frame/alerts';
-import { BottomSheetHost } from './frame/bottom-sheet';
+import { loginPathFor } from '../lib/routing/route-guard';
 import { GlobalSpinner } from './frame/global-spinner';
 import { PlacedNotifications } from './frame/placed-notifications';
-import { dialogStyles } from './frame/placement';
 import { useNavigationScroll } from './frame/use-navigation-scroll';
-import { useVisibleRegion } from './frame/use-visible-region';
 import { VisibleTopVariable } from './frame/visible-top-variable';
-import { loginPathFor } from './route-guard';
 
 setErrorSink((message) => alerts.error(message));
 

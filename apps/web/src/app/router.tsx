@@ -1,11 +1,18 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, replace } from 'react-router';
-import { loginLoader } from '../features/auth/login-loader';
+import { loadLoginPage, loginLoader } from '../features/auth';
+import { loadBlogPage } from '../features/blog';
+import { loadContentPage } from '../features/content';
+import { loadDashboardPage } from '../features/dashboard';
+import { loadEventPage } from '../features/events';
+import { loadForumPage, loadThreadPage } from '../features/forum';
+import { loadMediaPage } from '../features/media';
+import { loadServicesPage } from '../features/services';
+import { guardLoader } from '../lib/routing/guard-loader';
+import { DASHBOARD_PATH, ROUTES, type RouteMeta } from '../lib/routing/route-table';
 import { AppLoading } from './app-loading';
-import { guardLoader } from './guard-loader';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { DASHBOARD_PATH, ROUTES, type RouteMeta } from './route-table';
 
 /** A guarded screen of SPEC §2 whose page is loaded on first visit (one chunk per feature). */
 function screen(route: RouteMeta, load: () => Promise<ComponentType>): RouteObject {
@@ -19,18 +26,15 @@ function screen(route: RouteMeta, load: () => Promise<ComponentType>): RouteObje
 }
 
 const framedScreens: RouteObject[] = [
-  screen(ROUTES.dashboard, async () => (await import('../features/dashboard/dashboard-page')).DashboardPage),
-  screen(ROUTES.blog, async () => (await import('../features/blog/blog-page')).BlogPage),
-  screen(ROUTES.content, async () => (await import('../features/content/content-page')).ContentPage),
-  screen(ROUTES.event, async () => (await import('../features/events/event-page')).EventPage),
-  screen(ROUTES['forum-view'], async () => (await import('../features/forum/forum-page')).ForumPage),
-  screen(ROUTES['thread-view'], async () => (await import('../features/forum/thread-page')).ThreadPage),
-  screen(ROUTES['media-overview'], async () => (await import('../features/media/media-page')).MediaPage),
-  screen(ROUTES.media, async () => (await import('../features/media/media-page')).MediaPage),
-  screen(
-    ROUTES['service-offerings'],
-    async () => (await import('../features/services/services-page')).ServicesPage,
-  ),
+  screen(ROUTES.dashboard, loadDashboardPage),
+  screen(ROUTES.blog, loadBlogPage),
+  screen(ROUTES.content, loadContentPage),
+  screen(ROUTES.event, loadEventPage),
+  screen(ROUTES['forum-view'], loadForumPage),
+  screen(ROUTES['thread-view'], loadThreadPage),
+  screen(ROUTES['media-overview'], loadMediaPage),
+  screen(ROUTES.media, loadMediaPage),
+  screen(ROUTES['service-offerings'], loadServicesPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 
@@ -47,7 +51,7 @@ export const routes: RouteObject[] = [
         path: ROUTES.login.path,
         handle: { name: ROUTES.login.name, role: null },
         loader: loginLoader,
-        lazy: { Component: async () => (await import('../features/auth/login-page')).LoginPage },
+        lazy: { Component: loadLoginPage },
       },
       {
         id: 'frame',

@@ -1,9 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useAlerts } from '../app/frame';
 import { de } from '../i18n/de';
 import { copyText } from '../lib/clipboard';
+import { useAlerts } from './feedback/alerts';
 
 /** SPEC §9: the copy confirmation lasts 2 s. */
 export const COPY_CONFIRMATION_MS = 2000;

@@ -95,6 +95,13 @@ export const de = {
     discard: 'Verwerfen',
     keep: 'Weiter bearbeiten',
   },
+  pagination: {
+    page: (page: number) => `Seite ${page}`,
+    first: 'Erste Seite',
+    previous: 'Vorherige Seite',
+    next: 'Nächste Seite',
+    last: 'Letzte Seite',
+  },
   upload: {
     progress: 'Hochladen',
     percent: (percent: number) => `${percent} % hochgeladen`,
@@ -183,11 +190,6 @@ export const de = {
           ? 'Keine Zeilen'
           : `Zeilen ${formatCount(from)}–${formatCount(to)} von ${formatCount(total)}`,
       pagination: 'Seiten der Tabelle',
-      page: (page: number) => `Seite ${page}`,
-      firstPage: 'Erste Seite',
-      previousPage: 'Vorherige Seite',
-      nextPage: 'Nächste Seite',
-      lastPage: 'Letzte Seite',
       noMatches: 'Keine passenden Zeilen gefunden.',
       loadingRows: 'Zeilen werden geladen …',
       download: 'Tabelle herunterladen',
@@ -214,9 +216,6 @@ export const de = {
     actionsOf: (title: string) => `Aktionen für ${title}`,
     range: (from: number, to: number, total: number) => `Beiträge ${from}–${to} von ${total}`,
     pagination: 'Seiten der Beiträge',
-    page: (page: number) => `Seite ${page}`,
-    previousPage: 'Vorherige Seite',
-    nextPage: 'Nächste Seite',
     breakingNews: {
       button: 'Eilmeldung abschicken',
       title: 'Eilmeldung abschicken?',
@@ -413,11 +412,6 @@ export const de = {
     replyTo: (name: string) => `Antwort auf "${name}"`,
     postsPagination: 'Seiten der Beiträge',
     postsPaginationBottom: 'Seiten der Beiträge (unten)',
-    page: (page: number) => `Seite ${page}`,
-    firstPage: 'Erste Seite',
-    previousPage: 'Vorherige Seite',
-    nextPage: 'Nächste Seite',
-    lastPage: 'Letzte Seite',
     postsRange: (from: number, to: number, total: number) =>
       `Beiträge ${formatCount(from)}–${formatCount(to)} von ${formatCount(total)}`,
     postLabel: (number: number, author: string) => `Beitrag ${number} von ${author}`,

@@ -1,26 +1,13 @@
 import { createStore, type Store } from './external-store';
+import { type ChildMessage, type HostMessage, type HostViewport, MESSAGE_SOURCE } from './iframe-messages';
 
 /**
- * Child side of the iframe bridge (ARCHITECTURE §4 "Iframe"). Messages are `{ source: 'portal', type, ... }`.
- * child → host: `ready`, `height { height }`, `scrollTo { top }`; host → child: `viewport { scrollY,
- * iframeTop, viewportHeight }` where scrollY is the host window's scroll offset, iframeTop the iframe's top
- * in host document coordinates and viewportHeight the host window's inner height. Only the configured host
- * origin is trusted (exact string compare) and only messages from window.parent are read.
+ * Child side of the iframe bridge (ARCHITECTURE §4 "Iframe"); the messages are in ./iframe-messages.ts.
+ * Only the configured host origin is trusted (exact string compare) and only messages from window.parent
+ * are read.
  */
-export const MESSAGE_SOURCE = 'portal';
 export const HEIGHT_BUFFER_PX = 150;
 export const HEIGHT_INTERVAL_MS = 300;
-
-export interface HostViewport {
-  scrollY: number;
-  iframeTop: number;
-  viewportHeight: number;
-}
-
-export type ChildMessage =
-  | { source: typeof MESSAGE_SOURCE; type: 'ready' }
-  | { source: typeof MESSAGE_SOURCE; type: 'height'; height: number }
-  | { source: typeof MESSAGE_SOURCE; type: 'scrollTo'; top: number };
 
 export interface MessageTarget {
   postMessage(message: unknown, targetOrigin: string): void;
@@ -106,10 +93,12 @@ export function createIframeBridge(deps: IframeBridgeDeps): IframeBridge {
   };
 }
 
+const VIEWPORT: HostMessage['type'] = 'viewport';
+
 function parseViewport(data: unknown): HostViewport | null {
   if (typeof data !== 'object' || data === null) return null;
-  const message = data as Record<string, unknown>;
-  if (message.source !== MESSAGE_SOURCE || message.type !== 'viewport') return null;
+  const message = data as { [key in keyof HostMessage]?: unknown };
+  if (message.source !== MESSAGE_SOURCE || message.type !== VIEWPORT) return null;
   const { scrollY, iframeTop, viewportHeight } = message;
   if (!isFiniteNumber(scrollY) || !isFiniteNumber(iframeTop) || !isFiniteNumber(viewportHeight)) return null;
   if (viewportHeight <= 0) return null;

@@ -1,5 +1,5 @@
 import type { NavigationType } from 'react-router';
-import type { HostViewport } from './iframe-bridge';
+import type { HostViewport } from './iframe-messages';
 
 /**
  * After a route change inside the host's frame (issue 14 point 1) the host page stays where it was, so a

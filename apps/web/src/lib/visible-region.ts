@@ -1,4 +1,4 @@
-import type { HostViewport } from './iframe-bridge';
+import type { HostViewport } from './iframe-messages';
 
 /** The part of the frame (in frame coordinates, px) that the host currently shows. */
 export interface Region {

@@ -1,30 +1,12 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
-import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { useBreadcrumbTrail } from '../../components/page/breadcrumb-trail';
 import { de } from '../../i18n/de';
-import { createStore } from '../../lib/external-store';
+import { mayOpen } from '../../lib/routing/route-access';
 import { useSession } from '../../lib/use-session';
-import { mayOpen } from '../route-access';
-
-/** One breadcrumb; the last one (the current page) usually has no `to`. */
-export interface Crumb {
-  label: string;
-  to?: string;
-}
-
-const crumbs = createStore<readonly Crumb[]>([]);
-
-/** Sets the breadcrumbs of the current page; they are cleared when the page unmounts. */
-export function useBreadcrumbs(items: readonly Crumb[]): void {
-  const key = JSON.stringify(items);
-  useEffect(() => {
-    crumbs.set(JSON.parse(key) as Crumb[]);
-    return () => crumbs.set([]);
-  }, [key]);
-}
 
 export function Breadcrumbs() {
-  const items = useSyncExternalStore(crumbs.subscribe, crumbs.get);
+  const items = useBreadcrumbTrail();
   const roles = useSession().user?.roles ?? [];
   if (items.length === 0) return null;
   return (

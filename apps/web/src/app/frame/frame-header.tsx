@@ -1,8 +1,8 @@
 import { Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { de } from '../../i18n/de';
+import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { useSession } from '../../lib/use-session';
-import { DASHBOARD_PATH } from '../route-table';
 import classes from './frame.module.css';
 import { LogoutButton } from './logout-button';
 

@@ -2,11 +2,11 @@ import { Button } from '@mantine/core';
 import { API } from '@portal/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { alerts } from '../../components/feedback/alerts';
+import { confirm } from '../../components/feedback/confirm';
 import { de } from '../../i18n/de';
 import { api, session } from '../../lib/portal';
-import { LOGIN_PATH } from '../route-table';
-import { alerts } from './alerts';
-import { confirm } from './confirm';
+import { LOGIN_PATH } from '../../lib/routing/route-table';
 
 /** Asks first, revokes the refresh token on the server, clears the session and shows the login page. */
 export function LogoutButton() {

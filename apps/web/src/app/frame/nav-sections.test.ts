@@ -1,6 +1,6 @@
 import type { TProfile, TRole } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { mayOpen, routeOf } from '../route-access';
+import { mayOpen, routeOf } from '../../lib/routing/route-access';
 import { SECTIONS, sectionsFor } from './nav-sections';
 
 function user(roles: TRole[]): TProfile {

@@ -2,7 +2,7 @@ import { NavLink, Stack } from '@mantine/core';
 import { hasRole, type TProfile } from '@portal/contract';
 import { Link, useLocation } from 'react-router';
 import { CategoryNavigation } from '../../features/categories';
-import { ROUTES } from '../route-table';
+import { ROUTES } from '../../lib/routing/route-table';
 import { sectionsFor } from './nav-sections';
 
 export function Navigation({ user }: { user: TProfile }) {

@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { ALERT_DURATION_MS } from './alerts';
+import { ALERT_DURATION_MS } from '../../components/feedback/alerts';
 import classes from './placed-notifications.module.css';
 
 /** The banner stack, pinned to the top of the visible part of the frame (see VisibleTopVariable). */

@@ -1,3 +1,4 @@
+import { fileTypeAmong, PICTURE_TYPES } from '@portal/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 
@@ -9,12 +10,9 @@ export interface ImageChoice {
   remove: boolean;
 }
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
-const IMAGE_NAME = /\.(png|jpe?g)$/i;
-
 /** PNG or JPEG. Some systems give no type; then the name decides (the server checks the content). */
 export function isAllowedImage(file: Pick<File, 'type' | 'name'>): boolean {
-  return file.type === '' ? IMAGE_NAME.test(file.name) : IMAGE_TYPES.has(file.type);
+  return fileTypeAmong(file, PICTURE_TYPES) !== null;
 }
 
 /** The form value for the picture: `image: null` asks the server to remove the current one. */

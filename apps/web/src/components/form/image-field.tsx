@@ -1,4 +1,5 @@
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { acceptAttribute, PICTURE_TYPES } from '@portal/contract';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { de } from '../../i18n/de';
 import { useObjectUrl } from '../../lib/use-object-url';
@@ -12,14 +13,13 @@ interface ImageFieldProps {
   choice: ImageChoice;
   onChange: (choice: ImageChoice) => void;
   error: string | null;
-  /** the `accept` list of the file input */
-  accept: string;
 }
 
 const texts = de.imageField;
+const ACCEPT = acceptAttribute(PICTURE_TYPES);
 
 /** A picture, PNG or JPEG, with a preview of the chosen file; an existing picture can be removed. */
-export function ImageField({ current, choice, onChange, error, accept }: ImageFieldProps) {
+export function ImageField({ current, choice, onChange, error }: ImageFieldProps) {
   const preview = useObjectUrl(choice.file && isAllowedImage(choice.file) ? choice.file : null);
   return (
     <Stack gap="xs">
@@ -28,7 +28,7 @@ export function ImageField({ current, choice, onChange, error, accept }: ImageFi
           label={texts.image}
           description={texts.imageHint}
           placeholder={texts.imagePlaceholder}
-          accept={accept}
+          accept={ACCEPT}
           clearable
           value={choice.file}
           onChange={(file) => onChange({ ...choice, file })}

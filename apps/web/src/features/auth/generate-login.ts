@@ -1,8 +1,8 @@
 import { API, AUTH_MESSAGES, ZGenerateLoginInput, ZGenerateLoginResponse } from '@portal/contract';
 import { z } from 'zod';
-import { REQUEST_PARAM } from '../../app/route-guard';
 import { de } from '../../i18n/de';
 import { api } from '../../lib/portal';
+import { REQUEST_PARAM } from '../../lib/routing/route-guard';
 
 /** The manual form of the internal test origin: username and password, both required. */
 export const ZLoginForm = z.object({

@@ -1,9 +1,9 @@
 import { API, ZTokenPair } from '@portal/contract';
 import { type LoaderFunctionArgs, replace } from 'react-router';
-import { guardRoute } from '../../app/guard-loader';
-import { loginParams } from '../../app/route-guard';
-import { DASHBOARD_PATH, ROUTES } from '../../app/route-table';
 import { api, session } from '../../lib/portal';
+import { guardRoute } from '../../lib/routing/guard-loader';
+import { loginParams } from '../../lib/routing/route-guard';
+import { DASHBOARD_PATH, ROUTES } from '../../lib/routing/route-table';
 
 export interface LoginLoaderData {
   /** The login link in the address could not be exchanged for a session. */

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
-import { Page } from '../../app/frame';
+import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { PostDetailView } from './components/post-detail-view';
 import { PostListView } from './components/post-list-view';

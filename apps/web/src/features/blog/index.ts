@@ -2,3 +2,6 @@
 export { LatestPosts } from './components/latest-posts';
 export { seesInternalList } from './lib/internal-list';
 export { blogListPath } from './lib/list-query';
+
+/** The blog screen, loaded on first visit (its own chunk). */
+export const loadBlogPage = async () => (await import('./blog-page')).BlogPage;

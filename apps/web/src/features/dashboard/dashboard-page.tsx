@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { Page } from '../../app/frame';
+import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { LatestPosts } from '../blog';
 import { QuickAccess } from '../categories';

@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { type Crumb, Page } from '../../app/frame';
+import type { Crumb } from '../../components/page/breadcrumb-trail';
+import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { findNode } from '../../lib/tree-transforms';
 import { useMediaCategory } from './api/get-media-category';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Page } from '../../app/frame';
+import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { getSettings } from '../../lib/settings';
 import { OfferCard } from './components/offer-card';

@@ -1,7 +1,7 @@
-import '@mantine/core/styles/Pagination.css';
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { pageCount, pageRange } from '@portal/contract';
+import { Pagination } from '../../../components/pagination';
 import { de } from '../../../i18n/de';
-import { pageCount, pageRange } from '../lib/paging';
 
 interface BlogPaginationProps {
   page: number;
@@ -10,28 +10,14 @@ interface BlogPaginationProps {
   onChange: (page: number) => void;
 }
 
-const CONTROL_LABELS: Partial<Record<string, string>> = {
-  previous: de.blog.previousPage,
-  next: de.blog.nextPage,
-};
-
-/** SPEC §2 Blog: previous, page numbers and next; shown when there is more than one page. */
+/** SPEC §2 Blog: previous, page numbers and next, beside the range shown; when there is more than one page. */
 export function BlogPagination({ page, pageSize, total, onChange }: BlogPaginationProps) {
   const pages = pageCount(total, pageSize);
   const range = pageRange(page, pageSize, total);
   if (pages <= 1) return null;
   return (
     <Group justify="space-between" gap="sm">
-      <nav aria-label={de.blog.pagination}>
-        <Pagination
-          value={page}
-          total={pages}
-          onChange={onChange}
-          siblings={1}
-          getItemProps={(item) => ({ 'aria-label': de.blog.page(item) })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        />
-      </nav>
+      <Pagination plain page={page} total={pages} onChange={onChange} label={de.blog.pagination} />
       {range && (
         <Text size="sm" c="dimmed" aria-live="polite">
           {de.blog.range(range.from, range.to, total)}

@@ -1,16 +1,16 @@
 import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/Skeleton.css';
-import { Accordion, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Stack, Text } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
+import { ListSection } from '../../../components/list-section';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDate } from '../../../lib/formatting';
 import { useLatestPosts } from '../api/get-latest-posts';
 import { blogListPath, postPath } from '../lib/list-query';
 import { hasRichContent } from '../lib/post-status';
+import postClasses from './blog.module.css';
 import classes from './latest-posts.module.css';
 
 /**
@@ -18,28 +18,15 @@ import classes from './latest-posts.module.css';
  * pre-text, and 'Weiterlesen' when there is content. The newest one starts open.
  */
 export function LatestPosts() {
-  const headingId = useId();
-  const { data, isPending, isError } = useLatestPosts();
   return (
-    <Stack component="section" gap="sm" aria-labelledby={headingId}>
-      <Group justify="space-between" align="baseline">
-        <Title id={headingId} order={2} size="h3">
-          {de.dashboard.latestPosts}
-        </Title>
-        <Anchor component={Link} to={blogListPath()} size="sm">
-          {de.dashboard.allPosts}
-        </Anchor>
-      </Group>
-      {isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={de.app.loading}>
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
-      ) : isError ? null : data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {de.dashboard.latestEmpty}
-        </Text>
-      ) : (
+    <ListSection
+      title={de.dashboard.latestPosts}
+      more={{ to: blogListPath(), label: de.dashboard.allPosts }}
+      query={useLatestPosts()}
+      placeholderHeight={56}
+      empty={de.dashboard.latestEmpty}
+    >
+      {(data) => (
         <Accordion
           variant="separated"
           radius="md"
@@ -52,7 +39,7 @@ export function LatestPosts() {
           ))}
         </Accordion>
       )}
-    </Stack>
+    </ListSection>
   );
 }
 
@@ -68,9 +55,12 @@ function LatestPost({ post }: { post: TBlog }) {
         </Text>
       </Accordion.Control>
       <Accordion.Panel>
-        <div className={classes.body} data-without-image={post.image ? undefined : true}>
+        <div
+          className={`${postClasses.item} ${classes.body}`}
+          data-without-image={post.image ? undefined : true}
+        >
           {post.image && (
-            <img src={post.image} alt={de.blog.imageAlt(post.title)} className={classes.picture} />
+            <img src={post.image} alt={de.blog.imageAlt(post.title)} className={postClasses.thumb} />
           )}
           <Stack gap="xs">
             <Text size="sm" c="dimmed">

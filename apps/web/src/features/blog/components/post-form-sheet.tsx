@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback } from 'react';
-import { useBottomSheet } from '../../../app/frame';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { preloadable, usePreloadOnIdle } from '../../../components/preloadable';
 import { loadRichTextEditor } from '../../../components/rich-text-editor/load-editor';
 import { de } from '../../../i18n/de';

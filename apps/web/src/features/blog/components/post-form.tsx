@@ -5,10 +5,10 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
-import { BLOG_IMAGE_ACCEPT, BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
+import { BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
@@ -106,7 +106,6 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
           choice={image.choice}
           onChange={image.choose}
           error={image.error}
-          accept={BLOG_IMAGE_ACCEPT}
         />
         <Controller
           control={control}

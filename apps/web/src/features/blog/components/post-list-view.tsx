@@ -4,7 +4,7 @@ import { BLOG_PAGE_SIZE } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Page } from '../../../app/frame';
+import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
 import { bringIntoView } from '../../../lib/bring-into-view';
 import { useIsAdmin } from '../../../lib/use-session';

@@ -1,5 +1,6 @@
 import type { TBlog } from '@portal/contract';
-import { useAlerts, useConfirm } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
+import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { copyText } from '../../../lib/clipboard';

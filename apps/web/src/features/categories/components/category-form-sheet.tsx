@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { TContentCategory } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { useBottomSheet } from '../../../app/frame';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
 import { useCategoryFormData } from '../api/get-category-form-data';
 import { useCategoryTree } from '../api/get-category-tree';

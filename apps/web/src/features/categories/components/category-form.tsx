@@ -12,7 +12,7 @@ import {
   ZContentCategoryInput,
 } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';

@@ -1,6 +1,7 @@
 import type { TContentCategory } from '@portal/contract';
 import { useLocation, useNavigate } from 'react-router';
-import { useAlerts, useConfirm } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
+import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
 import { copyText } from '../../../lib/clipboard';
 import { useDeleteCategory } from '../api/delete-category';

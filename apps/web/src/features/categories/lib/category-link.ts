@@ -11,7 +11,7 @@ import {
   type TContentCategory,
   type TRole,
 } from '@portal/contract';
-import { mayOpen } from '../../../app/route-access';
+import { mayOpen } from '../../../lib/routing/route-access';
 
 export type CategoryTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 

@@ -8,13 +8,13 @@ import {
   DEFAULT_PAGE_SIZE,
   filterRows,
   PAGE_SIZE_OPTIONS,
-  pageCount,
   pageRange,
   pageSlice,
   parsePageSize,
   ROW_CHUNK_SIZE,
   rowInChunks,
   shownRows,
+  tablePageCount,
 } from './table-model';
 
 const rows: TCsvRow[] = [
@@ -61,9 +61,9 @@ describe('paging', () => {
   });
 
   it('counts pages, at least one', () => {
-    expect(pageCount(0, 10)).toBe(1);
-    expect(pageCount(251, 250)).toBe(2);
-    expect(pageCount(50_000, 'all')).toBe(1);
+    expect(tablePageCount(0, 10)).toBe(1);
+    expect(tablePageCount(251, 250)).toBe(2);
+    expect(tablePageCount(50_000, 'all')).toBe(1);
   });
 
   it('keeps the page inside the existing pages', () => {

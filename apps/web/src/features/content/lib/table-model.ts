@@ -1,5 +1,5 @@
 /** Search and paging of content tables (SPEC §2 Content page, §9: 250 rows a page; 10/25/50/100/250/all). */
-import { CSV_ROWS_PAGE_MAX, type TCsvCell, type TCsvRow } from '@portal/contract';
+import { CSV_ROWS_PAGE_MAX, pageCount, type TCsvCell, type TCsvRow } from '@portal/contract';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 250, 'all'] as const;
 export type TPageSize = (typeof PAGE_SIZE_OPTIONS)[number];
@@ -38,15 +38,14 @@ export function filterRows(rows: readonly TCsvRow[], query: string): readonly TC
   return needle === '' ? rows : rows.filter((row) => rowMatches(row, needle));
 }
 
-export function pageCount(total: number, size: TPageSize): number {
-  if (size === 'all') return 1;
-  return Math.max(1, Math.ceil(total / size));
+export function tablePageCount(total: number, size: TPageSize): number {
+  return size === 'all' ? 1 : pageCount(total, size);
 }
 
 /** A 1-based page number kept inside the pages that exist. */
 export function clampPage(page: number, total: number, size: TPageSize): number {
   if (!Number.isFinite(page)) return 1;
-  return Math.min(Math.max(1, Math.trunc(page)), pageCount(total, size));
+  return Math.min(Math.max(1, Math.trunc(page)), tablePageCount(total, size));
 }
 
 export interface RowRange {

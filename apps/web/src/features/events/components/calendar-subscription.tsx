@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useAlerts, useConfirm } from '../../../app/frame';
 import { CopyButton } from '../../../components/copy-button';
+import { useAlerts } from '../../../components/feedback/alerts';
+import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
 import { formatDate } from '../../../lib/formatting';
 import { useCalendarTokenState, useCreateCalendarLink, useRevokeCalendarLink } from '../api/calendar-token';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Skeleton, Stack } from '@mantine/core';
 import type { TEvent } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { useBottomSheet } from '../../../app/frame';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
 
 /** The form (react-hook-form, date pickers, rich-text editor) loads only when an admin opens it. */

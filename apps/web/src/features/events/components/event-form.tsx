@@ -3,9 +3,9 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { EVENT_IMAGE_ACCEPT, type TEvent, ZEventInput } from '@portal/contract';
+import { type TEvent, ZEventInput } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
@@ -137,7 +137,6 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           choice={image.choice}
           onChange={image.choose}
           error={image.error}
-          accept={EVENT_IMAGE_ACCEPT}
         />
         <Controller
           control={control}

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/Skeleton.css';
-import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hasRole } from '@portal/contract';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { ListSection } from '../../../components/list-section';
 import { de } from '../../../i18n/de';
 import { useSession } from '../../../lib/use-session';
 import { useNextEvents } from '../api/get-next-events';
@@ -15,39 +12,23 @@ import classes from './events.module.css';
  * links: the event page is ROLE_USER).
  */
 export function NextEvents() {
-  const headingId = useId();
   const { user } = useSession();
   const isMember = user ? hasRole(user.roles, 'ROLE_USER') : false;
-  const { data, isPending, isError } = useNextEvents();
-
   return (
-    <Stack component="section" gap="sm" aria-labelledby={headingId}>
-      <Group justify="space-between" align="baseline">
-        <Title id={headingId} order={2} size="h3">
-          {de.events.next}
-        </Title>
-        {isMember && (
-          <Anchor component={Link} to={EVENTS_PATH} size="sm">
-            {de.events.all}
-          </Anchor>
-        )}
-      </Group>
-      {isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={de.app.loading}>
-          <Skeleton height={72} radius="md" />
-          <Skeleton height={72} radius="md" />
-        </Stack>
-      ) : isError ? null : data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {de.events.noNext}
-        </Text>
-      ) : (
+    <ListSection
+      title={de.events.next}
+      more={isMember ? { to: EVENTS_PATH, label: de.events.all } : null}
+      query={useNextEvents()}
+      placeholderHeight={72}
+      empty={de.events.noNext}
+    >
+      {(data) => (
         <ul className={classes.list}>
           {data.map((event) => (
             <EventListItem key={event.id} event={event} withLink={isMember} />
           ))}
         </ul>
       )}
-    </Stack>
+    </ListSection>
   );
 }

@@ -1,5 +1,5 @@
 import type { TEvent } from '@portal/contract';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { de } from '../../../i18n/de';
 import { useSetEventStatus } from '../api/set-event-status';
 

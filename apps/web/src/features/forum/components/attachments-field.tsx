@@ -1,11 +1,11 @@
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileWithPath } from '@mantine/dropzone';
-import { FORUM_POST_MEDIA_MAX } from '@portal/contract';
+import { FORUM_ATTACHMENT_TYPES, FORUM_POST_MEDIA_MAX } from '@portal/contract';
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { de } from '../../../i18n/de';
-import { ATTACHMENT_TYPES, addAttachments, removeAttachment } from '../lib/attachments';
+import { addAttachments, removeAttachment } from '../lib/attachments';
 import { AttachmentPreview } from './attachment-preview';
 import classes from './forums.module.css';
 
@@ -61,7 +61,7 @@ export function AttachmentsField({ files, onChange, serverError, disabled }: Att
           onDropAny={(accepted: FileWithPath[], rejected) =>
             add([...accepted, ...rejected.map((r) => r.file)])
           }
-          accept={[...ATTACHMENT_TYPES]}
+          accept={[...FORUM_ATTACHMENT_TYPES]}
           multiple
           disabled={disabled}
           aria-describedby={`${id}-description`}

@@ -1,11 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TForumSummary } from '@portal/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { forumPath } from '../lib/paths';
+import { DeleteButton } from './delete-button';
 import classes from './forums.module.css';
 
 interface ForumCardProps {
@@ -46,16 +47,7 @@ export function ForumCard({ forum, isAdmin, onEdit, onDelete }: ForumCardProps) 
               >
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                aria-label={de.forums.deleteLabel(forum.name)}
-                onClick={() => onDelete(forum)}
-              >
-                {de.common.delete}
-              </Button>
+              <DeleteButton name={forum.name} onClick={() => onDelete(forum)} />
             </Group>
           )}
         </Group>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, TextInput } from '@mantine/core';
 import { type TForumInput, type TForumSummary, type TForumValues, ZForumInput } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';

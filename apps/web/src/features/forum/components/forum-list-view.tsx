@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Page, useBottomSheet } from '../../../app/frame';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
+import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForums } from '../api/get-forums';

@@ -1,18 +1,21 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import type { TForumThread } from '@portal/contract';
+import { pageCount, type TForumThread } from '@portal/contract';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
+import type { Crumb } from '../../../components/page/breadcrumb-trail';
+import { Page } from '../../../components/page/page';
+import { Pagination } from '../../../components/pagination';
 import { RichText } from '../../../components/rich-text';
 import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
-import { pageCount, parsePageParam } from '../lib/paging';
+import { parsePageParam } from '../lib/paging';
 import { FORUMS_PATH, threadPath } from '../lib/paths';
 import { isNotFound } from './load-error';
-import { Pager } from './pager';
 import { threadFormSheet } from './post-sheets';
 import { ThreadRow } from './thread-row';
 import { useThreadDeletion } from './use-forum-deletion';
@@ -88,7 +91,7 @@ export function ForumView({ forumId }: { forumId: number }) {
               ))}
             </Stack>
           )}
-          <Pager
+          <Pagination
             page={forum.data.page}
             total={pageCount(forum.data.threadCount, forum.data.pageSize)}
             onChange={(next) => setSearchParams(next === 1 ? {} : { page: String(next) })}

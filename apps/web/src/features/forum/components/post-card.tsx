@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Avatar.css';
-import { Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TForumPost } from '@portal/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
+import { DeleteButton } from './delete-button';
 import { PostAttachments } from './post-attachments';
 
 interface PostCardProps {
@@ -49,16 +49,7 @@ export function PostCard({ post, number, isAdmin, onDelete }: PostCardProps) {
             </div>
           </Group>
           {isAdmin && !post.first && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              aria-label={de.forums.deleteLabel(de.forums.postLabel(number, author))}
-              onClick={() => onDelete(post)}
-            >
-              {de.common.delete}
-            </Button>
+            <DeleteButton name={de.forums.postLabel(number, author)} onClick={() => onDelete(post)} />
           )}
         </Group>
         {/* Post contents are rich text sanitised by the server with an allowlist on save (RichText). */}

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Skeleton, Stack } from '@mantine/core';
 import type { TForumPost, TForumThread } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import type { BottomSheetOptions } from '../../../app/frame';
+import type { BottomSheetOptions } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
 
 /** The thread and reply forms (with the dropzone) form their own chunk, fetched when a form first opens. */

@@ -6,17 +6,11 @@ import {
   type TForumPostValues,
   ZForumPostInput,
 } from '@portal/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDirtyGuard } from '../../../components/form/dirty-guard';
-import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
-import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
-import { AttachmentsField } from './attachments-field';
-import { attachmentErrorOf } from './form-errors';
+import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
 
 export interface ReplyFormProps {
   threadId: number;
@@ -28,26 +22,16 @@ export interface ReplyFormProps {
 /** SPEC §5 reply: content required ('Der Beitragsinhalt ist ein Pflichtfeld'), attachments optional. */
 export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormProps) {
   const create = useCreatePost();
-  const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<TForumPostInput, unknown, TForumPostValues>({
     resolver: zodResolver(ZForumPostInput),
     defaultValues: { content: '' },
   });
-  const upload = useUploadProgress();
-  useDirtyGuard(formState.isDirty || files.length > 0);
+  const attachments = useNewPostAttachments(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
-    setFileError(null);
-    const created = await saveWithFieldErrors(
-      () =>
-        upload.track((onProgress) => create.mutateAsync({ threadId, forumId, values, files, onProgress })),
-      {
-        entity: 'forumPost',
-        fields: ['content'],
-        setError,
-        onError: (error) => setFileError(attachmentErrorOf(error)),
-      },
+    const created = await attachments.send(
+      (files, onProgress) => create.mutateAsync({ threadId, forumId, values, files, onProgress }),
+      { entity: 'forumPost', fields: ['content'], setError },
     );
     if (created.ok) onReplied(created.value);
   });
@@ -64,17 +48,11 @@ export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormP
           minHeight={120}
           autoFocus
         />
-        <AttachmentsField
-          files={files}
-          onChange={setFiles}
-          serverError={fileError}
-          disabled={formState.isSubmitting}
-        />
-        <FormActions
-          onCancel={onCancel}
+        <NewPostAttachments
+          attachments={attachments}
           submitting={formState.isSubmitting}
           submitLabel={de.forums.form.sendReply}
-          progress={upload.progress}
+          onCancel={onCancel}
         />
       </Stack>
     </form>

@@ -6,17 +6,11 @@ import {
   type TForumThreadValues,
   ZForumThreadInput,
 } from '@portal/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDirtyGuard } from '../../../components/form/dirty-guard';
-import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
-import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
-import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
-import { AttachmentsField } from './attachments-field';
-import { attachmentErrorOf } from './form-errors';
+import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
 
 export interface ThreadFormProps {
   forumId: number;
@@ -29,8 +23,6 @@ const FIELDS = ['name', 'content'] as const;
 /** SPEC §5 new thread: its name and the first post are required; attachments optional. */
 export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
   const create = useCreateThread();
-  const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<
     TForumThreadInput,
     unknown,
@@ -40,19 +32,12 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
     defaultValues: { name: '', content: '' },
   });
   const { errors } = formState;
-  const upload = useUploadProgress();
-  useDirtyGuard(formState.isDirty || files.length > 0);
+  const attachments = useNewPostAttachments(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
-    setFileError(null);
-    const created = await saveWithFieldErrors(
-      () => upload.track((onProgress) => create.mutateAsync({ forumId, values, files, onProgress })),
-      {
-        entity: 'forumThread',
-        fields: FIELDS,
-        setError,
-        onError: (error) => setFileError(attachmentErrorOf(error)),
-      },
+    const created = await attachments.send(
+      (files, onProgress) => create.mutateAsync({ forumId, values, files, onProgress }),
+      { entity: 'forumThread', fields: FIELDS, setError },
     );
     if (created.ok) onCreated(created.value);
   });
@@ -75,17 +60,11 @@ export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           toolbar="basic"
           minHeight={120}
         />
-        <AttachmentsField
-          files={files}
-          onChange={setFiles}
-          serverError={fileError}
-          disabled={formState.isSubmitting}
-        />
-        <FormActions
-          onCancel={onCancel}
+        <NewPostAttachments
+          attachments={attachments}
           submitting={formState.isSubmitting}
           submitLabel={de.forums.form.createThread}
-          progress={upload.progress}
+          onCancel={onCancel}
         />
       </Stack>
     </form>

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TForumThreadSummary } from '@portal/contract';
-import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { threadPath } from '../lib/paths';
+import { DeleteButton } from './delete-button';
 import classes from './forums.module.css';
 
 interface ThreadRowProps {
@@ -48,18 +48,7 @@ export function ThreadRow({ thread, isAdmin, onDelete }: ThreadRowProps) {
             </Text>
           )}
         </Stack>
-        {isAdmin && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={de.forums.deleteLabel(thread.name)}
-            onClick={() => onDelete(thread)}
-          >
-            {de.common.delete}
-          </Button>
-        )}
+        {isAdmin && <DeleteButton name={thread.name} onClick={() => onDelete(thread)} />}
       </Group>
     </Paper>
   );

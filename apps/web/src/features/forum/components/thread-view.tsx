@@ -1,20 +1,23 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import type { TForumPost, TForumThread } from '@portal/contract';
+import { pageRange, type TForumPost, type TForumThread } from '@portal/contract';
 import { IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Crumb, Page, useAlerts, useBottomSheet } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
+import type { Crumb } from '../../../components/page/breadcrumb-trail';
+import { Page } from '../../../components/page/page';
+import { Pagination } from '../../../components/pagination';
 import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useThread } from '../api/get-thread';
-import { hasBottomReply, pageRange, parsePageParam, postNumber } from '../lib/paging';
+import { hasBottomReply, parsePageParam, postNumber } from '../lib/paging';
 import { FORUMS_PATH, forumPath } from '../lib/paths';
 import { reveal } from '../lib/reveal';
 import { isNotFound } from './load-error';
-import { Pager } from './pager';
 import { PostCard } from './post-card';
 import { replyFormSheet } from './post-sheets';
 import { usePostDeletion, useThreadDeletion } from './use-forum-deletion';
@@ -142,7 +145,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
           </Text>
         )}
       </Group>
-      <Pager
+      <Pagination
         page={data.page}
         total={data.pageCount}
         onChange={(next) => goTo(next, false)}
@@ -161,7 +164,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
       </Stack>
       {(data.pageCount > 1 || hasBottomReply(data.postCount)) && (
         <Group justify="space-between" gap="sm">
-          <Pager
+          <Pagination
             page={data.page}
             total={data.pageCount}
             onChange={(next) => goTo(next, true)}

@@ -1,5 +1,5 @@
 import type { TForumPost, TForumSummary, TForumThreadSummary } from '@portal/contract';
-import { useConfirmedDeletion } from '../../../app/frame';
+import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { useDeleteForum } from '../api/delete-forum';
 import { useDeletePost } from '../api/delete-post';

@@ -1,29 +1,21 @@
-import { FORUM_MESSAGES, FORUM_POST_MEDIA_MAX } from '@portal/contract';
+import {
+  FORUM_ATTACHMENT_TYPES,
+  FORUM_MESSAGES,
+  FORUM_POST_MEDIA_MAX,
+  fileTypeAmong,
+  type TFileType,
+} from '@portal/contract';
 import { de } from '../../../i18n/de';
-
-/**
- * The browser's check of the attachments (SPEC §5: png, jpeg and pdf, several at once; at most
- * FORUM_POST_MEDIA_MAX a post). The server checks every file by content and stays the authority.
- */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
-
-const EXTENSION_TYPES: Record<string, (typeof ATTACHMENT_TYPES)[number]> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  pdf: 'application/pdf',
-};
 
 type FileLike = Pick<File, 'name' | 'type'>;
 
-/** The attachment kind of a file: by its mime type, or by its extension when the system names no type. */
-export function attachmentType(file: FileLike): (typeof ATTACHMENT_TYPES)[number] | null {
-  const type = file.type.toLowerCase();
-  const known = ATTACHMENT_TYPES.find((allowed) => allowed === type);
-  if (known) return known;
-  if (type !== '') return null;
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return file.name.includes('.') ? (EXTENSION_TYPES[extension] ?? null) : null;
+/**
+ * The browser's check of the attachments (SPEC §5: png, jpeg and pdf, several at once; at most
+ * FORUM_POST_MEDIA_MAX a post), by mime type or, when the system names none, by extension. The server checks
+ * every file by content and stays the authority.
+ */
+export function attachmentType(file: FileLike): TFileType | null {
+  return fileTypeAmong(file, FORUM_ATTACHMENT_TYPES);
 }
 
 export function isImageAttachment(file: FileLike): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBottomReply, pageCount, pageRange, parsePageParam, postNumber } from './paging';
+import { hasBottomReply, parsePageParam, postNumber } from './paging';
 
 describe('parsePageParam', () => {
   it('reads page numbers and last', () => {
@@ -23,24 +23,9 @@ describe('hasBottomReply', () => {
   });
 });
 
-describe('pageCount', () => {
-  it('counts pages, at least one', () => {
-    expect(pageCount(0, 50)).toBe(1);
-    expect(pageCount(50, 50)).toBe(1);
-    expect(pageCount(51, 50)).toBe(2);
-    expect(pageCount(2000, 20)).toBe(100);
-  });
-});
-
-describe('postNumber and pageRange', () => {
+describe('postNumber', () => {
   it('numbers posts across pages', () => {
     expect(postNumber(1, 20, 0)).toBe(1);
     expect(postNumber(3, 20, 4)).toBe(45);
-  });
-
-  it('gives the range of a page, the last one shorter', () => {
-    expect(pageRange(1, 20, 45)).toEqual({ from: 1, to: 20 });
-    expect(pageRange(3, 20, 45)).toEqual({ from: 41, to: 45 });
-    expect(pageRange(4, 20, 45)).toBeNull();
   });
 });

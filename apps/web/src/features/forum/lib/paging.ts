@@ -16,23 +16,7 @@ export function hasBottomReply(postCount: number): boolean {
   return postCount > BOTTOM_REPLY_AFTER_POSTS;
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  if (total <= 0 || pageSize <= 0) return 1;
-  return Math.ceil(total / pageSize);
-}
-
 /** The 1-based number of the `index`-th post of `page` within the whole thread. */
 export function postNumber(page: number, pageSize: number, index: number): number {
   return (page - 1) * pageSize + index + 1;
-}
-
-/** First and last number of the posts shown on `page`; null for a page after the last. */
-export function pageRange(
-  page: number,
-  pageSize: number,
-  total: number,
-): { from: number; to: number } | null {
-  const from = postNumber(page, pageSize, 0);
-  if (page < 1 || from > total) return null;
-  return { from, to: Math.min(page * pageSize, total) };
 }

@@ -1,7 +1,7 @@
 import type { TMediaCategory } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
-import { SideDrawer } from '../../../app/frame';
 import { FormSkeleton } from '../../../components/form/form-skeleton';
+import { SideDrawer } from '../../../components/overlay/side-drawer';
 import { de } from '../../../i18n/de';
 
 /** The form (react-hook-form, select) loads when the drawer first opens. */

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';

@@ -4,7 +4,7 @@ import type { TMediaFile } from '@portal/contract';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useAlerts } from '../../../app/frame';
+import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';

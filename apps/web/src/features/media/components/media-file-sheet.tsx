@@ -1,7 +1,7 @@
 import type { TMediaFile } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { useBottomSheet } from '../../../app/frame';
 import { FormSkeleton } from '../../../components/form/form-skeleton';
+import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
 
 /** The form (react-hook-form, file input, select) loads when an admin first opens it. */

@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TMediaFile } from '@portal/contract';
 import { IconFolderOpen, IconUpload } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useConfirmedDeletion } from '../../../app/frame';
+import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { useDeleteMediaFile } from '../api/delete-media-file';

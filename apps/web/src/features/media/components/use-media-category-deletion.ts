@@ -1,6 +1,6 @@
 import type { TMediaCategory } from '@portal/contract';
 import { useNavigate } from 'react-router';
-import { useConfirmedDeletion } from '../../../app/frame';
+import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { useDeleteMediaCategory } from '../api/delete-media-category';
 import { MEDIA_OVERVIEW_PATH } from '../lib/media-tree';

@@ -1,21 +1,23 @@
-import { autoMediaName, MEDIA_ACCEPT, MEDIA_MESSAGES, ZMediaFileInput } from '@portal/contract';
+import {
+  acceptAttribute,
+  autoMediaName,
+  fileTypeAmong,
+  MEDIA_FILE_TYPES,
+  MEDIA_MESSAGES,
+  ZMediaFileInput,
+} from '@portal/contract';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
 
 /** The file input's `accept`: JPG, PNG, GIF and PDF (SPEC §5, §9). */
-export const MEDIA_ACCEPT_ATTRIBUTE = MEDIA_ACCEPT.join(',');
-
-const EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.pdf'];
+export const MEDIA_ACCEPT_ATTRIBUTE = acceptAttribute(MEDIA_FILE_TYPES);
 
 /**
  * The browser's first check of a chosen file: by its type, or by its name when the system gives none. The
  * server checks the content (415 with the same message).
  */
 export function isAcceptedMediaFile(file: { name: string; type: string }): boolean {
-  const type = file.type.trim().toLowerCase();
-  if (type !== '') return MEDIA_ACCEPT.some((accepted) => accepted === type);
-  const name = file.name.toLowerCase();
-  return EXTENSIONS.some((extension) => name.endsWith(extension));
+  return fileTypeAmong(file, MEDIA_FILE_TYPES) !== null;
 }
 
 /**

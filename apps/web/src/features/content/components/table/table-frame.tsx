@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import type { TCsvCell, TCsvRow } from '@portal/contract';
+import { Pagination } from '../../../../components/pagination';
 import { de } from '../../../../i18n/de';
-import { pageCount, shownRows, type TPageSize } from '../../lib/table-model';
+import { shownRows, type TPageSize, tablePageCount } from '../../lib/table-model';
 import { PagedTable } from './paged-table';
-import { TablePagination } from './table-pagination';
 import { TableToolbar } from './table-toolbar';
 import { type IndexedRow, useCsvTable } from './use-csv-table';
 import { VirtualTable } from './virtual-table';
@@ -69,10 +69,11 @@ export function TableFrame({ title, header, view, controls }: TableFrameProps) {
         <PagedRows header={header} caption={caption} total={total} rows={view.pageRows} />
       )}
       {controls.pageSize !== 'all' && (
-        <TablePagination
+        <Pagination
           page={controls.page}
-          total={pageCount(total, controls.pageSize)}
+          total={tablePageCount(total, controls.pageSize)}
           onChange={controls.onPage}
+          label={de.content.table.pagination}
         />
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type Crumb, useBreadcrumbs } from './breadcrumbs';
+import { type Crumb, useBreadcrumbs } from './breadcrumb-trail';
 import { useDocumentTitle } from './use-document-title';
 
 interface PageProps {

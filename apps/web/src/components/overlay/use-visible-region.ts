@@ -1,7 +1,7 @@
 import { useViewportSize } from '@mantine/hooks';
 import { useMemo, useSyncExternalStore } from 'react';
 import { getBridge } from '../../lib/frame-bridge';
-import type { HostViewport } from '../../lib/iframe-bridge';
+import type { HostViewport } from '../../lib/iframe-messages';
 import { type Region, visibleRegion } from '../../lib/visible-region';
 
 /** The part of the frame the host page shows now; null outside an iframe or before the host reported. */

@@ -1,10 +1,10 @@
 import { Drawer } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { DirtyGuardProvider } from '../../components/form/dirty-guard';
-import { unsavedChanges } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
-import { mayDiscard } from './confirm';
+import { mayDiscard } from '../feedback/confirm';
+import { DirtyGuardProvider } from '../form/dirty-guard';
+import { unsavedChanges } from '../form/unsaved-changes';
 import { sideDrawerStyles } from './placement';
 import { useVisibleRegion } from './use-visible-region';
 

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
-import { createDiscardCheck } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
+import { createDiscardCheck } from '../form/unsaved-changes';
 
 /** SPEC §4/§9 confirmation dialog: default buttons 'Ja'/'Nein', width 290, persistent. */
 export const CONFIRM_WIDTH_PX = 290;

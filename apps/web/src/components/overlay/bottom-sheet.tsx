@@ -1,13 +1,13 @@
 import { Container, Drawer } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { DirtyGuardProvider, useLeaveGuard } from '../../components/form/dirty-guard';
-import { unsavedChanges } from '../../components/form/unsaved-changes';
 import { de } from '../../i18n/de';
 import { createStore } from '../../lib/external-store';
 import { getBridge } from '../../lib/frame-bridge';
 import { type Region, sheetScrollTarget } from '../../lib/visible-region';
-import { mayDiscard } from './confirm';
+import { mayDiscard } from '../feedback/confirm';
+import { DirtyGuardProvider, useLeaveGuard } from '../form/dirty-guard';
+import { unsavedChanges } from '../form/unsaved-changes';
 import { sheetStyles } from './placement';
 import { useHostViewport } from './use-visible-region';
 

@@ -2,7 +2,7 @@ import { hasRole, type TRole } from '@portal/contract';
 import { mayOpen } from './route-access';
 import { DASHBOARD_PATH, LOGIN_PATH, ROUTES, type RouteMeta } from './route-table';
 
-/** The route guard of SPEC §4 as a pure decision; app/guard-loader.ts applies it. */
+/** The route guard of SPEC §4 as a pure decision; ./guard-loader.ts applies it. */
 export interface GuardInput {
   route: RouteMeta;
   /** The address asked for: path, query and hash. */

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, replace } from 'react-router';
-import { session } from '../lib/portal';
-import { isAuthenticated } from '../lib/session';
+import { session } from '../portal';
+import { isAuthenticated } from '../session';
 import { decideRoute } from './route-guard';
 import type { RouteMeta } from './route-table';
 

@@ -1,0 +1,2 @@
+/** The content screen, loaded on first visit (its own chunk). */
+export const loadContentPage = async () => (await import('./content-page')).ContentPage;

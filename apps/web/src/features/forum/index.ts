@@ -1,0 +1,3 @@
+/** The forum and thread screens, each loaded on first visit (their own chunks). */
+export const loadForumPage = async () => (await import('./forum-page')).ForumPage;
+export const loadThreadPage = async () => (await import('./thread-page')).ThreadPage;
