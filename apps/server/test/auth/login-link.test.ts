@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@portal/contract';
+import { API, AUTH_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login, tokenOfLink } from '../helpers/factories.ts';
 import { createTestApp, TEST_API_KEY, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const generate = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/external/generate/login', payload, headers });
+  t.app.inject({ method: 'POST', url: API.generateLogin, payload, headers });
 
 describe('POST /external/generate/login with username and password', () => {
   it('should answer a link to the login page with a one-time token', async () => {
@@ -27,7 +27,7 @@ describe('POST /external/generate/login with username and password', () => {
   it('should accept form data as well as JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/external/generate/login',
+      url: API.generateLogin,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_ORIGIN },
       payload: 'username=ERIKA&password=richtig-geheim',
     });
@@ -82,7 +82,7 @@ describe('POST /external/generate/login with the API key', () => {
     );
     expect(response.statusCode).toBe(200);
     const pair = await login(t.app, 'neu');
-    const profile = await t.app.inject({ url: '/api/account/profile', headers: bearer(pair) });
+    const profile = await t.app.inject({ url: API.profile, headers: bearer(pair) });
     expect(profile.json()).toMatchObject({
       username: 'neu',
       email: 'neu@example.de',
@@ -93,15 +93,20 @@ describe('POST /external/generate/login with the API key', () => {
   });
 
   it('should update only the given fields of an existing member', async () => {
-    await generate(
-      { username: 'neu', company: 'Neu Glas GmbH' },
+    const created = await generate(
+      { username: 'bestand', email: 'bestand@example.de', company: 'Bestand Glas KG', roles: ['ROLE_USER'] },
       { authorization: `Bearer ${TEST_API_KEY}` },
     );
-    const pair = await login(t.app, 'neu');
-    const profile = await t.app.inject({ url: '/api/account/profile', headers: bearer(pair) });
+    expect(created.statusCode).toBe(200);
+    await generate(
+      { username: 'bestand', company: 'Bestand Glas GmbH' },
+      { authorization: `Bearer ${TEST_API_KEY}` },
+    );
+    const pair = await login(t.app, 'bestand');
+    const profile = await t.app.inject({ url: API.profile, headers: bearer(pair) });
     expect(profile.json()).toMatchObject({
-      email: 'neu@example.de',
-      company: 'Neu Glas GmbH',
+      email: 'bestand@example.de',
+      company: 'Bestand Glas GmbH',
       roles: ['ROLE_USER', 'ROLE_PARTNER'],
     });
   });
@@ -109,7 +114,7 @@ describe('POST /external/generate/login with the API key', () => {
   it('should give a new member without roles the partner role only', async () => {
     await generate({ username: 'ohnerolle' }, { authorization: `Bearer ${TEST_API_KEY}` });
     const profile = await t.app.inject({
-      url: '/api/account/profile',
+      url: API.profile,
       headers: bearer(await login(t.app, 'ohnerolle')),
     });
     expect(profile.json().roles).toEqual(['ROLE_PARTNER']);
@@ -118,7 +123,7 @@ describe('POST /external/generate/login with the API key', () => {
   it('should accept roles and groups as form fields', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/external/generate/login',
+      url: API.generateLogin,
       headers: {
         authorization: `Bearer ${TEST_API_KEY}`,
         'content-type': 'application/x-www-form-urlencoded',
@@ -127,7 +132,7 @@ describe('POST /external/generate/login with the API key', () => {
     });
     expect(response.statusCode).toBe(200);
     const profile = await t.app.inject({
-      url: '/api/account/profile',
+      url: API.profile,
       headers: bearer(await login(t.app, 'formular')),
     });
     expect(profile.json().roles).toEqual(['ROLE_ADMIN', 'ROLE_USER', 'ROLE_PARTNER']);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract';
+import { API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, TEST_API_KEY, TEST_ORIGIN, type TestApp } from '../helpers/test-app.ts';
@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const attempt = (username: string, ip: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
-    url: '/external/generate/login',
+    url: API.generateLogin,
     remoteAddress: ip,
     headers,
     payload: { username, password: 'falsch' },
@@ -42,7 +42,7 @@ describe('rate limits on login', () => {
     for (let i = 0; i < 6; i += 1) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/external/generate/login',
+        url: API.generateLogin,
         remoteAddress: '10.2.0.1',
         headers: { authorization: `Bearer ${TEST_API_KEY}` },
         payload: { username: 'ziel' },
@@ -72,7 +72,7 @@ describe('attempts refused by the Origin check', () => {
     }
     const real = await t.app.inject({
       method: 'POST',
-      url: '/external/generate/login',
+      url: API.generateLogin,
       remoteAddress: '10.4.1.1',
       headers: { origin: TEST_ORIGIN },
       payload: { username: 'chefin', password: 'richtig-richtig' },

@@ -1,10 +1,7 @@
-import { AUTH_MESSAGES, type TTokenPair } from '@portal/contract';
+import { API, AUTH_MESSAGES, type TTokenPair } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { hashToken } from '../../src/platform/auth/secrets.ts';
-import { createDatabase } from '../../src/platform/db/database.ts';
-import { bearer, createUser, login } from '../helpers/factories.ts';
+import { bearer, createUser, login, usedSecondsAgo } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -17,20 +14,11 @@ afterAll(() => t.close());
 
 type App = TestApp['app'];
 const refresh = (refreshToken: string, app: App = t.app) =>
-  app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { refreshToken } });
+  app.inject({ method: 'POST', url: API.refresh, payload: { refreshToken } });
 const profile = (pair: TTokenPair, app: App = t.app) =>
-  app.inject({ url: '/api/account/profile', headers: bearer(pair) });
+  app.inject({ url: API.profile, headers: bearer(pair) });
 const logout = (pair: TTokenPair, payload: Record<string, string>, app: App = t.app) =>
-  app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(pair), payload });
-
-/** Moves the moment a refresh token was used into the past, as if the client came back that much later. */
-async function usedSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
-  await t.database.db
-    .updateTable('refreshTokens')
-    .set({ usedAt: new Date(Date.now() - seconds * 1000) })
-    .where('tokenHash', '=', hashToken(refreshToken))
-    .execute();
-}
+  app.inject({ method: 'POST', url: API.logout, headers: bearer(pair), payload });
 
 async function refreshed(refreshToken: string, app: App = t.app): Promise<TTokenPair> {
   const response = await refresh(refreshToken, app);
@@ -85,7 +73,7 @@ describe('refresh-token reuse', () => {
     const first = await login(t.app, 'mitglied');
     const second = await refreshed(first.refreshToken);
     expect((await profile(second)).statusCode).toBe(200);
-    await usedSecondsAgo(first.refreshToken, 11);
+    await usedSecondsAgo(t, first.refreshToken, 11);
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().detail).toBe(AUTH_MESSAGES.sessionExpired);
@@ -97,7 +85,7 @@ describe('refresh-token reuse', () => {
   it('gives a working pair to a refresh retried within the grace period and keeps the session', async () => {
     const first = await login(t.app, 'mitglied');
     const second = await refreshed(first.refreshToken);
-    await usedSecondsAgo(first.refreshToken, 5);
+    await usedSecondsAgo(t, first.refreshToken, 5);
     const retried = await refreshed(first.refreshToken);
     expect(retried.refreshToken).not.toBe(second.refreshToken);
     for (const pair of [second, retried]) expect((await profile(pair)).statusCode).toBe(200);
@@ -145,8 +133,7 @@ describe('access tokens', () => {
 
 describe('a second instance on the same database', () => {
   it('refuses a token of a session ended on the first instance within the version window', async () => {
-    const database = createDatabase(t.databaseConfig);
-    const second = await buildApp(t.config, { database });
+    const { app: second, close } = await t.secondInstance();
     try {
       const pair = await login(t.app, 'mitglied');
       // The second instance has now seen the session alive and keeps that in its cache.
@@ -159,24 +146,21 @@ describe('a second instance on the same database', () => {
       // The sessions' version is compared every 2 s; without it the cache would keep the session.
       expect(Date.now() - endedAt).toBeLessThan(3_000);
     } finally {
-      await second.close();
-      await database.close();
+      await close();
     }
   });
 
   it('refuses at once a token of a session that this instance ended, whichever instance saw it first', async () => {
-    const database = createDatabase(t.databaseConfig);
-    const second = await buildApp(t.config, { database });
+    const { app: second, close } = await t.secondInstance();
     try {
       const first = await login(second, 'mitglied');
       const rotated = await refreshed(first.refreshToken, second);
       expect((await profile(rotated)).statusCode).toBe(200);
-      await usedSecondsAgo(first.refreshToken, 11);
+      await usedSecondsAgo(t, first.refreshToken, 11);
       expect((await refresh(first.refreshToken, second)).statusCode).toBe(401);
       expect((await profile(rotated, second)).statusCode).toBe(401);
     } finally {
-      await second.close();
-      await database.close();
+      await close();
     }
   });
 });

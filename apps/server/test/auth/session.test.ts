@@ -1,9 +1,8 @@
-import { AUTH_MESSAGES } from '@portal/contract';
+import { API, AUTH_MESSAGES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../src/features/accounts/accounts.service.ts';
-import { hashToken } from '../../src/platform/auth/secrets.ts';
-import { bearer, createUser, login, loginLink } from '../helpers/factories.ts';
+import { bearer, createUser, login, loginLink, usedSecondsAgo } from '../helpers/factories.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/test-app.ts';
 
@@ -17,17 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const refresh = (refreshToken: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { refreshToken } });
-const profile = (headers: Record<string, string>) => t.app.inject({ url: '/api/account/profile', headers });
-
-/** Moves the moment a refresh token was used into the past, as if the client came back that much later. */
-async function usedSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
-  await t.database.db
-    .updateTable('refreshTokens')
-    .set({ usedAt: new Date(Date.now() - seconds * 1000) })
-    .where('tokenHash', '=', hashToken(refreshToken))
-    .execute();
-}
+  t.app.inject({ method: 'POST', url: API.refresh, payload: { refreshToken } });
+const profile = (headers: Record<string, string>) => t.app.inject({ url: API.profile, headers });
 
 describe('GET /api/account/profile', () => {
   it('should list the expanded roles of a member', async () => {
@@ -98,14 +88,14 @@ describe('POST /api/auth/token/refresh', () => {
     const second = rotated.json<{ token: string; refreshToken: string }>();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await profile(bearer(second))).statusCode).toBe(200);
-    await usedSecondsAgo(first.refreshToken, 11);
+    await usedSecondsAgo(t, first.refreshToken, 11);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
   it('should revoke the whole family when an old refresh token is reused after the grace period', async () => {
     const first = await login(t.app, 'mitglied');
     const second = (await refresh(first.refreshToken)).json<{ refreshToken: string }>();
-    await usedSecondsAgo(first.refreshToken, 11);
+    await usedSecondsAgo(t, first.refreshToken, 11);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
     const afterReuse = await refresh(second.refreshToken);
     expect(afterReuse.statusCode).toBe(401);
@@ -116,7 +106,7 @@ describe('POST /api/auth/token/refresh', () => {
     const phone = await login(t.app, 'mitglied');
     const desktop = await login(t.app, 'mitglied');
     await refresh(phone.refreshToken);
-    await usedSecondsAgo(phone.refreshToken, 11);
+    await usedSecondsAgo(t, phone.refreshToken, 11);
     expect((await refresh(phone.refreshToken)).statusCode).toBe(401);
     expect((await refresh(desktop.refreshToken)).statusCode).toBe(200);
   });
@@ -125,7 +115,7 @@ describe('POST /api/auth/token/refresh', () => {
     const { refreshToken } = await login(t.app, 'mitglied');
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/token/refresh',
+      url: API.refresh,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `refreshToken=${encodeURIComponent(refreshToken)}`,
     });
@@ -137,7 +127,7 @@ describe('POST /api/auth/token/refresh', () => {
     const body = await multipartBody({ refreshToken: refreshToken });
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/token/refresh',
+      url: API.refresh,
       ...body,
     });
     expect(response.statusCode).toBe(200);
@@ -145,7 +135,7 @@ describe('POST /api/auth/token/refresh', () => {
 
   it('should refuse an unknown, missing or expired refresh token', async () => {
     expect((await refresh('unbekannt')).statusCode).toBe(401);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: {} });
+    const missing = await t.app.inject({ method: 'POST', url: API.refresh, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ refreshToken: AUTH_MESSAGES.refreshTokenRequired });
     const { refreshToken } = await login(t.app, 'partner');
@@ -168,7 +158,7 @@ describe('POST /api/auth/logout', () => {
     const pair = await login(t.app, 'mitglied');
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/logout',
+      url: API.logout,
       headers: bearer(pair),
       payload: { refreshToken: pair.refreshToken },
     });
@@ -177,7 +167,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('should refuse a caller without a token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
+    const response = await t.app.inject({ method: 'POST', url: API.logout, payload: {} });
     expect(response.statusCode).toBe(401);
   });
 
@@ -186,7 +176,7 @@ describe('POST /api/auth/logout', () => {
     const attacker = await login(t.app, 'mitglied');
     await t.app.inject({
       method: 'POST',
-      url: '/api/auth/logout',
+      url: API.logout,
       headers: bearer(attacker),
       payload: { refreshToken: victim.refreshToken },
     });
@@ -222,11 +212,13 @@ describe('a disabled user', () => {
   });
 
   it('should get no login link', async () => {
+    await createUser(t.app, { username: 'ausgesperrt' });
+    await t.app.accounts.setDisabled('ausgesperrt', true);
     const response = await t.app.inject({
       method: 'POST',
-      url: '/external/generate/login',
+      url: API.generateLogin,
       headers: { authorization: `Bearer ${TEST_API_KEY}` },
-      payload: { username: 'gesperrt' },
+      payload: { username: 'ausgesperrt' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toBe(AUTH_MESSAGES.accountDisabled);

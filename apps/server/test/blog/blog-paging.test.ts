@@ -1,20 +1,13 @@
 import type { TBlog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ahead,
-  type BlogWorld,
-  createBlogWorld,
-  createPost,
-  HOUR,
-  listPosts,
-  titles,
-} from './blog-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { ahead, createPost, HOUR, listPosts, titles } from './blog-helpers.ts';
 
-let w: BlogWorld;
+let w: World;
 const TOTAL = 25;
 
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
   // Post 1 is the newest; every third one carries the tag 'Jeder3'. Posts 2 and 3 share one moment: the
   // later id comes first.
   const base = Date.now();

@@ -1,21 +1,13 @@
-import { BLOG_MESSAGES, MESSAGES, type TBlog } from '@portal/contract';
+import { BLOG_API, BLOG_MESSAGES, MESSAGES, type TBlog } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ago,
-  ahead,
-  type BlogWorld,
-  createBlogWorld,
-  createPost,
-  HOUR,
-  listPosts,
-  titles,
-} from './blog-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { ago, ahead, createPost, HOUR, listPosts, titles } from './blog-helpers.ts';
 
-let w: BlogWorld;
+let w: World;
 const posts: Record<string, TBlog> = {};
 
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
   const { mitglieder, gf, partner } = w.groups;
   const create = async (title: string, overrides: Parameters<typeof createPost>[1]) => {
     posts[title] = await createPost(w, { title, ...overrides });
@@ -52,7 +44,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('GET /api/blog/', () => {
   it('should refuse a request without token with 401', async () => {
-    const response = await w.t.app.inject({ url: '/api/blog/' });
+    const response = await w.t.app.inject({ url: BLOG_API.list });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: MESSAGES.unauthorized });
   });
@@ -126,11 +118,11 @@ describe('GET /api/blog/', () => {
 describe('GET /api/blog/{id}', () => {
   it('should return a visible post', async () => {
     const response = await w.t.app.inject({
-      url: `/api/blog/${posts.Mitglieder?.id}`,
+      url: BLOG_API.byId(posts.Mitglieder?.id ?? 0),
       headers: w.as.partner,
     });
     expect(response.statusCode).toBe(404);
-    const own = await w.t.app.inject({ url: `/api/blog/${posts.Partner?.id}`, headers: w.as.partner });
+    const own = await w.t.app.inject({ url: BLOG_API.byId(posts.Partner?.id ?? 0), headers: w.as.partner });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(posts.Partner);
   });
@@ -141,20 +133,23 @@ describe('GET /api/blog/{id}', () => {
     ['mitglied', 'Geplant'],
     ['beide', 'Geplant'],
   ] as const)('should answer %s 404 for the post "%s"', async (user, title) => {
-    const response = await w.t.app.inject({ url: `/api/blog/${posts[title]?.id}`, headers: w.as[user] });
+    const response = await w.t.app.inject({ url: BLOG_API.byId(posts[title]?.id ?? 0), headers: w.as[user] });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: BLOG_MESSAGES.notFound });
   });
 
   it('should show an admin a scheduled post, marked as scheduled', async () => {
-    const response = await w.t.app.inject({ url: `/api/blog/${posts.Geplant?.id}`, headers: w.as.admin });
+    const response = await w.t.app.inject({
+      url: BLOG_API.byId(posts.Geplant?.id ?? 0),
+      headers: w.as.admin,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ title: 'Geplant', scheduled: true });
   });
 
   it('should answer 404 for an unknown post and 401 without token', async () => {
     expect((await w.t.app.inject({ url: '/api/blog/999999', headers: w.as.admin })).statusCode).toBe(404);
-    expect((await w.t.app.inject({ url: `/api/blog/${posts.Mitglieder?.id}` })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ url: BLOG_API.byId(posts.Mitglieder?.id ?? 0) })).statusCode).toBe(401);
   });
 });
 
@@ -167,15 +162,15 @@ describe('scheduled posts', () => {
     const after = await listPosts(w, w.as.mitglied);
     expect(titles(after.items)[0]).toBe('Geplant');
     expect(after.total).toBe(before.total + 1);
-    const byId = await w.t.app.inject({ url: `/api/blog/${posts.Geplant?.id}`, headers: w.as.mitglied });
+    const byId = await w.t.app.inject({ url: BLOG_API.byId(posts.Geplant?.id ?? 0), headers: w.as.mitglied });
     expect(byId.statusCode).toBe(200);
     expect(byId.json()).toMatchObject({ scheduled: false });
   });
 });
 
 describe('GET /api/blog/count/{max}', () => {
-  const count = (user: keyof BlogWorld['as'], max: number | string) =>
-    w.t.app.inject({ url: `/api/blog/count/${max}`, headers: w.as[user] });
+  const count = (user: keyof World['as'], max: number | string) =>
+    w.t.app.inject({ url: BLOG_API.count(max), headers: w.as[user] });
 
   it.each([
     ['mitglied', 2, ['Mitglieder', 'Beide']],

@@ -1,52 +1,26 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BLOG_MESSAGES, MESSAGES, type TBlog, type TBlogFormData } from '@portal/contract';
+import { BLOG_API, BLOG_MESSAGES, MESSAGES, type TBlog, type TBlogFormData } from '@portal/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogWorld, createBlogWorld, createPost, fixture, postInput, savePost } from './blog-helpers.ts';
+import {
+  createWorld,
+  fixture,
+  keyOf,
+  rowCounts,
+  storageRoot,
+  storedFiles,
+  type World,
+} from '../helpers/world.ts';
+import { createPost, postInput, savePost } from './blog-helpers.ts';
 
-let w: BlogWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 
-function storageRoot(): string {
-  return w.t.config.storageUrl.replace(/^file:/, '');
-}
-
-/** Every file in the storage folder (relative keys). */
-function storedFiles(): string[] {
-  const root = storageRoot();
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => statSync(path.join(root, entry)).isFile())
-    .map((entry) => entry.split(path.sep).join('/'))
-    .sort();
-}
-
-function keyOf(url: string | null): string {
-  if (!url) throw new Error('no image url');
-  return new URL(url, 'http://x').pathname.replace('/api/files/', '');
-}
-
-async function rowCounts() {
-  const db = w.t.database.db;
-  const count = async (table: 'blogPosts' | 'blogPostGroups' | 'blogPostTags') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return {
-    posts: await count('blogPosts'),
-    groups: await count('blogPostGroups'),
-    tags: await count('blogPostTags'),
-  };
-}
+const blogRows = () => rowCounts(w.t, ['blogPosts', 'blogPostGroups', 'blogPostTags']);
 
 const logo = () => ({ filename: 'logo.png', data: fixture('images/logo.png'), type: 'image/png' });
 
@@ -77,7 +51,7 @@ describe('POST /api/blog/', () => {
       imagePath: null,
       scheduled: false,
     });
-    const read = await w.t.app.inject({ url: `/api/blog/${post.id}`, headers: w.as.mitglied });
+    const read = await w.t.app.inject({ url: BLOG_API.byId(post.id), headers: w.as.mitglied });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(post);
   });
@@ -85,7 +59,7 @@ describe('POST /api/blog/', () => {
   it('should accept the blog as a JSON body too, and store displayOnDashboard', async () => {
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/blog/',
+      url: BLOG_API.save,
       headers: w.as.admin,
       payload: { blog: postInput(w, { displayOnDashboard: false }) },
     });
@@ -113,11 +87,11 @@ describe('POST /api/blog/', () => {
   it.each(['mitglied', 'partner', 'chef'] as const)(
     'should refuse %s with 403 and write nothing',
     async (user) => {
-      const before = await rowCounts();
+      const before = await blogRows();
       const response = await savePost(w, w.as[user], postInput(w), logo());
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
-      expect(await rowCounts()).toEqual(before);
+      expect(await blogRows()).toEqual(before);
     },
   );
 
@@ -138,13 +112,13 @@ describe('POST /api/blog/', () => {
   ])(
     'should refuse a missing or invalid %s with 400 and its German message',
     async (name, change, message) => {
-      const before = await rowCounts();
+      const before = await blogRows();
       const response = await savePost(w, w.as.admin, postInput(w, change), logo());
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.detail).toBe(message);
       expect(Object.entries(body.errors).find(([key]) => key.startsWith(`blog.${name}`))?.[1]).toBe(message);
-      expect(await rowCounts()).toEqual(before);
+      expect(await blogRows()).toEqual(before);
     },
   );
 
@@ -167,11 +141,11 @@ describe('POST /api/blog/', () => {
   });
 
   it('should answer 404 when updating a post that does not exist, storing nothing', async () => {
-    const files = storedFiles();
+    const files = storedFiles(w.t);
     const response = await savePost(w, w.as.admin, postInput(w, { id: 999_999 }), logo());
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: BLOG_MESSAGES.notFound });
-    expect(storedFiles()).toEqual(files);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it('should update a post and keep its author', async () => {
@@ -188,7 +162,7 @@ describe('POST /api/blog/', () => {
       visibleForUserGroups: [w.groups.partner],
       author: { username: 'admin' },
     });
-    const hidden = await w.t.app.inject({ url: `/api/blog/${post.id}`, headers: w.as.mitglied });
+    const hidden = await w.t.app.inject({ url: BLOG_API.byId(post.id), headers: w.as.mitglied });
     expect(hidden.statusCode).toBe(404);
   });
 });
@@ -214,7 +188,7 @@ describe('the picture of a post', () => {
       { filename: 'foto-exif-gps.jpg', data: original, type: 'image/jpeg' },
     );
     expect(post.image).toMatch(/\.jpg\?/);
-    const stored = readFileSync(path.join(storageRoot(), keyOf(post.image)));
+    const stored = readFileSync(path.join(storageRoot(w.t), keyOf(post.image)));
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -227,8 +201,8 @@ describe('the picture of a post', () => {
     ['images/animiert.gif', 'image/gif'],
     ['docs/merkblatt.pdf', 'application/pdf'],
   ])('should refuse %s with 415 and store nothing', async (name, type) => {
-    const before = await rowCounts();
-    const files = storedFiles();
+    const before = await blogRows();
+    const files = storedFiles(w.t);
     const response = await savePost(w, w.as.admin, postInput(w), {
       filename: path.basename(name).replace(/\.\w+$/, '.png'),
       data: fixture(name),
@@ -236,8 +210,8 @@ describe('the picture of a post', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ detail: BLOG_MESSAGES.imageType });
-    expect(await rowCounts()).toEqual(before);
-    expect(storedFiles()).toEqual(files);
+    expect(await blogRows()).toEqual(before);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it('should keep the picture on an update without a file, replace it with a new one and remove it with image: null', async () => {
@@ -253,20 +227,20 @@ describe('the picture of a post', () => {
     expect(replaced.statusCode).toBe(200);
     const second = keyOf(replaced.json<TBlog>().image);
     expect(replaced.json()).toMatchObject({ imagePath: 'foto.jpg' });
-    expect(storedFiles()).toContain(second);
-    expect(storedFiles()).not.toContain(first);
+    expect(storedFiles(w.t)).toContain(second);
+    expect(storedFiles(w.t)).not.toContain(first);
 
     const removed = await savePost(w, w.as.admin, { ...postInput(w), id: post.id, image: null });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ image: null, imagePath: null });
-    expect(storedFiles()).not.toContain(second);
+    expect(storedFiles(w.t)).not.toContain(second);
   });
 
   it('should not store the picture when the post cannot be saved', async () => {
-    const files = storedFiles();
+    const files = storedFiles(w.t);
     const response = await savePost(w, w.as.admin, postInput(w, { visibleForUserGroups: [999_999] }), logo());
     expect(response.statusCode).toBe(400);
-    expect(storedFiles()).toEqual(files);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 });
 
@@ -276,15 +250,15 @@ describe('DELETE /api/blog/{id}', () => {
     const key = keyOf(post.image);
     const response = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/blog/${post.id}`,
+      url: BLOG_API.byId(post.id),
       headers: w.as.admin,
     });
     expect(response.statusCode).toBe(204);
-    expect((await w.t.app.inject({ url: `/api/blog/${post.id}`, headers: w.as.admin })).statusCode).toBe(404);
-    expect(storedFiles()).not.toContain(key);
+    expect((await w.t.app.inject({ url: BLOG_API.byId(post.id), headers: w.as.admin })).statusCode).toBe(404);
+    expect(storedFiles(w.t)).not.toContain(key);
     const again = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/blog/${post.id}`,
+      url: BLOG_API.byId(post.id),
       headers: w.as.admin,
     });
     expect(again.statusCode).toBe(404);
@@ -295,26 +269,34 @@ describe('DELETE /api/blog/{id}', () => {
     const post = await createPost(w);
     const response = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/blog/${post.id}`,
+      url: BLOG_API.byId(post.id),
       headers: w.as[user],
     });
     expect(response.statusCode).toBe(403);
-    expect((await w.t.app.inject({ url: `/api/blog/${post.id}`, headers: w.as.admin })).statusCode).toBe(200);
+    expect((await w.t.app.inject({ url: BLOG_API.byId(post.id), headers: w.as.admin })).statusCode).toBe(200);
   });
 
   it('should refuse a request without token with 401', async () => {
     const post = await createPost(w);
-    expect((await w.t.app.inject({ method: 'DELETE', url: `/api/blog/${post.id}` })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ method: 'DELETE', url: BLOG_API.byId(post.id) })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/blog/formData', () => {
+  // A world of its own, so that the tags in use are exactly these, whatever the other tests saved.
+  let w: World;
   beforeAll(async () => {
+    w = await createWorld();
+    await createPost(w, {
+      visibleForUserGroups: [w.groups.gf, w.groups.mitglieder],
+      tags: ['Messe', 'Technik'],
+    });
     await createPost(w, { visibleForUserGroups: [w.groups.gf], tags: ['Vorstand'] });
   });
+  afterAll(() => w.close());
 
   it('should list the groups, the default groups and the tags in use', async () => {
-    const response = await w.t.app.inject({ url: '/api/blog/formData', headers: w.as.admin });
+    const response = await w.t.app.inject({ url: BLOG_API.formData, headers: w.as.admin });
     expect(response.statusCode).toBe(200);
     const data = response.json<TBlogFormData>();
     expect(data.userGroups).toEqual([
@@ -328,7 +310,7 @@ describe('GET /api/blog/formData', () => {
 
   it('should key the groups by id with keyed=true, and limit the tags to a list with ceo', async () => {
     const response = await w.t.app.inject({
-      url: '/api/blog/formData?keyed=true&ceo=true',
+      url: `${BLOG_API.formData}?keyed=true&ceo=true`,
       headers: w.as.admin,
     });
     expect(response.statusCode).toBe(200);
@@ -339,17 +321,17 @@ describe('GET /api/blog/formData', () => {
       [w.groups.partner]: { id: w.groups.partner, name: 'Partner' },
     });
     expect(data.tags).toEqual(['Messe', 'Technik', 'Vorstand']);
-    const plain = await w.t.app.inject({ url: '/api/blog/formData?ceo=false', headers: w.as.admin });
+    const plain = await w.t.app.inject({ url: `${BLOG_API.formData}?ceo=false`, headers: w.as.admin });
     expect(plain.json<TBlogFormData>().tags).not.toContain('Vorstand');
   });
 
   it.each(['mitglied', 'chef', 'partner'] as const)('should refuse %s with 403', async (user) => {
-    const response = await w.t.app.inject({ url: '/api/blog/formData', headers: w.as[user] });
+    const response = await w.t.app.inject({ url: BLOG_API.formData, headers: w.as[user] });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
   });
 
   it('should refuse a request without token with 401', async () => {
-    expect((await w.t.app.inject({ url: '/api/blog/formData' })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ url: BLOG_API.formData })).statusCode).toBe(401);
   });
 });

@@ -1,15 +1,9 @@
-import { CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
+import { CATEGORY_API, CATEGORY_MESSAGES, CONTENT_API, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createItem, keyOf, listContent, storedFiles, tableCounts } from '../content/content-helpers.ts';
+import { createItem, listContent, tableCounts } from '../content/content-helpers.ts';
 import { csvFixture } from '../content/csv-fixtures.ts';
-import {
-  createCategory,
-  createWorld,
-  flatten,
-  getTree,
-  type Headers,
-  type World,
-} from './category-helpers.ts';
+import { createWorld, type Headers, keyOf, storedFiles, type World } from '../helpers/world.ts';
+import { createCategory, flatten, getTree } from './category-helpers.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -18,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 const remove = (id: number, headers: Headers) =>
-  w.app.inject({ method: 'DELETE', url: `/api/contentCategory/${id}`, headers });
+  w.app.inject({ method: 'DELETE', url: CATEGORY_API.byId(id), headers });
 const names = async () => flatten(await getTree(w, w.as.admin)).map((category) => category.name);
 
 describe('DELETE /api/contentCategory/{id}', () => {
@@ -59,7 +53,7 @@ describe('DELETE /api/contentCategory/{id}', () => {
     expect(storedFiles(w.t)).toContain(keyOf(shared.csvUrl));
     const [kept] = await listContent(w, w.as.admin, other);
     expect(kept).toMatchObject({ id: shared.id, categories: [other], csvRowCount: 5 });
-    const gone = await w.app.inject({ url: `/api/content/${doomed}`, headers: w.as.admin });
+    const gone = await w.app.inject({ url: CONTENT_API.byCategory(doomed), headers: w.as.admin });
     expect(gone.statusCode).toBe(404);
   });
 

@@ -1,7 +1,8 @@
-import type { TContentCategory } from '@portal/contract';
+import { CATEGORY_API, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../helpers/factories.ts';
-import { createCategory, createWorld, flatten, getTree, type World } from './category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, flatten, getTree } from './category-helpers.ts';
 
 let w: World;
 const ids: Record<string, number> = {};
@@ -120,7 +121,7 @@ describe('GET /api/contentCategory/', () => {
   });
 
   it('should refuse a request without token with 401', async () => {
-    const response = await w.app.inject({ url: '/api/contentCategory/' });
+    const response = await w.app.inject({ url: CATEGORY_API.tree });
     expect(response.statusCode).toBe(401);
     expect(response.json().detail).toBe('Bitte melden Sie sich an.');
   });
@@ -128,7 +129,7 @@ describe('GET /api/contentCategory/', () => {
 
 describe('GET /api/contentCategory/quickAccess', () => {
   const quick = async (headers: Record<string, string>) => {
-    const response = await w.app.inject({ url: '/api/contentCategory/quickAccess', headers });
+    const response = await w.app.inject({ url: CATEGORY_API.quickAccess, headers });
     expect(response.statusCode).toBe(200);
     return response.json<TContentCategory[]>();
   };
@@ -155,13 +156,13 @@ describe('GET /api/contentCategory/quickAccess', () => {
   });
 
   it('should refuse a request without token with 401', async () => {
-    expect((await w.app.inject({ url: '/api/contentCategory/quickAccess' })).statusCode).toBe(401);
+    expect((await w.app.inject({ url: CATEGORY_API.quickAccess })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/contentCategory/{id}', () => {
   const get = (id: number | string, headers: Record<string, string>) =>
-    w.app.inject({ url: `/api/contentCategory/${id}`, headers });
+    w.app.inject({ url: CATEGORY_API.byId(id), headers });
 
   it('should give a member a visible category with its breadcrumbs and visible children', async () => {
     const normen = await get(ids.normen ?? 0, w.as.mitglied);
@@ -209,7 +210,7 @@ describe('GET /api/contentCategory/{id}', () => {
 
 describe('GET /api/contentCategory/formData', () => {
   it('should give an admin the types, the url type, the groups and the default groups', async () => {
-    const response = await w.app.inject({ url: '/api/contentCategory/formData', headers: w.as.admin });
+    const response = await w.app.inject({ url: CATEGORY_API.formData, headers: w.as.admin });
     expect(response.statusCode).toBe(200);
     const { mitglieder, partner, gf } = w.groups;
     expect(response.json()).toEqual({
@@ -230,8 +231,8 @@ describe('GET /api/contentCategory/formData', () => {
 
   it('should refuse members and partners with 403 and a request without token with 401', async () => {
     for (const headers of [w.as.mitglied, w.as.partner]) {
-      expect((await w.app.inject({ url: '/api/contentCategory/formData', headers })).statusCode).toBe(403);
+      expect((await w.app.inject({ url: CATEGORY_API.formData, headers })).statusCode).toBe(403);
     }
-    expect((await w.app.inject({ url: '/api/contentCategory/formData' })).statusCode).toBe(401);
+    expect((await w.app.inject({ url: CATEGORY_API.formData })).statusCode).toBe(401);
   });
 });

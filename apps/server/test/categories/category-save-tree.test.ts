@@ -1,6 +1,7 @@
-import { CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
+import { CATEGORY_API, CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createWorld, flatten, getTree, multipart, type World } from './category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, flatten, getTree } from './category-helpers.ts';
 
 let w: World;
 const ids: Record<string, number> = {};
@@ -20,7 +21,7 @@ const id = (name: string) => ids[name] ?? 0;
 function saveTree(headers: Record<string, string>, tree: unknown) {
   return w.app.inject({
     method: 'POST',
-    url: '/api/contentCategory/saveTree/',
+    url: CATEGORY_API.saveTree,
     headers,
     payload: { contentCategories: JSON.stringify(tree) },
   });
@@ -35,15 +36,23 @@ const placements = (tree: readonly TContentCategory[]): Placement[] =>
     children: placements(node.children),
   }));
 
+/** C, then B holding A (with B1x and A1) and B1: moves at every level. */
+const dragged = () => [
+  { id: id('c') },
+  {
+    id: id('b'),
+    children: [{ id: id('a'), children: [{ id: id('b1x') }, { id: id('a1') }] }, { id: id('b1') }],
+  },
+];
+
+/** Places the tree as given, whatever an earlier test left: a test that reads placements arranges them first. */
+async function arrange(tree: unknown[]): Promise<void> {
+  expect((await saveTree(w.as.admin, tree)).statusCode).toBe(200);
+}
+
 describe('POST /api/contentCategory/saveTree/', () => {
   it('should set parents, positions and levels from a dragged tree and return it', async () => {
-    const response = await saveTree(w.as.admin, [
-      { id: id('c') },
-      {
-        id: id('b'),
-        children: [{ id: id('a'), children: [{ id: id('b1x') }, { id: id('a1') }] }, { id: id('b1') }],
-      },
-    ]);
+    const response = await saveTree(w.as.admin, dragged());
     expect(response.statusCode).toBe(200);
     const expected = [
       { name: 'C', level: 1, position: 0, children: [] },
@@ -72,19 +81,17 @@ describe('POST /api/contentCategory/saveTree/', () => {
   });
 
   it('should accept the full nodes the tree endpoint returned, as multipart form data', async () => {
+    await arrange(dragged());
     const tree = await getTree(w, w.as.admin);
-    const body = await multipart({ contentCategories: JSON.stringify([...tree].reverse()) });
-    const response = await w.app.inject({
-      method: 'POST',
-      url: '/api/contentCategory/saveTree/',
-      headers: { ...w.as.admin, ...body.headers },
-      payload: body.payload,
+    const response = await w.postMultipart(CATEGORY_API.saveTree, w.as.admin, {
+      contentCategories: JSON.stringify([...tree].reverse()),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<TContentCategory[]>().map((node) => node.name)).toEqual(['B', 'C']);
   });
 
   it('should leave categories that are not in the tree where they are', async () => {
+    await arrange(dragged().reverse());
     const response = await saveTree(w.as.admin, [{ id: id('a1') }]);
     expect(response.statusCode).toBe(200);
     const tree = response.json<TContentCategory[]>();

@@ -1,6 +1,7 @@
 import { CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, flatten, saveCategory, type World } from './category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { flatten, saveCategory } from './category-helpers.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ describe('the url of a url category', () => {
     'https:/evil.example',
     'https:\\\\evil.example',
   ])('refuses %s with 400 and a German message at the field', async (url) => {
-    const response = await saveCategory(w.app, w.as.admin, input(url));
+    const response = await saveCategory(w, w.as.admin, input(url));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       errors: { 'contentCategory.url': CATEGORY_MESSAGES.urlInvalid },
@@ -59,7 +60,7 @@ describe('the url of a url category', () => {
     'https://www.example.org/seite',
     'http://example.org/a/../b',
   ])('keeps %s', async (url) => {
-    const response = await saveCategory(w.app, w.as.admin, input(url));
+    const response = await saveCategory(w, w.as.admin, input(url));
     expect(response.statusCode).toBe(200);
     const urls = flatten(response.json<TContentCategory[]>()).map((node) => node.url);
     expect(urls).toContain(url);

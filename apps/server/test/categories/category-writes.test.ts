@@ -1,14 +1,7 @@
-import { CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
+import { CATEGORY_API, CATEGORY_MESSAGES, FORM_MESSAGES, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createWorld,
-  flatten,
-  getTree,
-  multipart,
-  saveCategory,
-  type World,
-} from './category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, flatten, getTree, saveCategory } from './category-helpers.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -26,7 +19,7 @@ const count = async () => flatten(await getTree(w, w.as.admin)).length;
 describe('POST /api/contentCategory/ (create)', () => {
   it('should create a root category with level 1 and position 999 and return the whole tree', async () => {
     const before = await count();
-    const response = await saveCategory(w.app, w.as.admin, {
+    const response = await saveCategory(w, w.as.admin, {
       name: '  Verbandsinfos ',
       type: 'content',
       description: '<p>Neues vom <strong>Verband</strong><script>alert(1)</script></p>',
@@ -68,18 +61,12 @@ describe('POST /api/contentCategory/ (create)', () => {
   });
 
   it('should accept the field as multipart form data, as the web app sends it', async () => {
-    const body = await multipart({
+    const response = await w.postMultipart(CATEGORY_API.tree, w.as.admin, {
       contentCategory: JSON.stringify({
         name: 'Aus Formular',
         type: 'content',
         visibleForUserGroups: [w.groups.gf],
       }),
-    });
-    const response = await w.app.inject({
-      method: 'POST',
-      url: '/api/contentCategory/',
-      headers: { ...w.as.admin, ...body.headers },
-      payload: body.payload,
     });
     expect(response.statusCode).toBe(200);
     expect(flatten(response.json<TContentCategory[]>()).map((category) => category.name)).toContain(
@@ -91,7 +78,7 @@ describe('POST /api/contentCategory/ (create)', () => {
 describe('POST /api/contentCategory/ (validation)', () => {
   const refuse = async (input: Parameters<typeof saveCategory>[2], errors: Record<string, string>) => {
     const before = await count();
-    const response = await saveCategory(w.app, w.as.admin, input);
+    const response = await saveCategory(w, w.as.admin, input);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual(errors);
     expect(Object.values(errors)).toContain(response.json().detail);
@@ -149,15 +136,15 @@ describe('POST /api/contentCategory/ (validation)', () => {
   });
 
   it('should refuse a field that is no JSON', async () => {
-    await refuse('{"name": "kaputt"', { contentCategory: CATEGORY_MESSAGES.invalidJson });
+    await refuse('{"name": "kaputt"', { contentCategory: FORM_MESSAGES.invalidJson });
   });
 
   it('should refuse members and partners with 403 and a request without token with 401', async () => {
     const input = { name: 'Verboten', type: 'content' as const, visibleForUserGroups: [w.groups.mitglieder] };
     for (const headers of [w.as.mitglied, w.as.partner]) {
-      expect((await saveCategory(w.app, headers, input)).statusCode).toBe(403);
+      expect((await saveCategory(w, headers, input)).statusCode).toBe(403);
     }
-    expect((await saveCategory(w.app, {}, input)).statusCode).toBe(401);
+    expect((await saveCategory(w, {}, input)).statusCode).toBe(401);
     expect(flatten(await getTree(w, w.as.admin)).map((category) => category.name)).not.toContain('Verboten');
   });
 });
@@ -166,7 +153,7 @@ describe('POST /api/contentCategory/ (update)', () => {
   it('should change the fields and keep the parent and position when they are not sent', async () => {
     const parent = await createCategory(w, { name: 'Eltern' });
     const id = await createCategory(w, { name: 'Alt', parentId: parent, position: 4 });
-    const response = await saveCategory(w.app, w.as.admin, {
+    const response = await saveCategory(w, w.as.admin, {
       id,
       name: 'Neu',
       type: 'url',
@@ -191,7 +178,7 @@ describe('POST /api/contentCategory/ (update)', () => {
     const c = await createCategory(w, { name: 'C', parentId: b });
     const target = await createCategory(w, { name: 'Ziel' });
     const t2 = await createCategory(w, { name: 'Ziel 2', parentId: target });
-    const response = await saveCategory(w.app, w.as.admin, {
+    const response = await saveCategory(w, w.as.admin, {
       id: b,
       name: 'B',
       type: 'content',
@@ -201,7 +188,7 @@ describe('POST /api/contentCategory/ (update)', () => {
     expect(response.statusCode).toBe(200);
     expect(await node(b)).toMatchObject({ parentId: t2, level: 3 });
     expect(await node(c)).toMatchObject({ parentId: b, level: 4 });
-    const moveToRoot = await saveCategory(w.app, w.as.admin, {
+    const moveToRoot = await saveCategory(w, w.as.admin, {
       id: b,
       name: 'B',
       type: 'content',
@@ -216,7 +203,7 @@ describe('POST /api/contentCategory/ (update)', () => {
     const a = await createCategory(w, { name: 'Kreis A' });
     const b = await createCategory(w, { name: 'Kreis B', parentId: a });
     for (const parentId of [a, b]) {
-      const response = await saveCategory(w.app, w.as.admin, {
+      const response = await saveCategory(w, w.as.admin, {
         id: a,
         name: 'Kreis A geändert',
         type: 'content',
@@ -230,7 +217,7 @@ describe('POST /api/contentCategory/ (update)', () => {
   });
 
   it('should answer 404 for an unknown id', async () => {
-    const response = await saveCategory(w.app, w.as.admin, {
+    const response = await saveCategory(w, w.as.admin, {
       id: 987654,
       name: 'X',
       type: 'content',

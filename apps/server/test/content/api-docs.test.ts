@@ -1,3 +1,4 @@
+import { CATEGORY_API, CONTENT_API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -14,19 +15,19 @@ describe('OpenAPI of categories and content', () => {
     const { paths } = response.json<{ paths: Record<string, Record<string, { description?: string }>> }>();
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([
-        '/api/contentCategory/',
-        '/api/contentCategory/quickAccess',
-        '/api/contentCategory/formData',
-        '/api/contentCategory/saveTree/',
+        CATEGORY_API.tree,
+        CATEGORY_API.quickAccess,
+        CATEGORY_API.formData,
+        CATEGORY_API.saveTree,
         '/api/contentCategory/{id}',
         '/api/content/{categoryId}',
         '/api/content/{id}/rows',
-        '/api/content/',
+        CONTENT_API.save,
         '/api/content/saveTree/',
         '/api/content/{id}',
       ]),
     );
     expect(paths['/api/content/{categoryId}']?.get?.description).toContain('csvRowCount');
-    expect(paths['/api/content/']?.post?.description).toContain('csvFile');
+    expect(paths[CONTENT_API.save]?.post?.description).toContain('csvFile');
   });
 });

@@ -1,13 +1,8 @@
-import { CONTENT_MESSAGES, MESSAGES } from '@portal/contract';
+import { CONTENT_API, CONTENT_MESSAGES, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createWorld,
-  type Headers,
-  multipart,
-  type World,
-} from '../categories/category-helpers.ts';
-import { createItem, keyOf, listContent, storedFiles, tableCounts } from './content-helpers.ts';
+import { createCategory } from '../categories/category-helpers.ts';
+import { createWorld, type Headers, keyOf, storedFiles, type World } from '../helpers/world.ts';
+import { createItem, listContent, tableCounts } from './content-helpers.ts';
 import { csvFixture } from './csv-fixtures.ts';
 
 let w: World;
@@ -18,24 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const titles = async () => (await listContent(w, w.as.admin, normen)).map((item) => item.title);
+const titles = async (category = normen) =>
+  (await listContent(w, w.as.admin, category)).map((item) => item.title);
 
 async function saveOrder(headers: Headers, list: unknown) {
-  const body = await multipart({ contentList: JSON.stringify(list) });
-  return w.app.inject({
-    method: 'POST',
-    url: '/api/content/saveTree/',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+  return w.postMultipart(CONTENT_API.saveTree, headers, { contentList: JSON.stringify(list) });
 }
 
 describe('POST /api/content/saveTree/', () => {
   it('should give the items positions in the order sent', async () => {
-    const a = await createItem(w, { title: 'A', categories: [normen] });
-    const b = await createItem(w, { title: 'B', categories: [normen] });
-    const c = await createItem(w, { title: 'C', categories: [normen] });
-    expect(await titles()).toEqual(['A', 'B', 'C']);
+    // A category of its own: the other tests' items would be in the order too.
+    const category = await createCategory(w, { name: 'Reihenfolge' });
+    const a = await createItem(w, { title: 'A', categories: [category] });
+    const b = await createItem(w, { title: 'B', categories: [category] });
+    const c = await createItem(w, { title: 'C', categories: [category] });
+    expect(await titles(category)).toEqual(['A', 'B', 'C']);
     const response = await saveOrder(
       w.as.admin,
       [c, a, b].map((item) => ({ id: item.id, position: item.position })),
@@ -46,12 +38,12 @@ describe('POST /api/content/saveTree/', () => {
       { id: a.id, position: 1 },
       { id: b.id, position: 2 },
     ]);
-    expect(await titles()).toEqual(['C', 'A', 'B']);
+    expect(await titles(category)).toEqual(['C', 'A', 'B']);
   });
 
   it('should refuse unknown and repeated ids with 400 and change nothing', async () => {
+    const first = await createItem(w, { title: 'Erstes', categories: [normen] });
     const before = await titles();
-    const [first] = await listContent(w, w.as.admin, normen);
     for (const list of [[{ id: 987654 }], [{ id: first?.id }, { id: first?.id }], []]) {
       const response = await saveOrder(w.as.admin, list);
       expect(response.statusCode).toBe(400);
@@ -65,7 +57,7 @@ describe('POST /api/content/saveTree/', () => {
   });
 
   it('should refuse members and partners with 403 and a request without token with 401', async () => {
-    const [first] = await listContent(w, w.as.admin, normen);
+    const first = await createItem(w, { title: 'Erstes', categories: [normen] });
     for (const headers of [w.as.mitglied, w.as.partner]) {
       expect((await saveOrder(headers, [{ id: first?.id }])).statusCode).toBe(403);
     }
@@ -75,7 +67,7 @@ describe('POST /api/content/saveTree/', () => {
 
 describe('DELETE /api/content/{id}', () => {
   const remove = (id: number, headers: Headers) =>
-    w.app.inject({ method: 'DELETE', url: `/api/content/${id}`, headers });
+    w.app.inject({ method: 'DELETE', url: CONTENT_API.byId(id), headers });
 
   it('should delete the item with its rows and its stored file', async () => {
     const item = await createItem(

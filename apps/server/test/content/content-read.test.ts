@@ -1,4 +1,5 @@
 import {
+  CONTENT_API,
   CONTENT_MESSAGES,
   CSV_MAX_ROWS,
   CSV_ROWS_PAGE_MAX,
@@ -6,7 +7,8 @@ import {
   type TContentRows,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
+import { createCategory } from '../categories/category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
 import { createItem, listContent } from './content-helpers.ts';
 import { csvFixture } from './csv-fixtures.ts';
 
@@ -55,7 +57,10 @@ describe('GET /api/content/{categoryId}', () => {
 
   it('should answer 404 for a category of another group and for one below a hidden parent', async () => {
     for (const categoryId of [id('intern'), id('unterIntern'), 987654]) {
-      const response = await w.app.inject({ url: `/api/content/${categoryId}`, headers: w.as.mitglied });
+      const response = await w.app.inject({
+        url: CONTENT_API.byCategory(categoryId),
+        headers: w.as.mitglied,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Geheim');
     }
@@ -67,15 +72,15 @@ describe('GET /api/content/{categoryId}', () => {
 
   it('should refuse a partner with 403 and a request without token with 401', async () => {
     expect(
-      (await w.app.inject({ url: `/api/content/${id('normen')}`, headers: w.as.partner })).statusCode,
+      (await w.app.inject({ url: CONTENT_API.byCategory(id('normen')), headers: w.as.partner })).statusCode,
     ).toBe(403);
-    expect((await w.app.inject({ url: `/api/content/${id('normen')}` })).statusCode).toBe(401);
+    expect((await w.app.inject({ url: CONTENT_API.byCategory(id('normen')) })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/content/{id}/rows', () => {
   const rows = async (name: string, query: string, headers = w.as.mitglied) => {
-    const response = await w.app.inject({ url: `/api/content/${itemId(name)}/rows${query}`, headers });
+    const response = await w.app.inject({ url: `${CONTENT_API.rows(itemId(name))}${query}`, headers });
     return { status: response.statusCode, body: response.json<TContentRows>() };
   };
   const firstCells = (body: TContentRows) => body.rows.map((row) => row[0]);
@@ -148,6 +153,6 @@ describe('GET /api/content/{id}/rows', () => {
 
   it('should refuse a partner with 403 and a request without token with 401', async () => {
     expect((await rows('erstes', '', w.as.partner)).status).toBe(403);
-    expect((await w.app.inject({ url: `/api/content/${itemId('erstes')}/rows` })).statusCode).toBe(401);
+    expect((await w.app.inject({ url: CONTENT_API.rows(itemId('erstes')) })).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,9 @@
-import { CONTENT_MESSAGES, MESSAGES, type TContentItem } from '@portal/contract';
+import { CONTENT_API, CONTENT_MESSAGES, MESSAGES, type TContentItem } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
-import { createItem, keyOf, listContent, saveContent, storedFiles, tableCounts } from './content-helpers.ts';
+import { createCategory } from '../categories/category-helpers.ts';
+import { createWorld, keyOf, storedFiles, type World } from '../helpers/world.ts';
+import { createItem, listContent, saveContent, tableCounts } from './content-helpers.ts';
 import { csvFixture, FIXTURE_TABLES } from './csv-fixtures.ts';
 
 let w: World;
@@ -97,7 +98,7 @@ describe('POST /api/content/ (fields)', () => {
     ] as const) {
       const replaced = await saveContent(w, w.as.admin, item, upload(name));
       expect(replaced.statusCode).toBe(200);
-      const rows = await w.app.inject({ url: `/api/content/${item.id}/rows`, headers: w.as.mitglied });
+      const rows = await w.app.inject({ url: CONTENT_API.rows(item.id), headers: w.as.mitglied });
       expect(rows.json()).toMatchObject({ total: table?.rows.length, rows: table?.rows });
       expect((await tableCounts(w.t)).rows).toBe(before.rows - 3 + (table?.rows.length ?? 0));
     }
@@ -235,7 +236,7 @@ describe('POST /api/content/ (refusals leave nothing behind)', () => {
     } finally {
       await dropBoomTrigger();
     }
-    const rows = await w.app.inject({ url: `/api/content/${item.id}/rows`, headers: w.as.mitglied });
+    const rows = await w.app.inject({ url: CONTENT_API.rows(item.id), headers: w.as.mitglied });
     expect(rows.json()).toMatchObject({
       total: 5,
       rows: FIXTURE_TABLES['preisliste-excel-cp1252.csv']?.rows,

@@ -1,8 +1,9 @@
-import { CONTENT_MESSAGES, type TContentRows } from '@portal/contract';
+import { CONTENT_API, CONTENT_MESSAGES, type TContentRows } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentRepository, ROW_SLOT } from '../../src/features/content/content.repository.ts';
 import { createTableStaging } from '../../src/features/content/content-staging.ts';
-import { createCategory, createWorld, type World } from '../categories/category-helpers.ts';
+import { createCategory } from '../categories/category-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
 import { createItem, saveContent, tableCounts } from './content-helpers.ts';
 
 // A new table is written beside the live one and switched to in one small transaction (migration 0008).
@@ -21,7 +22,7 @@ const table = (rows: number, text: string) => ({
 });
 const rowsOf = async (id: number) =>
   (
-    await w.app.inject({ url: `/api/content/${id}/rows?limit=1000`, headers: w.as.mitglied })
+    await w.app.inject({ url: `${CONTENT_API.rows(id)}?limit=1000`, headers: w.as.mitglied })
   ).json<TContentRows>();
 
 describe('staging a table', () => {
@@ -29,6 +30,7 @@ describe('staging a table', () => {
   const staging = () => createTableStaging(w.t.database.db, repo());
 
   it('should keep serving the live table while the next one is staged, and drop the staged rows on failure', async () => {
+    const before = await tableCounts(w.t);
     const item = await createItem(w, { categories: [category] }, table(3, 'alt'));
     const current = await repo().findItem(w.t.database.db, item.id);
     if (!current) throw new Error('no item');
@@ -45,7 +47,7 @@ describe('staging a table', () => {
       ['2', 'alt 2'],
     ]);
     await staging().discard(staged);
-    expect((await tableCounts(w.t)).rows).toBe(3);
+    expect((await tableCounts(w.t)).rows).toBe(before.rows + 3);
   });
 
   it('should refuse to switch with 409 when staged rows went missing meanwhile', async () => {

@@ -1,24 +1,30 @@
-import { MESSAGES } from '@portal/contract';
+import { DASHBOARD_API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_INTRO } from '../../src/features/dashboard/dashboard.service.ts';
-import { type BlogWorld, createBlogWorld } from '../blog/blog-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
 
-let w: BlogWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 
-const get = (headers: Record<string, string>) => w.t.app.inject({ url: '/api/dashboard/intro', headers });
+const get = (headers: Record<string, string>) => w.t.app.inject({ url: DASHBOARD_API.intro, headers });
 const put = (headers: Record<string, string>, payload: unknown) =>
-  w.t.app.inject({ method: 'PUT', url: '/api/dashboard/intro', headers, payload: payload as object });
+  w.t.app.inject({ method: 'PUT', url: DASHBOARD_API.intro, headers, payload: payload as object });
 
 describe('/api/dashboard/intro', () => {
   it('should give every role the German default until an admin saves a text', async () => {
-    for (const headers of [w.as.partner, w.as.mitglied, w.as.admin]) {
-      const response = await get(headers);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ html: DEFAULT_DASHBOARD_INTRO });
+    // A world of its own: the other tests save texts.
+    const fresh = await createWorld();
+    try {
+      for (const headers of [fresh.as.partner, fresh.as.mitglied, fresh.as.admin]) {
+        const response = await fresh.app.inject({ url: DASHBOARD_API.intro, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ html: DEFAULT_DASHBOARD_INTRO });
+      }
+    } finally {
+      await fresh.close();
     }
     expect(DEFAULT_DASHBOARD_INTRO).toContain('Willkommen im Mitgliederportal');
   });

@@ -1,16 +1,15 @@
-import { EVENT_MESSAGES, MESSAGES, type TCalendarLink, type TCalendarTokenState } from '@portal/contract';
+import {
+  EVENT_MESSAGES,
+  EVENTS_API,
+  MESSAGES,
+  type TCalendarLink,
+  type TCalendarTokenState,
+} from '@portal/contract';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../helpers/factories.ts';
-import {
-  at,
-  createEvent,
-  createEventWorld,
-  DAY,
-  type EventWorld,
-  type Headers,
-  HOUR,
-} from './event-helpers.ts';
+import type { Headers } from '../helpers/world.ts';
+import { at, createEvent, createEventWorld, DAY, type EventWorld, HOUR } from './event-helpers.ts';
 
 let w: EventWorld;
 beforeAll(async () => {
@@ -40,7 +39,7 @@ describe('GET /api/event/{id}/ics', () => {
       end: '2031-09-15T16:00:00.000Z',
       url: 'https://www.glastage.example/programm?jahr=2031',
     });
-    const response = await w.t.app.inject({ url: `/api/event/${event.id}/ics`, headers: w.as.mitglied });
+    const response = await w.t.app.inject({ url: EVENTS_API.ics(event.id), headers: w.as.mitglied });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -63,7 +62,7 @@ describe('GET /api/event/{id}/ics', () => {
         'Weitere Informationen: https://www.glastage.example/programm?jahr=2031',
     );
 
-    const again = await w.t.app.inject({ url: `/api/event/${event.id}/ics`, headers: w.as.admin });
+    const again = await w.t.app.inject({ url: EVENTS_API.ics(event.id), headers: w.as.admin });
     expect(vevents(again.body)[0]?.uid).toBe(parsed?.uid);
   });
 
@@ -72,10 +71,10 @@ describe('GET /api/event/{id}/ics', () => {
     const missing = await w.t.app.inject({ url: '/api/event/999999/ics', headers: w.as.mitglied });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: EVENT_MESSAGES.notFound });
-    const partner = await w.t.app.inject({ url: `/api/event/${event.id}/ics`, headers: w.as.partner });
+    const partner = await w.t.app.inject({ url: EVENTS_API.ics(event.id), headers: w.as.partner });
     expect(partner.statusCode).toBe(403);
     expect(partner.json()).toEqual({ detail: MESSAGES.forbidden });
-    expect((await w.t.app.inject({ url: `/api/event/${event.id}/ics` })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ url: EVENTS_API.ics(event.id) })).statusCode).toBe(401);
   });
 });
 
@@ -90,9 +89,9 @@ describe('the personal calendar subscription', () => {
   });
 
   const state = async (headers: Headers) =>
-    (await w.t.app.inject({ url: '/api/event/calendarToken', headers })).json<TCalendarTokenState>();
+    (await w.t.app.inject({ url: EVENTS_API.calendarToken, headers })).json<TCalendarTokenState>();
   const createLink = (headers: Headers) =>
-    w.t.app.inject({ method: 'POST', url: '/api/event/calendarToken', headers });
+    w.t.app.inject({ method: 'POST', url: EVENTS_API.calendarToken, headers });
   const feedPath = (url: string) => new URL(url).pathname;
 
   it('should create an address whose feed a calendar app fetches without a header', async () => {
@@ -126,7 +125,7 @@ describe('the personal calendar subscription', () => {
 
     const revoked = await w.t.app.inject({
       method: 'DELETE',
-      url: '/api/event/calendarToken',
+      url: EVENTS_API.calendarToken,
       headers: member,
     });
     expect(revoked.statusCode).toBe(204);
@@ -136,7 +135,7 @@ describe('the personal calendar subscription', () => {
     expect(await state(member)).toEqual({ active: false, createdAt: null });
     const twice = await w.t.app.inject({
       method: 'DELETE',
-      url: '/api/event/calendarToken',
+      url: EVENTS_API.calendarToken,
       headers: member,
     });
     expect(twice.statusCode).toBe(204);
@@ -171,11 +170,11 @@ describe('the personal calendar subscription', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const partner = await w.t.app.inject({
         method,
-        url: '/api/event/calendarToken',
+        url: EVENTS_API.calendarToken,
         headers: w.as.partner,
       });
       expect(partner.statusCode).toBe(403);
-      expect((await w.t.app.inject({ method, url: '/api/event/calendarToken' })).statusCode).toBe(401);
+      expect((await w.t.app.inject({ method, url: EVENTS_API.calendarToken })).statusCode).toBe(401);
     }
   });
 });

@@ -1,24 +1,16 @@
-import type { TEvent } from '@portal/contract';
+import { EVENTS_API, type TEvent } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/cli/demo-data.ts';
-import { bearer, login } from '../helpers/factories.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createDemoWorld, type DemoWorld } from '../helpers/world.ts';
 
-let t: TestApp;
+let w: DemoWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  const { app } = t;
-  expect(
-    await seedDemoData(app.accounts, { db: app.database.db, storage: app.storage, signer: app.signer }),
-  ).toBe(true);
+  w = await createDemoWorld();
 });
-afterAll(() => t.close());
-
-const as = async (username: string) => bearer(await login(t.app, username));
+afterAll(() => w.close());
 
 describe('the demo events', () => {
   it('should give the demo member past and upcoming events of every kind, with their own answers', async () => {
-    const response = await t.app.inject({ url: '/api/event/', headers: await as('mitglied') });
+    const response = await w.app.inject({ url: EVENTS_API.list, headers: await w.login('mitglied') });
     expect(response.statusCode).toBe(200);
     const events = response.json<TEvent[]>();
     const byName = new Map(events.map((event) => [event.name, event]));
@@ -46,19 +38,21 @@ describe('the demo events', () => {
       canSubscribe: false,
     });
     const image = byName.get('Glastage 2026')?.image ?? '';
-    expect((await t.app.inject({ url: image })).statusCode).toBe(200);
+    expect((await w.app.inject({ url: image })).statusCode).toBe(200);
   });
 
   it('should show the admin the participants and the partner the next three events', async () => {
-    const admin = await as('admin');
-    const [glastage] = (await t.app.inject({ url: '/api/event/', headers: admin }))
+    const admin = await w.login('admin');
+    const [glastage] = (await w.app.inject({ url: EVENTS_API.list, headers: admin }))
       .json<TEvent[]>()
       .filter((event) => event.name === 'Glastage 2026');
-    const detail = (await t.app.inject({ url: `/api/event/${glastage?.id}`, headers: admin })).json<TEvent>();
+    const detail = (
+      await w.app.inject({ url: EVENTS_API.byId(glastage?.id ?? 0), headers: admin })
+    ).json<TEvent>();
     expect(detail.eventSubscriptions.map((s) => s.user.username)).toEqual(['admin', 'mitglied']);
     expect(detail.participantCount).toBe(2);
 
-    const next = await t.app.inject({ url: '/api/event/count/3', headers: await as('partner') });
+    const next = await w.app.inject({ url: EVENTS_API.count(3), headers: await w.login('partner') });
     expect(next.statusCode).toBe(200);
     expect(next.json<TEvent[]>().map((event) => event.name)).toEqual([
       'Stammtisch Region Süd',

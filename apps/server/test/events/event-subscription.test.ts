@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, MESSAGES, type TEvent } from '@portal/contract';
+import { EVENT_MESSAGES, EVENTS_API, MESSAGES, type TEvent } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../helpers/multipart.ts';
 import { createEvent, createEventWorld, type EventWorld, getEvent, setStatus } from './event-helpers.ts';
@@ -53,7 +53,7 @@ describe('POST /api/eventSubscription/status', () => {
     const form = await multipartBody({ event: JSON.stringify(event), status: '0' });
     const multipart = await w.t.app.inject({
       method: 'POST',
-      url: '/api/eventSubscription/status',
+      url: EVENTS_API.status,
       headers: { ...w.as.kollegin, ...form.headers },
       payload: form.payload,
     });
@@ -61,7 +61,7 @@ describe('POST /api/eventSubscription/status', () => {
     expect(multipart.json<TEvent>().mySubscription).toBe(false);
     const json = await w.t.app.inject({
       method: 'POST',
-      url: '/api/eventSubscription/status',
+      url: EVENTS_API.status,
       headers: w.as.kollegin,
       payload: { event: { id: event.id }, status: 1 },
     });
@@ -161,7 +161,7 @@ describe('POST /api/eventSubscription/status', () => {
   ])('should refuse %s with 400 and a German message', async (_label, fields, message) => {
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/eventSubscription/status',
+      url: EVENTS_API.status,
       headers: { ...w.as.mitglied, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
@@ -185,9 +185,9 @@ describe('privacy of the answers', () => {
     await setStatus(w, w.as.kollegin, event.id, 1);
     await setStatus(w, w.as.admin, event.id, 0);
     const responses = [
-      await w.t.app.inject({ url: `/api/event/${event.id}`, headers: w.as.mitglied }),
-      await w.t.app.inject({ url: '/api/event/', headers: w.as.mitglied }),
-      await w.t.app.inject({ url: '/api/event/count/20', headers: w.as.mitglied }),
+      await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.mitglied }),
+      await w.t.app.inject({ url: EVENTS_API.list, headers: w.as.mitglied }),
+      await w.t.app.inject({ url: EVENTS_API.count(20), headers: w.as.mitglied }),
       await setStatus(w, w.as.mitglied, event.id, 1),
     ];
     for (const response of responses) {
@@ -204,7 +204,7 @@ describe('privacy of the answers', () => {
   it('should give a partner the upcoming events without any answers', async () => {
     const event = await createEvent(w);
     await setStatus(w, w.as.kollegin, event.id, 1);
-    const response = await w.t.app.inject({ url: '/api/event/count/20', headers: w.as.partner });
+    const response = await w.t.app.inject({ url: EVENTS_API.count(20), headers: w.as.partner });
     expect(response.statusCode).toBe(200);
     const shown = response.json<TEvent[]>().find((e) => e.id === event.id);
     expect(shown).toMatchObject({

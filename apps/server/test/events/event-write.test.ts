@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { EVENT_MESSAGES, MESSAGES, type TEvent } from '@portal/contract';
+import { EVENT_MESSAGES, EVENTS_API, MESSAGES, type TEvent } from '@portal/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, keyOf, storedFiles } from '../helpers/world.ts';
 import {
   createEvent,
   createEventWorld,
@@ -9,13 +10,10 @@ import {
   type EventWorld,
   eventCount,
   eventInput,
-  fixture,
   getEvent,
   HOUR,
-  keyOf,
   saveEvent,
   setStatus,
-  storedFiles,
 } from './event-helpers.ts';
 
 let w: EventWorld;
@@ -61,7 +59,7 @@ describe('POST /api/event/', () => {
       participantCount: 0,
       declinedCount: 0,
     });
-    const read = await w.t.app.inject({ url: `/api/event/${event.id}`, headers: w.as.mitglied });
+    const read = await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.mitglied });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ ...event, participantCount: null, declinedCount: null });
   });
@@ -69,7 +67,7 @@ describe('POST /api/event/', () => {
   it('should accept the event as a JSON body, flags as 1/0 and an empty deadline', async () => {
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/event/',
+      url: EVENTS_API.save,
       headers: w.as.admin,
       payload: {
         event: eventInput({ teilnahmeausblenden: 1, external: 0, registrationDeadline: '', url: '' }),
@@ -98,12 +96,12 @@ describe('POST /api/event/', () => {
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403 and write nothing', async (user) => {
     const before = await eventCount(w);
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     const response = await saveEvent(w, w.as[user], eventInput(), logo());
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
     expect(await eventCount(w)).toBe(before);
-    expect(storedFiles(w)).toEqual(files);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it.each([
@@ -123,14 +121,14 @@ describe('POST /api/event/', () => {
     'should refuse a missing or invalid %s with 400 and its German message',
     async (field, change, message) => {
       const before = await eventCount(w);
-      const files = storedFiles(w);
+      const files = storedFiles(w.t);
       const response = await saveEvent(w, w.as.admin, eventInput(change), logo());
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.detail).toBe(message);
       expect(body.errors[`event.${field}`]).toBe(message);
       expect(await eventCount(w)).toBe(before);
-      expect(storedFiles(w)).toEqual(files);
+      expect(storedFiles(w.t)).toEqual(files);
     },
   );
 
@@ -154,11 +152,11 @@ describe('POST /api/event/', () => {
   });
 
   it('should answer 404 when updating an event that does not exist, storing nothing', async () => {
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     const response = await saveEvent(w, w.as.admin, eventInput({ id: 999_999 }), logo());
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: EVENT_MESSAGES.notFound });
-    expect(storedFiles(w)).toEqual(files);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it('should update an event and keep its answers', async () => {
@@ -199,7 +197,7 @@ describe('the picture of an event', () => {
     ['docs/merkblatt.pdf', 'application/pdf'],
   ])('should refuse the spoofed or wrong file %s with 415 and store nothing', async (name, type) => {
     const before = await eventCount(w);
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     const response = await saveEvent(w, w.as.admin, eventInput(), {
       filename: path.basename(name).replace(/\.\w+$/, '.png'),
       data: fixture(name),
@@ -208,7 +206,7 @@ describe('the picture of an event', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ detail: EVENT_MESSAGES.imageType });
     expect(await eventCount(w)).toBe(before);
-    expect(storedFiles(w)).toEqual(files);
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it('should keep the picture without a file, replace it with a new one and remove it with image: null', async () => {
@@ -224,13 +222,13 @@ describe('the picture of an event', () => {
     expect(replaced.statusCode).toBe(200);
     const second = keyOf(replaced.json<TEvent>().image);
     expect(replaced.json()).toMatchObject({ imagePath: 'foto.jpg' });
-    expect(storedFiles(w)).toContain(second);
-    expect(storedFiles(w)).not.toContain(first);
+    expect(storedFiles(w.t)).toContain(second);
+    expect(storedFiles(w.t)).not.toContain(first);
 
     const removed = await saveEvent(w, w.as.admin, eventInput({ id: event.id, image: null }));
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ image: null, imagePath: null });
-    expect(storedFiles(w)).not.toContain(second);
+    expect(storedFiles(w.t)).not.toContain(second);
   });
 });
 
@@ -241,14 +239,14 @@ describe('DELETE /api/event/{id}', () => {
     const key = keyOf(event.image);
     const response = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/event/${event.id}`,
+      url: EVENTS_API.byId(event.id),
       headers: w.as.admin,
     });
     expect(response.statusCode).toBe(204);
-    expect((await w.t.app.inject({ url: `/api/event/${event.id}`, headers: w.as.admin })).statusCode).toBe(
+    expect((await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.admin })).statusCode).toBe(
       404,
     );
-    expect(storedFiles(w)).not.toContain(key);
+    expect(storedFiles(w.t)).not.toContain(key);
     const answers = await w.t.database.db
       .selectFrom('eventSubscriptions')
       .selectAll()
@@ -257,7 +255,7 @@ describe('DELETE /api/event/{id}', () => {
     expect(answers).toEqual([]);
     const again = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/event/${event.id}`,
+      url: EVENTS_API.byId(event.id),
       headers: w.as.admin,
     });
     expect(again.statusCode).toBe(404);
@@ -268,7 +266,7 @@ describe('DELETE /api/event/{id}', () => {
     const event = await createEvent(w);
     const response = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/event/${event.id}`,
+      url: EVENTS_API.byId(event.id),
       headers: w.as[user],
     });
     expect(response.statusCode).toBe(403);
@@ -280,6 +278,6 @@ describe('DELETE /api/event/{id}', () => {
       start: new Date(Date.now() + DAY).toISOString(),
       end: new Date(Date.now() + DAY + HOUR).toISOString(),
     });
-    expect((await w.t.app.inject({ method: 'DELETE', url: `/api/event/${event.id}` })).statusCode).toBe(401);
+    expect((await w.t.app.inject({ method: 'DELETE', url: EVENTS_API.byId(event.id) })).statusCode).toBe(401);
   });
 });

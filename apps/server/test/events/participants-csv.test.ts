@@ -1,7 +1,8 @@
-import { EVENT_MESSAGES, MESSAGES } from '@portal/contract';
+import { EVENT_MESSAGES, EVENTS_API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../helpers/factories.ts';
-import { createEvent, createEventWorld, type EventWorld, type Headers, setStatus } from './event-helpers.ts';
+import type { Headers } from '../helpers/world.ts';
+import { createEvent, createEventWorld, type EventWorld, setStatus } from './event-helpers.ts';
 
 let w: EventWorld;
 const extra: Record<string, Headers> = {};
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const csvUrl = (id: number) => `/api/eventSubscription/participantsAsCsv/${id}`;
+const csvUrl = (id: number) => EVENTS_API.participantsCsv(id);
 const as = (username: string): Headers => extra[username] ?? {};
 
 describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import {
   FORUM_API,
   forumPostMediaField,
@@ -8,40 +6,29 @@ import {
   type TForumSummary,
   type TForumThread,
 } from '@portal/contract';
-import { fixture } from '../blog/blog-helpers.ts';
-import { bearer, createUser, login } from '../helpers/factories.ts';
-import { type MultipartFields, multipartBody } from '../helpers/multipart.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  rowCounts as countRows,
+  createWorld,
+  fixture,
+  type Headers,
+  type MultipartFields,
+  storedFiles,
+  type Upload,
+  type World,
+} from '../helpers/world.ts';
 
-export { fixture };
-export type Headers = Record<string, string>;
+/** `admin`, two members `mitglied` and `kollege`, and `partner`. */
+export const FORUM_USERS = [
+  { username: 'admin', role: 'ROLE_ADMIN' },
+  { username: 'mitglied', role: 'ROLE_USER' },
+  { username: 'kollege', role: 'ROLE_USER' },
+  { username: 'partner', role: 'ROLE_PARTNER', groups: ['Partner'] },
+] as const;
 
-export interface Upload {
-  filename: string;
-  data: Buffer | string;
-  type?: string;
-}
+export type ForumWorld = World<(typeof FORUM_USERS)[number]['username']>;
 
-/** A test app with `admin` (ROLE_ADMIN), two members `mitglied` and `kollege` (ROLE_USER) and `partner`. */
-export interface ForumWorld {
-  t: TestApp;
-  as: { admin: Headers; mitglied: Headers; kollege: Headers; partner: Headers };
-}
-
-export async function createForumWorld(env: Record<string, string> = {}): Promise<ForumWorld> {
-  const t = await createTestApp(env);
-  const { app } = t;
-  await createUser(app, { username: 'admin', role: 'ROLE_ADMIN' });
-  await createUser(app, { username: 'mitglied', role: 'ROLE_USER' });
-  await createUser(app, { username: 'kollege', role: 'ROLE_USER' });
-  await createUser(app, { username: 'partner', role: 'ROLE_PARTNER', groups: ['Partner'] });
-  const as = {
-    admin: bearer(await login(app, 'admin')),
-    mitglied: bearer(await login(app, 'mitglied')),
-    kollege: bearer(await login(app, 'kollege')),
-    partner: bearer(await login(app, 'partner')),
-  };
-  return { t, as };
+export function createForumWorld(env: Record<string, string> = {}): Promise<ForumWorld> {
+  return createWorld({ env, users: FORUM_USERS });
 }
 
 export const logo = (): Upload => ({
@@ -64,19 +51,9 @@ function mediaFields(files: readonly Upload[]): MultipartFields {
   return Object.fromEntries(files.map((file, index) => [forumPostMediaField(index), file]));
 }
 
-async function postMultipart(w: ForumWorld, url: string, headers: Headers, fields: MultipartFields) {
-  const body = await multipartBody(fields);
-  return w.t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
 /** POST /api/forum/ with the form field `forum`. */
 export function saveForum(w: ForumWorld, headers: Headers, forum: Partial<TForumInput> | string) {
-  return postMultipart(w, FORUM_API.save, headers, {
+  return w.postMultipart(FORUM_API.save, headers, {
     forum: typeof forum === 'string' ? forum : JSON.stringify(forum),
   });
 }
@@ -95,7 +72,7 @@ export function saveThread(
   thread: Record<string, unknown> | string,
   files: readonly Upload[] = [],
 ) {
-  return postMultipart(w, FORUM_API.saveThread, headers, {
+  return w.postMultipart(FORUM_API.saveThread, headers, {
     forumThread: typeof thread === 'string' ? thread : JSON.stringify(thread),
     forumId: String(forumId),
     ...mediaFields(files),
@@ -122,7 +99,7 @@ export function savePost(
   post: Record<string, unknown> | string,
   files: readonly Upload[] = [],
 ) {
-  return postMultipart(w, FORUM_API.savePost, headers, {
+  return w.postMultipart(FORUM_API.savePost, headers, {
     forumPost: typeof post === 'string' ? post : JSON.stringify(post),
     forumThreadId: String(threadId),
     ...mediaFields(files),
@@ -142,55 +119,21 @@ export async function createPost(
 }
 
 export async function readThread(w: ForumWorld, id: number, query = '', headers?: Headers) {
-  const response = await w.t.app.inject({
-    url: `${FORUM_API.thread(id)}${query ? `?${query}` : ''}`,
-    headers: headers ?? w.as.mitglied,
-  });
-  if (response.statusCode !== 200) throw new Error(`read thread: ${response.statusCode} ${response.body}`);
-  return response.json<TForumThread>();
+  return w.json<TForumThread>(`${FORUM_API.thread(id)}${query ? `?${query}` : ''}`, headers ?? w.as.mitglied);
 }
 
 export function remove(w: ForumWorld, url: string, headers: Headers) {
   return w.t.app.inject({ method: 'DELETE', url, headers });
 }
 
-export function storageRoot(w: ForumWorld): string {
-  return w.t.config.storageUrl.replace(/^file:/, '');
-}
-
-/** Every file in the storage folder (relative keys), temp files included. */
-export function storedFiles(w: ForumWorld): string[] {
-  const root = storageRoot(w);
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => statSync(path.join(root, entry)).isFile())
-    .map((entry) => entry.split(path.sep).join('/'))
-    .sort();
-}
-
-/** The storage key of a signed URL. */
-export function keyOf(url: string | null): string {
-  if (!url) throw new Error('no url');
-  return new URL(url, 'http://x').pathname.replace('/api/files/', '');
-}
-
 /** Rows of every forum table. */
-export async function rowCounts(w: ForumWorld) {
-  const db = w.t.database.db;
-  const count = async (table: 'forums' | 'forumThreads' | 'forumPosts' | 'forumPostMedia') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+export async function forumRows(w: World<never>) {
+  const counts = await countRows(w.t, ['forums', 'forumThreads', 'forumPosts', 'forumPostMedia']);
   return {
-    forums: await count('forums'),
-    threads: await count('forumThreads'),
-    posts: await count('forumPosts'),
-    media: await count('forumPostMedia'),
+    forums: counts.forums,
+    threads: counts.forumThreads,
+    posts: counts.forumPosts,
+    media: counts.forumPostMedia,
   };
 }
 
@@ -203,7 +146,7 @@ export async function orphans(w: ForumWorld): Promise<{ files: string[]; rows: s
   const keys = new Set(
     rows.flatMap((row) => [row.storageKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])]),
   );
-  const stored = storedFiles(w).filter((file) => file.startsWith('forum/'));
+  const stored = storedFiles(w.t, 'forum/');
   return {
     files: stored.filter((file) => !keys.has(file)),
     rows: [...keys].filter((key) => !stored.includes(key)),

@@ -6,9 +6,9 @@ import {
   createPost,
   createThread,
   type ForumWorld,
+  forumRows,
   readThread,
   remove,
-  rowCounts,
   savePost,
 } from './forum-helpers.ts';
 
@@ -76,11 +76,11 @@ describe('POST /api/forumPost/', () => {
     [{ content: '<p><script>alert(1)</script></p>' }, 'Der Beitragsinhalt ist ein Pflichtfeld'],
   ])('should refuse the content %j with 400 and the German message of SPEC §5', async (body, message) => {
     const thread = await createThread(w, forumId);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
     const response = await savePost(w, w.as.kollege, thread.id, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: message, errors: { 'forumPost.content': message } });
-    expect(await rowCounts(w)).toEqual(before);
+    expect(await forumRows(w)).toEqual(before);
   });
 
   it('should refuse a missing forumThreadId with 400 and an unknown thread with 404', async () => {
@@ -94,12 +94,12 @@ describe('POST /api/forumPost/', () => {
 
   it('should refuse a partner with 403 and a request without token with 401, writing nothing', async () => {
     const thread = await createThread(w, forumId);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
     const refused = await savePost(w, w.as.partner, thread.id, { content: '<p>Hallo</p>' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: MESSAGES.forbidden });
     expect((await savePost(w, {}, thread.id, { content: '<p>Hallo</p>' })).statusCode).toBe(401);
-    expect(await rowCounts(w)).toEqual(before);
+    expect(await forumRows(w)).toEqual(before);
   });
 });
 

@@ -7,9 +7,9 @@ import {
   createPost,
   createThread,
   type ForumWorld,
+  forumRows,
   readThread,
   remove,
-  rowCounts,
   saveThread,
 } from './forum-helpers.ts';
 
@@ -69,11 +69,11 @@ describe('POST /api/forumThread/', () => {
   ])(
     'should refuse a missing %s with 400 and its German message, writing nothing',
     async (field, body, message) => {
-      const before = await rowCounts(w);
+      const before = await forumRows(w);
       const response = await saveThread(w, w.as.mitglied, forumId, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: message, errors: { [field]: message } });
-      expect(await rowCounts(w)).toEqual(before);
+      expect(await forumRows(w)).toEqual(before);
     },
   );
 
@@ -96,12 +96,12 @@ describe('POST /api/forumThread/', () => {
   });
 
   it('should refuse a partner with 403 and a request without token with 401, writing nothing', async () => {
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
     const refused = await saveThread(w, w.as.partner, forumId, thread);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: MESSAGES.forbidden });
     expect((await saveThread(w, {}, forumId, thread)).statusCode).toBe(401);
-    expect(await rowCounts(w)).toEqual(before);
+    expect(await forumRows(w)).toEqual(before);
   });
 });
 
@@ -163,10 +163,10 @@ describe('DELETE /api/forumThread/{id}', () => {
   it('should answer 204 and delete the thread with all its posts, first post included', async () => {
     const created = await createThread(w, forumId);
     await createPost(w, created.id);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
     const response = await remove(w, FORUM_API.thread(created.id), w.as.admin);
     expect(response.statusCode).toBe(204);
-    expect(await rowCounts(w)).toEqual({ ...before, threads: before.threads - 1, posts: before.posts - 2 });
+    expect(await forumRows(w)).toEqual({ ...before, threads: before.threads - 1, posts: before.posts - 2 });
     const again = await remove(w, FORUM_API.thread(created.id), w.as.admin);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: FORUM_MESSAGES.threadNotFound });

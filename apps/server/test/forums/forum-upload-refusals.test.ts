@@ -1,20 +1,18 @@
 import path from 'node:path';
-import { FORUM_MESSAGES, MESSAGES } from '@portal/contract';
+import { FORUM_API, FORUM_MESSAGES, MESSAGES } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixture, storedFiles, type Upload } from '../helpers/world.ts';
 import {
   createForum,
   createForumWorld,
   createThread,
   type ForumWorld,
-  fixture,
+  forumRows,
   leaflet,
   logo,
   photo,
-  rowCounts,
   savePost,
   saveThread,
-  storedFiles,
-  type Upload,
 } from './forum-helpers.ts';
 
 let w: ForumWorld;
@@ -35,11 +33,11 @@ const thread = { name: 'Mit Anhang', ...content };
 
 /** Runs the request and asserts that no row and no file (temp files included) was added. */
 async function expectNothingStored<R>(request: () => Promise<R>): Promise<R> {
-  const rows = await rowCounts(w);
-  const files = storedFiles(w);
+  const rows = await forumRows(w);
+  const files = storedFiles(w.t);
   const response = await request();
-  expect(await rowCounts(w)).toEqual(rows);
-  expect(storedFiles(w)).toEqual(files);
+  expect(await forumRows(w)).toEqual(rows);
+  expect(storedFiles(w.t)).toEqual(files);
   return response;
 }
 
@@ -95,7 +93,7 @@ describe('refused attachments', () => {
     const response = await expectNothingStored(() =>
       w.t.app.inject({
         method: 'POST',
-        url: '/api/forumPost/',
+        url: FORUM_API.savePost,
         headers: w.as.kollege,
         payload: { forumPost: content, forumThreadId: threadId, 'forumPostMedia[0]': 'kein Anhang' },
       }),
@@ -130,14 +128,14 @@ describe('failures after the files were stored', () => {
       await database.db.deleteFrom('forumPosts').where('threadId', '=', doomed.id).execute();
       await database.db.deleteFrom('forumThreads').where('id', '=', doomed.id).execute();
     });
-    const rows = await rowCounts(w);
-    const files = storedFiles(w);
+    const rows = await forumRows(w);
+    const files = storedFiles(w.t);
     const response = await savePost(w, w.as.kollege, doomed.id, content, [logo(), leaflet()]);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: FORUM_MESSAGES.threadNotFound });
     expect(storage.put).toHaveBeenCalledTimes(3);
-    expect(await rowCounts(w)).toEqual({ ...rows, threads: rows.threads - 1, posts: rows.posts - 1 });
-    expect(storedFiles(w)).toEqual(files);
+    expect(await forumRows(w)).toEqual({ ...rows, threads: rows.threads - 1, posts: rows.posts - 1 });
+    expect(storedFiles(w.t)).toEqual(files);
   });
 
   it('should remove the files already stored when storing another one fails, and save no post', async () => {
@@ -168,7 +166,7 @@ describe('the upload size limit', () => {
   it('should refuse a file over UPLOAD_LIMIT_MB with 413 and store nothing', async () => {
     const forum = await createForum(small);
     const target = await createThread(small, forum.id);
-    const rows = await rowCounts(small);
+    const rows = await forumRows(small);
     const big = {
       filename: 'gross.pdf',
       data: Buffer.concat([fixture('docs/merkblatt.pdf'), Buffer.alloc(1024 * 1024)]),
@@ -176,7 +174,7 @@ describe('the upload size limit', () => {
     const response = await savePost(small, small.as.kollege, target.id, content, [logo(), big]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: MESSAGES.tooLarge });
-    expect(await rowCounts(small)).toEqual(rows);
-    expect(storedFiles(small)).toEqual([]);
+    expect(await forumRows(small)).toEqual(rows);
+    expect(storedFiles(small.t)).toEqual([]);
   });
 });

@@ -5,24 +5,21 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUrlSigner } from '../../src/platform/storage/signed-url.ts';
 import { multipartBody } from '../helpers/multipart.ts';
+import { fixture, keyOf, storageRoot, storedFiles } from '../helpers/world.ts';
 import {
   createForum,
   createForumWorld,
   createPost,
   createThread,
   type ForumWorld,
-  fixture,
-  keyOf,
+  forumRows,
   leaflet,
   logo,
   orphans,
   photo,
   readThread,
   remove,
-  rowCounts,
   savePost,
-  storageRoot,
-  storedFiles,
 } from './forum-helpers.ts';
 
 let w: ForumWorld;
@@ -33,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const stored = (url: string | null) => readFileSync(path.join(storageRoot(w), keyOf(url)));
+const stored = (url: string | null) => readFileSync(path.join(storageRoot(w.t), keyOf(url)));
 const download = (url: string | null) => w.t.app.inject({ url: url ?? '' });
 const keysOfMedia = (media: readonly TForumPostMedia[]) =>
   media.flatMap((file) => [
@@ -116,7 +113,7 @@ describe('attachments of a post', () => {
 
   it('should store several files at once in the order of their index', async () => {
     const thread = await createThread(w, forumId);
-    const files = storedFiles(w).length;
+    const files = storedFiles(w.t).length;
     const body = await multipartBody({
       forumPost: JSON.stringify({ content: '<p>Drei Anhänge</p>' }),
       forumThreadId: String(thread.id),
@@ -139,7 +136,7 @@ describe('attachments of a post', () => {
     ]);
     expect(post.forumPostMediaImages.map((file) => file.mimeType)).toEqual(['image/png', 'image/jpeg']);
     expect(post.forumPostMediaFiles.map((file) => file.mimeType)).toEqual(['application/pdf']);
-    expect(storedFiles(w).length).toBe(files + 5);
+    expect(storedFiles(w.t).length).toBe(files + 5);
     expect((await readThread(w, thread.id, 'page=last')).posts.at(-1)).toEqual(post);
   });
 
@@ -176,10 +173,10 @@ describe('deleting posts, threads and forums', () => {
     const replyKeys = keysOfMedia(reply.forumPostMedia);
     const firstKeys = keysOfMedia(thread.posts[0]?.forumPostMedia ?? []);
     expect(replyKeys).toHaveLength(3);
-    expect(storedFiles(w)).toEqual(expect.arrayContaining([...replyKeys, ...firstKeys]));
+    expect(storedFiles(w.t)).toEqual(expect.arrayContaining([...replyKeys, ...firstKeys]));
 
     expect((await remove(w, FORUM_API.post(reply.id), w.as.admin)).statusCode).toBe(204);
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     for (const key of replyKeys) expect(files).not.toContain(key);
     expect(files).toEqual(expect.arrayContaining(firstKeys));
   });
@@ -192,16 +189,16 @@ describe('deleting posts, threads and forums', () => {
       ...keysOfMedia(reply.forumPostMedia),
     ];
     expect(keys).toHaveLength(5);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
 
     expect((await remove(w, FORUM_API.thread(thread.id), w.as.admin)).statusCode).toBe(204);
-    expect(await rowCounts(w)).toEqual({
+    expect(await forumRows(w)).toEqual({
       ...before,
       threads: before.threads - 1,
       posts: before.posts - 2,
       media: before.media - 3,
     });
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     for (const key of keys) expect(files).not.toContain(key);
   });
 
@@ -215,16 +212,16 @@ describe('deleting posts, threads and forums', () => {
     );
     expect(keys).toHaveLength(5);
     const other = await createThread(w, forumId, w.as.mitglied, [logo()]);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
 
     expect((await remove(w, FORUM_API.byId(forum.id), w.as.admin)).statusCode).toBe(204);
-    expect(await rowCounts(w)).toEqual({
+    expect(await forumRows(w)).toEqual({
       forums: before.forums - 1,
       threads: before.threads - 2,
       posts: before.posts - 3,
       media: before.media - 3,
     });
-    const files = storedFiles(w);
+    const files = storedFiles(w.t);
     for (const key of keys) expect(files).not.toContain(key);
     expect(files).toEqual(expect.arrayContaining(keysOfMedia(other.posts[0]?.forumPostMedia ?? [])));
   });

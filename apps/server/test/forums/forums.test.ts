@@ -6,8 +6,8 @@ import {
   createPost,
   createThread,
   type ForumWorld,
+  forumRows,
   remove,
-  rowCounts,
   saveForum,
 } from './forum-helpers.ts';
 
@@ -174,11 +174,11 @@ describe('POST /api/forum/', () => {
   ])(
     'should refuse a missing or invalid %s with 400 and its German message',
     async (field, forum, message) => {
-      const before = await rowCounts(w);
+      const before = await forumRows(w);
       const response = await saveForum(w, w.as.admin, forum);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: message, errors: { [`forum.${field}`]: message } });
-      expect(await rowCounts(w)).toEqual(before);
+      expect(await forumRows(w)).toEqual(before);
     },
   );
 
@@ -190,11 +190,11 @@ describe('POST /api/forum/', () => {
   });
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403 and write nothing', async (user) => {
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
     const response = await saveForum(w, w.as[user], { name: 'Forum', description: 'Text' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
-    expect(await rowCounts(w)).toEqual(before);
+    expect(await forumRows(w)).toEqual(before);
   });
 
   it('should refuse a request without token with 401', async () => {
@@ -209,11 +209,11 @@ describe('DELETE /api/forum/{id}', () => {
     await createPost(w, thread.id);
     const other = await createForum(w, 'Bleibt');
     const kept = await createThread(w, other.id);
-    const before = await rowCounts(w);
+    const before = await forumRows(w);
 
     const response = await remove(w, FORUM_API.byId(forum.id), w.as.admin);
     expect(response.statusCode).toBe(204);
-    expect(await rowCounts(w)).toEqual({
+    expect(await forumRows(w)).toEqual({
       ...before,
       forums: before.forums - 1,
       threads: before.threads - 1,
@@ -249,17 +249,17 @@ describe('OpenAPI of the forums', () => {
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([
         '/api/forum',
-        '/api/forum/',
+        FORUM_API.save,
         '/api/forum/{id}',
         '/api/forumThread/',
         '/api/forumThread/{id}',
-        '/api/forumPost/',
+        FORUM_API.savePost,
         '/api/forumPost/{id}',
       ]),
     );
-    expect(Object.keys(paths['/api/forum/'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths[FORUM_API.save] ?? {})).toEqual(['post']);
     expect(paths['/api/forumThread/{id}']?.get?.description).toContain('`page` 1-based or `last`');
-    expect(paths['/api/forumPost/']?.post?.description).toContain('forumPostMedia[0]');
+    expect(paths[FORUM_API.savePost]?.post?.description).toContain('forumPostMedia[0]');
     expect(paths['/api/forumPost/{id}']?.delete?.description).toContain('409');
   });
 });

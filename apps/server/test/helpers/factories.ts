@@ -1,6 +1,7 @@
 import type { TRole, TTokenPair } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { TEST_API_KEY } from './test-app.ts';
+import { hashToken } from '../../src/platform/auth/secrets.ts';
+import { TEST_API_KEY, type TestApp } from './test-app.ts';
 
 let sequence = 0;
 
@@ -62,4 +63,13 @@ export async function login(app: FastifyInstance, username: string): Promise<TTo
 
 export function bearer(pair: TTokenPair): { authorization: string } {
   return { authorization: `BEARER ${pair.token}` };
+}
+
+/** Moves the moment a refresh token was used into the past, as if the client came back that much later. */
+export async function usedSecondsAgo(t: TestApp, refreshToken: string, seconds: number): Promise<void> {
+  await t.database.db
+    .updateTable('refreshTokens')
+    .set({ usedAt: new Date(Date.now() - seconds * 1000) })
+    .where('tokenHash', '=', hashToken(refreshToken))
+    .execute();
 }

@@ -46,6 +46,13 @@ export interface TestApp {
   databaseConfig: TDatabaseConfig;
   /** every log line the app wrote, as text. */
   logs: () => string;
+  /**
+   * Another instance of the server on the same database, through a connection of its own (as after a
+   * restart or on a second machine). The caller closes it.
+   */
+  secondInstance: (
+    build?: Omit<BuildOptions, 'database' | 'logStream'>,
+  ) => Promise<{ app: FastifyInstance; database: Database; close: () => Promise<void> }>;
   close: () => Promise<void>;
 }
 
@@ -84,6 +91,20 @@ export async function createTestApp(
     database,
     databaseConfig,
     logs: () => lines.join(''),
+    secondInstance: async (options = {}) => {
+      const second = createDatabase(databaseConfig);
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const secondApp = await buildApp(config, { ...options, database: second, logStream: quiet });
+      await secondApp.ready();
+      return {
+        app: secondApp,
+        database: second,
+        close: async () => {
+          await secondApp.close();
+          await second.close();
+        },
+      };
+    },
     close: async () => {
       await app.close();
       await drop();

@@ -1,19 +1,20 @@
-import { BLOG_MESSAGES, MESSAGES } from '@portal/contract';
+import { BLOG_API, BLOG_MESSAGES, MESSAGES } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ahead, type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
+import { ahead, createPost } from '../blog/blog-helpers.ts';
 import { createUser } from '../helpers/factories.ts';
 import { readMail, type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
-import { drain, outboxRows, secondInstance } from './mail-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { drain, outboxRows } from './mail-helpers.ts';
 
 let peer: SmtpPeer;
-let w: BlogWorld;
+let w: World;
 
 /** admin, mitglied, beide and the extra member 'kollegin' are in Mitglieder; chef and beide in Geschäftsführung. */
 const MEMBERS_AND_GF = ['admin', 'beide', 'chef', 'kollegin', 'mitglied'].map((name) => `${name}@example.de`);
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  w = await createBlogWorld({ SMTP_URL: peer.url, MAIL_FROM: 'Portal <portal@verband.example>' });
+  w = await createWorld({ env: { SMTP_URL: peer.url, MAIL_FROM: 'Portal <portal@verband.example>' } });
   await createUser(w.t.app, { username: 'kollegin', groups: ['Mitglieder'] });
   // the same address twice: one mail
   await createUser(w.t.app, { username: 'kollegin2', email: 'Kollegin@example.de', groups: ['Mitglieder'] });
@@ -32,7 +33,7 @@ afterEach(async () => {
 });
 
 const send = (id: number, headers = w.as.admin) =>
-  w.t.app.inject({ url: `/api/blog/sendAsBreakingNews/${id}`, headers });
+  w.t.app.inject({ url: BLOG_API.breakingNews(id), headers });
 
 /** as if the post's breaking news had been queued `ms` ago */
 const pressedAgo = (id: number, ms: number) =>
@@ -159,7 +160,7 @@ describe('delivery through the outbox', () => {
     expect(wait).toBeGreaterThan(25_000);
     expect(wait).toBeLessThanOrEqual(30_000);
 
-    const fast = await secondInstance(w, { retryBaseMs: 0 });
+    const fast = await w.t.secondInstance({ mailWorker: { retryBaseMs: 0 } });
     try {
       await w.t.database.db.updateTable('mailOutbox').set({ nextAttemptAt: new Date() }).execute();
       expect(await drain(fast.app)).toEqual({ sent: 1, retried: 0, failed: 0 });
@@ -170,7 +171,7 @@ describe('delivery through the outbox', () => {
   });
 
   it('should deliver every mail exactly once when the peer refuses the first attempts', async () => {
-    const fast = await secondInstance(w, { retryBaseMs: 0 });
+    const fast = await w.t.secondInstance({ mailWorker: { retryBaseMs: 0 } });
     try {
       const post = await createPost(w, { visibleForUserGroups: [w.groups.mitglieder, w.groups.gf] });
       await send(post.id);
@@ -186,7 +187,7 @@ describe('delivery through the outbox', () => {
   });
 
   it('should give up after the maximum of attempts and on a permanent refusal', async () => {
-    const fast = await secondInstance(w, { retryBaseMs: 0, maxAttempts: 3 });
+    const fast = await w.t.secondInstance({ mailWorker: { retryBaseMs: 0, maxAttempts: 3 } });
     try {
       const post = await createPost(w, { visibleForUserGroups: [w.groups.gf] });
       peer.rejectRecipient('chef@example.de');

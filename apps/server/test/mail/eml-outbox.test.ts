@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BLOG_API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
+import { createPost } from '../blog/blog-helpers.ts';
 import { readMail } from '../helpers/smtp-peer.ts';
+import { createWorld, type World } from '../helpers/world.ts';
 import { drain } from './mail-helpers.ts';
 
-let w: BlogWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 
@@ -19,7 +21,7 @@ describe('mail without SMTP_URL', () => {
     expect(w.t.config.smtpUrl).toBeUndefined();
     const post = await createPost(w, { title: 'Eilig', visibleForUserGroups: [w.groups.gf] });
     const response = await w.t.app.inject({
-      url: `/api/blog/sendAsBreakingNews/${post.id}`,
+      url: BLOG_API.breakingNews(post.id),
       headers: w.as.admin,
     });
     expect(response.statusCode).toBe(202);

@@ -1,19 +1,21 @@
+import { BLOG_API } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { DEFAULT_MAIL_WORKER_OPTIONS } from '../../src/platform/mail/mail-worker.ts';
-import { type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
+import { createPost } from '../blog/blog-helpers.ts';
 import { type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
-import { drain, outboxRows, secondInstance } from './mail-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { drain, outboxRows } from './mail-helpers.ts';
 
 let peer: SmtpPeer;
-let w: BlogWorld;
+let w: World;
 
 /** admin, mitglied and beide are in Mitglieder; chef and beide in Geschäftsführung. */
 const MEMBERS_AND_GF = ['admin', 'beide', 'chef', 'mitglied'].map((name) => `${name}@example.de`);
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  w = await createBlogWorld({ SMTP_URL: peer.url });
+  w = await createWorld({ env: { SMTP_URL: peer.url } });
 });
 afterAll(async () => {
   await w.t.close();
@@ -25,18 +27,18 @@ const recipients = () => peer.received.flatMap((mail) => mail.to).sort();
 
 async function queueBreakingNews(app = w.t.app): Promise<string> {
   const post = await createPost(w, { visibleForUserGroups: [w.groups.mitglieder, w.groups.gf] });
-  const response = await app.inject({ url: `/api/blog/sendAsBreakingNews/${post.id}`, headers: w.as.admin });
+  const response = await app.inject({ url: BLOG_API.breakingNews(post.id), headers: w.as.admin });
   expect(response.statusCode).toBe(202);
   return `blog:${post.id}`;
 }
 
 describe('the outbox across restarts and instances', () => {
   it('should send what a stopped server queued once the next one runs, and each mail once', async () => {
-    const first = await secondInstance(w);
+    const first = await w.t.secondInstance();
     await queueBreakingNews(first.app);
     // the server stops before its worker ran
     await first.close();
-    const next = await secondInstance(w);
+    const next = await w.t.secondInstance();
     try {
       expect(await drain(next.app)).toEqual({ sent: 4, retried: 0, failed: 0 });
       expect(recipients()).toEqual(MEMBERS_AND_GF);
@@ -86,7 +88,7 @@ describe('the outbox across restarts and instances', () => {
 
   it('should finish and mark the mail in flight when a server shuts down while sending', async () => {
     const topic = await queueBreakingNews();
-    const instance = await secondInstance(w);
+    const instance = await w.t.secondInstance();
     const run = instance.app.mailWorker.runOnce();
     await instance.close();
     await run;
@@ -99,7 +101,7 @@ describe('the outbox across restarts and instances', () => {
 
   it('should let two instances drain one queue without sending any mail twice', async () => {
     const topics = [await queueBreakingNews(), await queueBreakingNews(), await queueBreakingNews()];
-    const other = await secondInstance(w);
+    const other = await w.t.secondInstance();
     try {
       const [a, b] = await Promise.all([drain(w.t.app), drain(other.app)]);
       expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(12);
@@ -121,12 +123,12 @@ describe('the outbox across restarts and instances', () => {
   it('should keep renewing the claim of a mail while a slow relay takes longer than the lease', async () => {
     const leaseMs = 400;
     const post = await createPost(w, { visibleForUserGroups: [w.groups.partner] });
-    const slow = await secondInstance(w, { leaseMs });
-    const other = await secondInstance(w, { leaseMs });
+    const slow = await w.t.secondInstance({ mailWorker: { leaseMs } });
+    const other = await w.t.secondInstance({ mailWorker: { leaseMs } });
     const held = peer.holdNext();
     try {
       const queued = await slow.app.inject({
-        url: `/api/blog/sendAsBreakingNews/${post.id}`,
+        url: BLOG_API.breakingNews(post.id),
         headers: w.as.admin,
       });
       expect(queued.json()).toEqual({ queued: 1 });

@@ -1,19 +1,13 @@
 import { MEDIA_API, MEDIA_MESSAGES, type TMediaCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flatten } from '../categories/category-helpers.ts';
 import { multipartBody } from '../helpers/multipart.ts';
-import {
-  createCategory,
-  createFile,
-  createMediaWorld,
-  flatten,
-  getTree,
-  type MediaWorld,
-  saveCategory,
-} from './media-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, createFile, getTree, saveCategory } from './media-helpers.ts';
 
-let w: MediaWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createMediaWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 

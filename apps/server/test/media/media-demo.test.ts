@@ -3,17 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autoMediaName, MEDIA_API, type TMediaCategory, type TMediaFileMap } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/cli/demo-data.ts';
-import { bearer, login } from '../helpers/factories.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createDemoWorld, type DemoWorld } from '../helpers/world.ts';
 
-let t: TestApp;
+let w: DemoWorld;
 beforeAll(async () => {
-  t = await createTestApp();
-  const { app } = t;
-  await seedDemoData(app.accounts, { db: app.database.db, storage: app.storage, signer: app.signer });
+  w = await createDemoWorld();
 });
-afterAll(() => t.close());
+afterAll(() => w.close());
 
 const summary = (nodes: readonly TMediaCategory[]): string[] =>
   nodes.flatMap((node) => [
@@ -23,8 +19,8 @@ const summary = (nodes: readonly TMediaCategory[]): string[] =>
 
 describe('the demo media library', () => {
   it('should show a tree with sub-categories, counts and a picture served at its public address', async () => {
-    const headers = bearer(await login(t.app, 'admin'));
-    const tree = await t.app.inject({ url: MEDIA_API.categories, headers });
+    const headers = await w.login('admin');
+    const tree = await w.app.inject({ url: MEDIA_API.categories, headers });
     expect(tree.statusCode).toBe(200);
     expect(summary(tree.json())).toEqual([
       'Dokumente (1)',
@@ -33,10 +29,10 @@ describe('the demo media library', () => {
       '- Veranstaltungen (1)',
     ]);
     const pictures = tree.json<TMediaCategory[]>()[1];
-    const files = await t.app.inject({ url: MEDIA_API.file(pictures?.id ?? 0), headers });
+    const files = await w.app.inject({ url: MEDIA_API.file(pictures?.id ?? 0), headers });
     const [logo] = Object.values(files.json<TMediaFileMap>());
     expect(logo).toMatchObject({ name: 'Logo Verband.png', mimeType: 'image/png' });
-    expect((await t.app.inject({ url: logo?.publicPath ?? '' })).statusCode).toBe(200);
+    expect((await w.app.inject({ url: logo?.publicPath ?? '' })).statusCode).toBe(200);
   });
 });
 

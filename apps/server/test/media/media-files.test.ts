@@ -1,22 +1,12 @@
 import { MEDIA_API, MEDIA_MESSAGES, MESSAGES, type TMediaFile } from '@portal/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createFile,
-  createMediaWorld,
-  fetchPublic,
-  fixture,
-  getTree,
-  type MediaWorld,
-  saveFile,
-  storedMediaFiles,
-  uploads,
-} from './media-helpers.ts';
+import { createWorld, fixture, storedFiles, type World } from '../helpers/world.ts';
+import { createCategory, createFile, fetchPublic, getTree, saveFile, uploads } from './media-helpers.ts';
 
-let w: MediaWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createMediaWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 
@@ -81,7 +71,7 @@ describe('POST /api/media/', () => {
     ['docs/fake.pdf', 'fake.pdf'],
   ])('should refuse %s with 415 and store nothing', async (path, filename) => {
     const id = await createCategory(w, { name: `Falsch ${filename}` });
-    const before = storedMediaFiles(w);
+    const before = storedFiles(w.t, 'media/');
     const response = await saveFile(
       w,
       w.as.admin,
@@ -94,7 +84,7 @@ describe('POST /api/media/', () => {
     );
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ detail: 'Erlaubte Dateiformate: JPG, PNG, GIF, PDF' });
-    expect(storedMediaFiles(w)).toEqual(before);
+    expect(storedFiles(w.t, 'media/')).toEqual(before);
     expect((await list(id)).json()).toEqual({});
   });
 
@@ -119,22 +109,22 @@ describe('POST /api/media/', () => {
 
   it('should refuse a missing name with 400 and the German message, storing nothing', async () => {
     const id = await createCategory(w, { name: 'Ohne Name' });
-    const before = storedMediaFiles(w);
+    const before = storedFiles(w.t, 'media/');
     const response = await saveFile(w, w.as.admin, { name: ' ', category: id }, uploads.pdf());
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail: 'Name ist ein Pflichtfeld.',
       errors: { 'media.name': 'Name ist ein Pflichtfeld.' },
     });
-    expect(storedMediaFiles(w)).toEqual(before);
+    expect(storedFiles(w.t, 'media/')).toEqual(before);
   });
 
   it('should refuse an unknown category with 400 and remove the stored file again', async () => {
-    const before = storedMediaFiles(w);
+    const before = storedFiles(w.t, 'media/');
     const response = await saveFile(w, w.as.admin, { name: 'Verwaist', category: 999_999 }, uploads.png());
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(MEDIA_MESSAGES.unknownCategory);
-    expect(storedMediaFiles(w)).toEqual(before);
+    expect(storedFiles(w.t, 'media/')).toEqual(before);
   });
 
   it('should answer 404 for an unknown id', async () => {
@@ -159,7 +149,7 @@ describe('POST /api/media/', () => {
   it('should keep the address when the binary is replaced, serve the new one and drop the old', async () => {
     const id = await createCategory(w, { name: 'Ersetzen' });
     const file = await createFile(w, id, 'Logo', uploads.pdf());
-    const before = storedMediaFiles(w);
+    const before = storedFiles(w.t, 'media/');
     const response = await saveFile(
       w,
       w.as.admin,
@@ -174,7 +164,7 @@ describe('POST /api/media/', () => {
     const served = await fetchPublic(w, file.publicPath);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    const after = storedMediaFiles(w);
+    const after = storedFiles(w.t, 'media/');
     expect(after).toHaveLength(before.length);
     expect(after).not.toEqual(before);
   });
@@ -201,7 +191,7 @@ describe('DELETE /api/media/{id}', () => {
   it('should delete the entry with 204, remove the stored file and end the public address', async () => {
     const id = await createCategory(w, { name: 'Löschen' });
     const file = await createFile(w, id, 'Weg.pdf');
-    const before = storedMediaFiles(w);
+    const before = storedFiles(w.t, 'media/');
     const response = await w.t.app.inject({
       method: 'DELETE',
       url: MEDIA_API.file(file.id),
@@ -209,7 +199,7 @@ describe('DELETE /api/media/{id}', () => {
     });
     expect(response.statusCode).toBe(204);
     expect((await list(id)).json()).toEqual({});
-    expect(storedMediaFiles(w)).toHaveLength(before.length - 1);
+    expect(storedFiles(w.t, 'media/')).toHaveLength(before.length - 1);
     expect((await fetchPublic(w, file.publicPath)).statusCode).toBe(404);
     const tree = await getTree(w);
     expect(tree.find((node) => node.id === id)?.mediaCount).toBe(0);
@@ -231,7 +221,7 @@ describe('roles', () => {
     async (role) => {
       const id = await createCategory(w, { name: `Dateien ${role}` });
       const file = await createFile(w, id, 'Geschützt.pdf');
-      const before = storedMediaFiles(w);
+      const before = storedFiles(w.t, 'media/');
       const headers = w.as[role];
       expect((await list(id, headers)).statusCode).toBe(403);
       expect((await saveFile(w, headers, { name: 'X', category: id }, uploads.png())).statusCode).toBe(403);
@@ -239,15 +229,15 @@ describe('roles', () => {
       const removed = await w.t.app.inject({ method: 'DELETE', url: MEDIA_API.file(file.id), headers });
       expect(removed.statusCode).toBe(403);
       expect((await list(id)).json()).toEqual({ [String(file.id)]: file });
-      expect(storedMediaFiles(w)).toEqual(before);
+      expect(storedFiles(w.t, 'media/')).toEqual(before);
     },
   );
 });
 
 describe('the upload size limit', () => {
-  let small: MediaWorld;
+  let small: World;
   beforeAll(async () => {
-    small = await createMediaWorld({ UPLOAD_LIMIT_MB: '1' });
+    small = await createWorld({ env: { UPLOAD_LIMIT_MB: '1' } });
   });
   afterAll(() => small.t.close());
 
@@ -260,7 +250,7 @@ describe('the upload size limit', () => {
     const response = await saveFile(small, small.as.admin, { name: 'Groß', category: id }, big);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: MESSAGES.tooLarge });
-    expect(storedMediaFiles(small)).toEqual([]);
+    expect(storedFiles(small.t, 'media/')).toEqual([]);
     expect((await small.t.app.inject({ url: MEDIA_API.file(id), headers: small.as.admin })).json()).toEqual(
       {},
     );

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   MEDIA_API,
   type TMediaCategory,
@@ -7,27 +5,19 @@ import {
   type TMediaFile,
   type TMediaFileInput,
 } from '@portal/contract';
-import { type BlogWorld, fixture, type Headers } from '../blog/blog-helpers.ts';
-import { multipartBody } from '../helpers/multipart.ts';
+import { flatten } from '../categories/category-helpers.ts';
+import { fixture, type Headers, type Upload, type World } from '../helpers/world.ts';
 
-export { createBlogWorld as createMediaWorld, fixture } from '../blog/blog-helpers.ts';
-export type MediaWorld = BlogWorld;
-
-export interface Upload {
-  filename: string;
-  data: Buffer;
-  type?: string;
-}
-
+/** Real files of every accepted type, as the browser sends them. */
 export const uploads = {
-  png: (): Upload => ({ filename: 'logo.png', data: fixture('images/logo.png'), type: 'image/png' }),
-  jpeg: (): Upload => ({
+  png: () => ({ filename: 'logo.png', data: fixture('images/logo.png'), type: 'image/png' }),
+  jpeg: () => ({
     filename: 'foto.jpg',
     data: fixture('images/foto-exif-gps.jpg'),
     type: 'image/jpeg',
   }),
-  gif: (): Upload => ({ filename: 'animiert.gif', data: fixture('images/animiert.gif'), type: 'image/gif' }),
-  pdf: (): Upload => ({
+  gif: () => ({ filename: 'animiert.gif', data: fixture('images/animiert.gif'), type: 'image/gif' }),
+  pdf: () => ({
     filename: 'Merkblatt Glas.pdf',
     data: fixture('docs/merkblatt.pdf'),
     type: 'application/pdf',
@@ -36,59 +26,44 @@ export const uploads = {
 
 /** POST /api/mediaCategory/ as the web app sends it: multipart with the `mediaCategory` JSON. */
 export async function saveCategory(
-  w: MediaWorld,
+  w: World<'admin'>,
   headers: Headers,
   input: Partial<TMediaCategoryInput> | string,
 ) {
-  const body = await multipartBody({
+  return w.postMultipart(MEDIA_API.categories, headers, {
     mediaCategory: typeof input === 'string' ? input : JSON.stringify(input),
   });
-  return w.t.app.inject({
-    method: 'POST',
-    url: MEDIA_API.categories,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
-export function flatten(tree: readonly TMediaCategory[]): TMediaCategory[] {
-  return tree.flatMap((node) => [node, ...flatten(node.children)]);
 }
 
 /** Creates a category as admin and returns its id (the highest in the returned tree). */
-export async function createCategory(w: MediaWorld, input: Partial<TMediaCategoryInput> & { name: string }) {
+export async function createCategory(
+  w: World<'admin'>,
+  input: Partial<TMediaCategoryInput> & { name: string },
+) {
   const response = await saveCategory(w, w.as.admin, input);
   if (response.statusCode !== 200) throw new Error(`category not saved: ${response.body}`);
   return Math.max(...flatten(response.json<TMediaCategory[]>()).map((node) => node.id));
 }
 
-export async function getTree(w: MediaWorld): Promise<TMediaCategory[]> {
-  const response = await w.t.app.inject({ url: MEDIA_API.categories, headers: w.as.admin });
-  if (response.statusCode !== 200) throw new Error(`tree: ${response.body}`);
-  return response.json<TMediaCategory[]>();
+export async function getTree(w: World<'admin'>): Promise<TMediaCategory[]> {
+  return w.json<TMediaCategory[]>(MEDIA_API.categories, w.as.admin);
 }
 
 /** POST /api/media/: multipart with the `media` JSON and optionally `file`. */
 export async function saveFile(
-  w: MediaWorld,
+  w: World<'admin'>,
   headers: Headers,
   media: Partial<TMediaFileInput> | string,
   file?: Upload,
 ) {
-  const body = await multipartBody({
+  return w.postMultipart(MEDIA_API.files, headers, {
     media: typeof media === 'string' ? media : JSON.stringify(media),
     ...(file ? { file } : {}),
-  });
-  return w.t.app.inject({
-    method: 'POST',
-    url: MEDIA_API.files,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
   });
 }
 
 export async function createFile(
-  w: MediaWorld,
+  w: World<'admin'>,
   category: number,
   name: string,
   file: Upload = uploads.pdf(),
@@ -98,20 +73,7 @@ export async function createFile(
   return response.json<TMediaFile>();
 }
 
-/** Every file stored under the media prefix of the test's storage folder. */
-export function storedMediaFiles(w: MediaWorld): string[] {
-  const root = path.join(w.t.config.storageUrl.replace(/^file:/, ''), 'media');
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 /** GET of a public address, without any token. */
-export function fetchPublic(w: MediaWorld, publicPath: string, headers: Headers = {}) {
+export function fetchPublic(w: World<'admin'>, publicPath: string, headers: Headers = {}) {
   return w.t.app.inject({ url: publicPath, headers });
 }

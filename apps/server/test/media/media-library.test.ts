@@ -3,9 +3,9 @@ import { MEDIA_API, MEDIA_MESSAGES, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaRepository } from '../../src/features/media/media.repository.ts';
 import { newKey } from '../../src/platform/storage/storage.ts';
-import { type BlogWorld, createBlogWorld, fixture } from '../blog/blog-helpers.ts';
+import { createWorld, fixture, type World } from '../helpers/world.ts';
 
-let w: BlogWorld;
+let w: World;
 const pdf = fixture('docs/merkblatt.pdf');
 
 /** Stores a file in the library the way the media feature will: category, storage key, public token. */
@@ -31,7 +31,7 @@ async function addFile(
 }
 
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
   const repo = createMediaRepository(w.t.database.db);
   const db = w.t.database.db;
   const dokumente = await repo.insertCategory(db, { name: 'Dokumente', parentId: null });

@@ -1,19 +1,11 @@
 import { MEDIA_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createFile,
-  createMediaWorld,
-  fetchPublic,
-  fixture,
-  type MediaWorld,
-  saveFile,
-  uploads,
-} from './media-helpers.ts';
+import { createWorld, fixture, type World } from '../helpers/world.ts';
+import { createCategory, createFile, fetchPublic, saveFile, uploads } from './media-helpers.ts';
 
-let w: MediaWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createMediaWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 

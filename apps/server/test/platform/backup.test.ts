@@ -133,6 +133,7 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
   const databases = {
     source: `portal_backup_source_${suffix}`,
     restored: `portal_backup_restored_${suffix}`,
+    again: `portal_backup_again_${suffix}`,
   };
   let admin: pg.Client | undefined;
 
@@ -172,8 +173,11 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
   let attempted: string[] = [];
   let manifest: TBackupManifest;
   let archivedFiles: string[] = [];
+  let backup: { code: number | null; output: string };
+  let besideArchive: string[] = [];
 
-  it('should back up while an admin keeps posting and release the deletion hold afterwards', async () => {
+  // The snapshot the restores read (and never change): taken once, before any test, while an admin posts.
+  beforeAll(async () => {
     const server = await startServer(envOf('source', sourceDir));
     token = await adminToken(server.url);
     const formData = await getJson<{ defaultUserGroups: number[] }>(`${server.url}/api/blog/formData`, token);
@@ -187,18 +191,24 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
     writeFileSync(path.join(sourceDir, 'uploads', '.partial', 'abgebrochen.part'), 'halb');
 
     const writer = keepWriting(server.url, token, groupId, categoryId);
-    await expect.poll(() => writer.acknowledged.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    // (expect.poll works only inside a test; the test below checks that these four came.)
+    for (const deadline = Date.now() + 30_000; writer.acknowledged.length < 4 && Date.now() < deadline; )
+      await new Promise((resolve) => setTimeout(resolve, 50));
     acknowledgedBeforeBackup = [...writer.acknowledged];
-    const backup = await cli('backup', [archive], envOf('source', sourceDir));
+    backup = await cli('backup', [archive], envOf('source', sourceDir));
     await writer.stop();
     attempted = writer.attempted;
     // Its exit code is not what this test is about (process.test.ts checks a clean shutdown).
     await server.stop();
+    besideArchive = readdirSync(root).sort();
+    if (backup.code === 0) ({ manifest, uploads: archivedFiles } = await readArchive(archive));
+  }, 120_000);
 
+  it('should back up while an admin keeps posting and release the deletion hold afterwards', async () => {
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('Sicherung geschrieben');
-    expect(readdirSync(root).sort()).toEqual(['sicherung.tar.gz', 'source']);
-    ({ manifest, uploads: archivedFiles } = await readArchive(archive));
+    expect(besideArchive).toEqual(['sicherung.tar.gz', 'source']);
+    expect(acknowledgedBeforeBackup.length).toBeGreaterThanOrEqual(4);
     expect(archivedFiles.length).toBe(manifest.files);
     expect(archivedFiles.filter((key) => key.includes('.part'))).toEqual([]);
     expect(manifest).toMatchObject({ format: 'portal-backup', version: 1, jwtSecret: true });
@@ -279,21 +289,23 @@ describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
   });
 
   it('should refuse a DATA_DIR that holds data without --force and replace it with --force', async () => {
-    const uploads = path.join(restoredDir, 'uploads');
+    const againDir = path.join(root, 'again');
+    expect((await cli('restore', [archive], envOf('again', againDir))).code).toBe(0);
+    const uploads = path.join(againDir, 'uploads');
     const [first] = archivedFiles;
     if (!first) throw new Error('the restore brought no files');
     rmSync(path.join(uploads, first));
     writeFileSync(path.join(uploads, 'fremd.txt'), 'nicht aus der Sicherung');
 
-    const refused = await cli('restore', [archive], envOf('restored', restoredDir));
+    const refused = await cli('restore', [archive], envOf('again', againDir));
     expect(refused.code).toBe(2);
     expect(refused.output).toContain('--force');
     expect(filesUnder(uploads)).toContain('fremd.txt');
 
-    const forced = await cli('restore', [archive, '--force'], envOf('restored', restoredDir));
+    const forced = await cli('restore', [archive, '--force'], envOf('again', againDir));
     expect(forced.code, forced.output).toBe(0);
     expect(filesUnder(uploads)).toEqual(archivedFiles);
-    expect((await databaseContents(databaseConfig('restored', restoredDir))).posts.length).toBe(
+    expect((await databaseContents(databaseConfig('again', againDir))).posts.length).toBe(
       manifest.counts.blog_posts,
     );
   });

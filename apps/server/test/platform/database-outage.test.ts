@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES } from '@portal/contract';
+import { API, BLOG_API, MESSAGES } from '@portal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, freePort, startCluster } from '../helpers/pg-cluster.ts';
@@ -54,7 +54,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
     return answer;
   }
 
-  const blog = () => call('/api/blog/');
+  const blog = () => call(BLOG_API.list);
 
   beforeAll(async () => {
     cluster = await startCluster({ database: 'portal_outage' });
@@ -81,7 +81,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
     });
     // Start-up migrates and seeds the demo (a 50,000-row table): up to a minute on a busy machine.
     const healthy = await until(
-      () => call('/api/health').catch(() => ({ status: 0, body: {}, ms: 0 })),
+      () => call(API.health).catch(() => ({ status: 0, body: {}, ms: 0 })),
       (answer) => answer.status === 200 || server.exitCode !== null,
       90_000,
     );
@@ -112,7 +112,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
 
     const answer = await until(blog, (a) => a.status === 200, 10_000);
     expect(answer.status).toBe(200);
-    expect((await call('/api/health')).status).toBe(200);
+    expect((await call(API.health)).status).toBe(200);
     expect(server.exitCode).toBeNull();
     expect(output).toContain('database connection lost');
   });
@@ -123,7 +123,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
       const refused = await blog();
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ detail: MESSAGES.databaseUnavailable });
-      const health = await call('/api/health');
+      const health = await call(API.health);
       expect(health.status).toBe(503);
       expect(health.body).toMatchObject({ status: 'degraded', database: 'down' });
       expect(health.ms).toBeLessThan(2_000);
@@ -135,7 +135,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
     expect(
       (
         await until(
-          () => call('/api/health'),
+          () => call(API.health),
           (a) => a.status === 200,
           15_000,
         )
@@ -146,7 +146,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
   it('should answer health within 2 s and API calls within 10 s while the database is frozen', async () => {
     cluster.freeze();
     try {
-      const [health, api] = await Promise.all([call('/api/health'), blog()]);
+      const [health, api] = await Promise.all([call(API.health), blog()]);
       expect(health.status).toBe(503);
       expect(health.body).toMatchObject({ database: 'down' });
       expect(health.ms).toBeLessThan(2_000);
@@ -154,7 +154,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
       expect(api.body).toEqual({ detail: MESSAGES.databaseUnavailable });
       expect(api.ms).toBeLessThan(10_000);
       // A second round, when the first round's connections are stuck: still bounded.
-      const [healthAgain, apiAgain] = await Promise.all([call('/api/health'), blog()]);
+      const [healthAgain, apiAgain] = await Promise.all([call(API.health), blog()]);
       expect(healthAgain.ms).toBeLessThan(2_000);
       expect(apiAgain.status).toBe(503);
       expect(apiAgain.ms).toBeLessThan(10_000);
@@ -165,7 +165,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
     expect(
       (
         await until(
-          () => call('/api/health'),
+          () => call(API.health),
           (a) => a.status === 200,
           20_000,
         )

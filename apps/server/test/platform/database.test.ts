@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrincipal } from '../../src/features/accounts/principal.ts';
+import { buildPrincipal } from '../../src/platform/auth/principal.ts';
 import { visibleTo } from '../../src/platform/auth/visibility.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/platform/db/migrate.ts';

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { MESSAGES } from '@portal/contract';
+import { API, BLOG_API, MESSAGES } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // A public route that reads a body of any type: the body is parsed before any feature code runs.
-const BODY_ROUTE = '/api/auth/token/refresh';
+const BODY_ROUTE = API.refresh;
 
 const post = (contentType: string, payload: string | Buffer): InjectOptions => ({
   method: 'POST',
@@ -37,12 +37,12 @@ const injected: Array<[string, InjectOptions, number, string]> = [
   ['an unknown path with broken percent-encoding', { url: '/irgendwo/%E0%A4%A' }, 400, MESSAGES.badUrl],
   [
     'a path parameter over the length limit',
-    { url: `/api/blog/${'1'.repeat(150)}` },
+    { url: BLOG_API.byId('1'.repeat(150)) },
     414,
     MESSAGES.urlTooLong,
   ],
   ['an unknown /api path', { url: '/api/gibtesnicht' }, 404, MESSAGES.notFound],
-  ['a method the path does not have', { method: 'DELETE', url: '/api/health' }, 404, MESSAGES.notFound],
+  ['a method the path does not have', { method: 'DELETE', url: API.health }, 404, MESSAGES.notFound],
   [
     'a JSON body over the limit',
     post('application/json', `"${'x'.repeat(1024 * 1024)}"`),

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
@@ -14,7 +15,7 @@ afterAll(() => t.close());
 
 async function health(app = t.app) {
   const begin = performance.now();
-  const response = await app.inject({ url: '/api/health' });
+  const response = await app.inject({ url: API.health });
   return { status: response.statusCode, body: response.json(), ms: performance.now() - begin };
 }
 

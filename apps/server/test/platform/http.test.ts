@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@portal/contract';
+import { API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, login } from '../helpers/factories.ts';
 import { multipartBody } from '../helpers/multipart.ts';
@@ -24,7 +24,7 @@ describe('errors', () => {
   it('should refuse NUL characters in a body or query with 400, on every database', async () => {
     const body = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/token/refresh',
+      url: API.refresh,
       payload: { refreshToken: 'a\u0000b' },
     });
     expect(body.statusCode).toBe(400);
@@ -34,10 +34,10 @@ describe('errors', () => {
   });
 
   it('should echo a request id header', async () => {
-    const response = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const response = await t.app.inject({ url: API.health, headers: { 'x-request-id': 'abc-123' } });
     expect(response.headers['x-request-id']).toBe('abc-123');
     const generated = await t.app.inject({
-      url: '/api/health',
+      url: API.health,
       headers: { 'x-request-id': 'bad id with spaces' },
     });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -56,14 +56,14 @@ describe('security headers', () => {
   });
 
   it('should not send HSTS while the portal is reached over plain http', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
+    const response = await t.app.inject({ url: API.health });
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('should send HSTS for a year when PUBLIC_URL is https, as production demands', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://portal.verband.example' });
     try {
-      for (const url of ['/api/health', '/dashboard', '/api/gibtesnicht']) {
+      for (const url of [API.health, '/dashboard', '/api/gibtesnicht']) {
         const response = await https.app.inject({ url });
         expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       }
@@ -126,12 +126,7 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
     expect(paths).toEqual(
-      expect.arrayContaining([
-        '/api/auth/login',
-        '/api/auth/token/refresh',
-        '/api/account/profile',
-        '/external/generate/login',
-      ]),
+      expect.arrayContaining(['/api/auth/login', API.refresh, API.profile, API.generateLogin]),
     );
   });
 });
@@ -141,15 +136,15 @@ describe('logs', () => {
     await createUser(t.app, { username: 'protokoll', password: 'passwort-im-log?' });
     const generated = await t.app.inject({
       method: 'POST',
-      url: '/external/generate/login',
+      url: API.generateLogin,
       payload: { username: 'protokoll', password: 'passwort-im-log?' },
     });
     const link = generated.json<{ link: string }>().link;
     const pair = await login(t.app, 'protokoll');
-    await t.app.inject({ url: '/api/account/profile', headers: bearer(pair) });
+    await t.app.inject({ url: API.profile, headers: bearer(pair) });
     await t.app.inject({
       method: 'POST',
-      url: '/api/auth/token/refresh',
+      url: API.refresh,
       payload: { refreshToken: pair.refreshToken },
     });
     const logs = t.logs();
@@ -171,7 +166,7 @@ describe('NUL characters in multipart fields', () => {
     const body = await multipartBody({ refreshToken: 'a\u0000b' });
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/token/refresh',
+      url: API.refresh,
       ...body,
     });
     expect(response.statusCode).toBe(400);

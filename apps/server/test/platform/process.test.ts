@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API } from '@portal/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, serverDir } from '../helpers/server-process.ts';
 
@@ -48,16 +51,38 @@ describe('the server process', { timeout: 120_000 }, () => {
   let dataDir: string;
   const dbEnv = (): Record<string, string> =>
     process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
-  beforeAll(() => {
+  /** An empty database of its own (a data folder, and on PostgreSQL a database), for the first start. */
+  const fresh = { dataDir: '', database: `portal_process_${randomBytes(4).toString('hex')}` };
+  let admin: pg.Client | undefined;
+  const freshEnv = (): Record<string, string> => {
+    const url = process.env.DATABASE_URL;
+    if (!url?.startsWith('postgres')) return {};
+    const own = new URL(url);
+    own.pathname = `/${fresh.database}`;
+    return { DATABASE_URL: own.toString() };
+  };
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+    fresh.dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+    const url = process.env.DATABASE_URL;
+    if (!url?.startsWith('postgres')) return;
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${fresh.database}`);
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    if (admin) {
+      await admin.query(`drop database if exists ${fresh.database} with (force)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(fresh.dataDir, { recursive: true, force: true });
+  });
 
-  async function startServer() {
+  async function startServer(env: Record<string, string> = { ...dbEnv(), DATA_DIR: dataDir }) {
     const port = await freePort();
     const server = run('src/main.ts', [], {
-      ...dbEnv(),
-      DATA_DIR: dataDir,
+      ...env,
       PORT: String(port),
       LOG_LEVEL: 'warn',
     });
@@ -74,7 +99,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('should migrate, seed the demo accounts, serve, and stop cleanly on SIGTERM', async () => {
-    const { port, server } = await startServer();
+    // The other tests leave accounts behind, and the demo is seeded only into an empty database.
+    const { port, server } = await startServer({ ...freshEnv(), DATA_DIR: fresh.dataDir });
     expect(server.output().stderr).toContain('mitglied');
     expect(server.output().stderr).toContain('portal-demo');
     const response = await fetch(`http://127.0.0.1:${port}/external/generate/login`, {
@@ -94,7 +120,7 @@ describe('the server process', { timeout: 120_000 }, () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: '/api/auth/token/refresh',
+      path: API.refresh,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const answered = new Promise<number>((resolve, reject) => {

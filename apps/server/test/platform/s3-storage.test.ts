@@ -3,21 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { TMediaFile } from '@portal/contract';
+import { MEDIA_API, type TMediaFile } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createS3Storage } from '../../src/platform/storage/s3-storage.ts';
 import { createLocalStorage, type Storage } from '../../src/platform/storage/storage.ts';
 import { type S3Peer, startS3Peer } from '../helpers/s3-peer.ts';
-import {
-  createCategory,
-  createFile,
-  createMediaWorld,
-  fetchPublic,
-  type MediaWorld,
-  saveFile,
-  uploads,
-} from '../media/media-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, createFile, fetchPublic, saveFile, uploads } from '../media/media-helpers.ts';
 
 let peer: S3Peer;
 let folder: string;
@@ -100,9 +93,9 @@ describe('S3 storage', () => {
 });
 
 describe('the app on S3 storage', () => {
-  let w: MediaWorld;
+  let w: World;
   beforeAll(async () => {
-    w = await createMediaWorld(peer.env('app'));
+    w = await createWorld({ env: peer.env('app') });
   });
   afterAll(() => w.t.close());
 
@@ -131,7 +124,7 @@ describe('the app on S3 storage', () => {
     expect(keys.filter((key) => !before.has(key))).toEqual([expect.stringMatching(/\.gif$/)]);
     const removed = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/media/${file.id}`,
+      url: MEDIA_API.file(file.id),
       headers: w.as.admin,
     });
     expect(removed.statusCode).toBe(204);

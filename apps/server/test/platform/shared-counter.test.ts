@@ -1,6 +1,5 @@
+import { API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { createDatabase } from '../../src/platform/db/database.ts';
 import { createAttemptLimiter, createSharedCounter } from '../../src/platform/http/shared-counter.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -53,13 +52,12 @@ describe('the shared counter', () => {
 
 describe('two instances of the server on one database', () => {
   it('should share the login limits, per IP and per username', async () => {
-    const database = createDatabase(t.databaseConfig);
-    const second = await buildApp(t.config, { database });
+    const { app: second, close } = await t.secondInstance();
     try {
       const attempt = (app: typeof second, username: string, ip: string) =>
         app.inject({
           method: 'POST',
-          url: '/external/generate/login',
+          url: API.generateLogin,
           remoteAddress: ip,
           payload: { username, password: 'falsch' },
         });
@@ -80,8 +78,7 @@ describe('two instances of the server on one database', () => {
       ];
       expect(perIp).toEqual([401, 401, 401, 429]);
     } finally {
-      await second.close();
-      await database.close();
+      await close();
     }
   });
 });

@@ -1,17 +1,25 @@
-import { BLOG_MESSAGES, EVENT_MESSAGES, ID_MESSAGES } from '@portal/contract';
+import {
+  BLOG_API,
+  BLOG_MESSAGES,
+  EVENT_MESSAGES,
+  EVENTS_API,
+  FORUM_API,
+  ID_MESSAGES,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogWorld, createBlogWorld, createPost } from '../blog/blog-helpers.ts';
+import { createPost } from '../blog/blog-helpers.ts';
 import { multipartBody } from '../helpers/multipart.ts';
+import { createWorld, type World } from '../helpers/world.ts';
 
 /**
  * Every numeric path parameter is digits and nothing else. `Number()` reads `3.`, ` 3`, `03e0` and `1e3` as
  * numbers: a member's link `/%2e%2e/api/blog/sendAsBreakingNews/3.`, which a browser turns into
  * `/api/blog/sendAsBreakingNews/3.`, reached the handler as post 3 (issue 12).
  */
-let w: BlogWorld;
+let w: World;
 beforeAll(async () => {
-  w = await createBlogWorld();
+  w = await createWorld();
 });
 afterAll(() => w.t.close());
 
@@ -71,7 +79,7 @@ describe('numeric path parameters', () => {
   it('accepts plain digits, leading zeros included', async () => {
     const post = await createPost(w);
     for (const id of [`${post.id}`, `0${post.id}`]) {
-      const response = await w.t.app.inject({ url: `/api/blog/${id}`, headers: w.as.admin });
+      const response = await w.t.app.inject({ url: BLOG_API.byId(id), headers: w.as.admin });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: post.id });
     }
@@ -98,7 +106,7 @@ describe('breaking news through a normalised link', () => {
     expect(await queued(post.id)).toBe(0);
 
     const sent = await w.t.app.inject({
-      url: `/api/blog/sendAsBreakingNews/${post.id}`,
+      url: BLOG_API.breakingNews(post.id),
       headers: w.as.admin,
     });
     expect(sent.statusCode).toBe(202);
@@ -116,7 +124,7 @@ describe('ids in bodies', () => {
       });
       const response = await w.t.app.inject({
         method: 'POST',
-        url: '/api/forumPost/',
+        url: FORUM_API.savePost,
         headers: { ...w.as.admin, ...body.headers },
         payload: body.payload,
       });
@@ -130,7 +138,7 @@ describe('ids in bodies', () => {
     async (id) => {
       const response = await w.t.app.inject({
         method: 'POST',
-        url: '/api/eventSubscription/status',
+        url: EVENTS_API.status,
         headers: w.as.admin,
         payload: { event: JSON.stringify({ id }), status: 1 },
       });
@@ -153,7 +161,7 @@ describe('ids in bodies', () => {
       });
       const response = await w.t.app.inject({
         method: 'POST',
-        url: '/api/blog/',
+        url: BLOG_API.save,
         headers: { ...w.as.admin, ...body.headers },
         payload: body.payload,
       });

@@ -10,14 +10,8 @@ import { newKey, PARTIAL_FOLDER } from '../../src/platform/storage/storage.ts';
 import { DELETIONS_HELD_KEY } from '../../src/platform/storage/upload-intents.ts';
 import { createUploadSweeper } from '../../src/platform/storage/upload-sweeper.ts';
 import { type S3Peer, startS3Peer } from '../helpers/s3-peer.ts';
-import {
-  createCategory,
-  createFile,
-  createMediaWorld,
-  type MediaWorld,
-  saveFile,
-  uploads,
-} from '../media/media-helpers.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createCategory, createFile, saveFile, uploads } from '../media/media-helpers.ts';
 
 // Issue 13, point 5: a file written for a save that never committed is removed by the sweep once older than
 // UPLOAD_GRACE_MINUTES (0 here); a committed one stays; a save whose file was swept fails instead of pointing
@@ -36,11 +30,11 @@ describe.each([
   ['an S3 bucket', () => peer.env(`sweep-${randomBytes(4).toString('hex')}`)],
 ])('the upload sweep on %s', (name, env: () => Record<string, string>) => {
   const local = name === 'a local folder';
-  let w: MediaWorld;
+  let w: World;
   let store: FileStore;
   let category = 0;
   beforeAll(async () => {
-    w = await createMediaWorld({ ...env(), UPLOAD_GRACE_MINUTES: '0' });
+    w = await createWorld({ env: { ...env(), UPLOAD_GRACE_MINUTES: '0' } });
     store = w.t.app.storage;
     category = await createCategory(w, { name: 'Ablage' });
   }, 30_000);

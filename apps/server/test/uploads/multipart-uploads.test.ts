@@ -8,23 +8,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { MESSAGES, type TMediaFile } from '@portal/contract';
+import { MEDIA_API, MESSAGES, type TMediaFile } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../src/platform/http/errors.ts';
 import { HEAD_BYTES, type ReceivedUpload } from '../../src/platform/uploads/multipart-file.ts';
 import { createUploadReceiver } from '../../src/platform/uploads/upload-receiver.ts';
-import { storedFiles } from '../content/content-helpers.ts';
 import { multipartBody } from '../helpers/multipart.ts';
-import { createCategory, createMediaWorld, type MediaWorld, uploads } from '../media/media-helpers.ts';
+import { createWorld, storedFiles, type World } from '../helpers/world.ts';
+import { createCategory, uploads } from '../media/media-helpers.ts';
 
 // A file part that breaks off (a lost connection, a client that stops sending) is the request's fault: 400
 // in German, nothing stored, never our 500.
 
-let w: MediaWorld;
+let w: World;
 let category = 0;
 beforeAll(async () => {
-  w = await createMediaWorld();
+  w = await createWorld();
   category = await createCategory(w, { name: 'Uploads' });
 });
 afterAll(() => w.t.close());
@@ -44,7 +44,7 @@ describe('a multipart upload cut off inside the file', () => {
     const before = storedFiles(w.t);
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/media/',
+      url: MEDIA_API.files,
       headers: { ...w.as.admin, ...body.headers },
       payload: body.payload.subarray(0, Math.floor(body.payload.length * share)),
     });
@@ -57,7 +57,7 @@ describe('a multipart upload cut off inside the file', () => {
     const body = await mediaBody();
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/media/',
+      url: MEDIA_API.files,
       headers: { ...w.as.admin, ...body.headers },
       payload: body.payload,
     });
@@ -118,16 +118,16 @@ describe('the upload receiver', () => {
 });
 
 describe('temp files of uploads', () => {
-  let small: MediaWorld;
+  let small: World;
   let smallCategory = 0;
   beforeAll(async () => {
-    small = await createMediaWorld({ UPLOAD_LIMIT_MB: '1' });
+    small = await createWorld({ env: { UPLOAD_LIMIT_MB: '1' } });
     smallCategory = await createCategory(small, { name: 'Klein' });
   });
   afterAll(() => small.t.close());
 
-  const tempRoot = (world: MediaWorld) => path.join(world.t.config.dataDir, 'tmp', 'uploads');
-  const tempEntries = (world: MediaWorld) =>
+  const tempRoot = (world: World) => path.join(world.t.config.dataDir, 'tmp', 'uploads');
+  const tempEntries = (world: World) =>
     existsSync(tempRoot(world)) ? readdirSync(tempRoot(world), { recursive: true }) : [];
   /** A PDF of `bytes` bytes: its header, then filler. */
   const bigPdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes - 9)]);
@@ -140,7 +140,7 @@ describe('temp files of uploads', () => {
     });
     const response = await w.t.app.inject({
       method: 'POST',
-      url: '/api/media/',
+      url: MEDIA_API.files,
       headers: { ...w.as.admin, ...body.headers },
       payload: body.payload,
     });
@@ -158,7 +158,7 @@ describe('temp files of uploads', () => {
     const before = storedFiles(small.t);
     const response = await small.t.app.inject({
       method: 'POST',
-      url: '/api/media/',
+      url: MEDIA_API.files,
       headers: { ...small.as.admin, ...body.headers },
       payload: body.payload,
     });

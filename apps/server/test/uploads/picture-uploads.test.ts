@@ -1,8 +1,7 @@
 import { IMAGE_MAX_PIXELS, type TEventInput, type TForumThread, UPLOAD_MESSAGES } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogWorld, createBlogWorld, postInput, savePost } from '../blog/blog-helpers.ts';
-import { storedFiles } from '../content/content-helpers.ts';
+import { postInput, savePost } from '../blog/blog-helpers.ts';
 import { createEventWorld, type EventWorld, eventInput, saveEvent } from '../events/event-helpers.ts';
 import {
   createForum,
@@ -15,6 +14,7 @@ import {
 } from '../forums/forum-helpers.ts';
 import { decompressionBomb } from '../helpers/generated-files.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { createWorld, storedFiles, type World } from '../helpers/world.ts';
 import { createCategory as createMediaCategory, saveFile } from '../media/media-helpers.ts';
 import { cutOff, jpegClaiming, pngClaiming } from './pictures.ts';
 
@@ -33,13 +33,13 @@ interface PictureRoute {
   send: (upload: Upload) => Promise<LightMyRequestResponse>;
 }
 
-let blog: BlogWorld;
+let blog: World;
 let events: EventWorld;
 let forums: ForumWorld;
 const routes: Record<string, PictureRoute> = {};
 
 beforeAll(async () => {
-  blog = await createBlogWorld();
+  blog = await createWorld();
   events = await createEventWorld();
   forums = await createForumWorld();
   const mediaCategory = await createMediaCategory(blog, { name: 'Bilder' });

@@ -1,7 +1,7 @@
 /** Hostile pictures, made in the test instead of stored as fixtures: a few KB each. */
 import sharp from 'sharp';
-import { fixture } from '../blog/blog-helpers.ts';
 import { pngChunk, pngHeader } from '../helpers/generated-files.ts';
+import { fixture } from '../helpers/world.ts';
 
 /**
  * A PNG whose header claims width × height over a body that cannot be decoded: refused for its size, it
