@@ -28,6 +28,32 @@ export const BUDGETS = {
 export const HEAVY_UPLOAD_BUDGETS = { healthMaxMs: 100, pictureRefusalMs: 500 } as const;
 
 /**
+ * Budgets of bench/large-data.ts, in milliseconds, for a 100,000 × 12 price list timed in process on
+ * SQLite: its upload (parse, store every row and the file), the content page (only the first 250 rows), a
+ * page from row 50,000, a search with one hit and one with 1,031, every row in pages of 1,000, and its delete.
+ */
+export const LARGE_TABLE_BUDGETS = {
+  uploadMs: 30_000,
+  contentPageMs: 300,
+  pageMs: 300,
+  searchMs: 1_000,
+  searchManyMs: 1_000,
+  allRowsInPagesMs: 20_000,
+  deleteMs: 5_000,
+} as const;
+
+/**
+ * Budgets of bench/large-data.ts, in milliseconds, for one thread of 2,000 posts: its first page, the last
+ * page (page=last), page 50 of 40 posts, and its forum with the thread's reply count and last reply.
+ */
+export const LONG_THREAD_BUDGETS = {
+  firstPageMs: 200,
+  lastPageMs: 200,
+  middlePageMs: 200,
+  forumMs: 200,
+} as const;
+
+/**
  * Budget of bench/parallel-uploads.ts, in MB: while 20 media-library PDFs of 20 MB are uploaded at once, the
  * server's resident memory grows by at most `rssGrowthMaxMb` (uploads stream through temp files; holding them
  * in memory would take 400 MB and more).

@@ -3,21 +3,15 @@
  * to a bare Fastify route in the same run. Prints requests per second and the ratio, and fails on a budget miss.
  * `node bench/run.ts --seconds 3` shortens each of the alternating measurements (3 rounds).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { seedDemoData } from '../apps/server/src/cli/demo-data.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createDatabase } from '../apps/server/src/platform/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
 import { seedBlogPosts } from './blog-posts.ts';
 import { BUDGETS } from './budgets.ts';
 import { seedLongThread } from './forum-thread.ts';
+import { startInProcessApp } from './support/in-process-app.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const duration = Number(values.seconds);
@@ -40,25 +34,11 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return result.requests.average;
 }
 
-/** Logs in as a demo user through the password endpoint the host's server uses, then a one-time link. */
-async function accessToken(appUrl: string, username: string): Promise<string> {
-  const linkResponse = await fetch(`${appUrl}/external/generate/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'portal-demo' }),
-  });
-  const { link } = (await linkResponse.json()) as { link: string };
-  const token = new URL(link).searchParams.get('token') ?? '';
-  const pair = (await (await fetch(`${appUrl}/api/auth/login?token=${token}`)).json()) as { token: string };
-  return pair.token;
-}
-
 /** Puts the fixture photo into the media library as an admin would; returns its public address and size. */
 async function uploadPhoto(
   appUrl: string,
-  adminToken: string,
+  headers: Record<string, string>,
 ): Promise<{ publicPath: string; size: number }> {
-  const headers = { authorization: `Bearer ${adminToken}` };
   const category = new FormData();
   category.append('mediaCategory', JSON.stringify({ name: 'Bench' }));
   const tree = (await (
@@ -77,12 +57,8 @@ async function uploadPhoto(
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' });
-  const database = createDatabase(config.database);
-  await migrateToLatest(database);
-  const app = await buildApp(config, { database });
-  await seedDemoData(app.accounts);
+  const bench = await startInProcessApp();
+  const { app, database } = bench;
   await seedBlogPosts(database.db, app.accounts, BLOG_POSTS);
   const threadId = await seedLongThread(database.db, app.accounts, THREAD_POSTS);
   const bare = Fastify();
@@ -96,8 +72,8 @@ async function main(): Promise<void> {
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const auth = { authorization: `BEARER ${await accessToken(appUrl, 'mitglied')}` };
-    const photo = await uploadPhoto(appUrl, await accessToken(appUrl, 'admin'));
+    const auth = await bench.login('mitglied');
+    const photo = await uploadPhoto(appUrl, await bench.login('admin'));
     bareBytes = Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer());
     const baselines = {
       json: { name: 'bare Fastify route (small JSON)', url: `${bareUrl}/bare` },
@@ -161,10 +137,8 @@ async function main(): Promise<void> {
     }
     console.table(rows);
   } finally {
-    await app.close();
+    await bench.close();
     await bare.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
