@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiToken, loginAs } from './support/auth.ts';
+import { CATEGORY_API, EVENTS_API, FORUM_API, MEDIA_API } from '@portal/contract';
+import { ApiClient } from './support/api-client.ts';
+import { loginAs } from './support/auth.ts';
 import { expectEditor } from './support/blog-page.ts';
-import { APP_ORIGIN } from './support/origins.ts';
+import { flatten } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 /**
@@ -25,20 +27,14 @@ async function violations(page: Page, include?: Locator): Promise<string[]> {
 
 /** The ids of demo data to visit, read through the API. */
 async function demoIds(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await request.get(`${APP_ORIGIN}${path}`, { headers });
-    expect(response.status(), path).toBe(200);
-    return (await response.json()) as T;
-  };
+  const api = await ApiClient.as(request, 'admin');
   type Node = { id: number; name: string; children: Node[] };
-  const flat = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...flat(node.children)]);
-  const categories = flat(await get<Node[]>('/api/contentCategory/'));
-  const events = await get<{ id: number }[]>('/api/event/');
-  const forums = await get<{ id: number }[]>('/api/forum/');
-  const media = flat(await get<Node[]>('/api/mediaCategory/'));
+  const categories = flatten(await api.get<Node[]>(CATEGORY_API.tree));
+  const events = await api.get<{ id: number }[]>(EVENTS_API.list);
+  const forums = await api.get<{ id: number }[]>(FORUM_API.list);
+  const media = flatten(await api.get<Node[]>(MEDIA_API.categories));
   const forumId = forums[0]?.id ?? 0;
-  const forum = await get<{ threads: { id: number }[] }>(`/api/forum/${forumId}`);
+  const forum = await api.get<{ threads: { id: number }[] }>(FORUM_API.byId(forumId));
   return {
     content: categories.find((node) => node.name === 'Verbandsinfos')?.id ?? 0,
     table: categories.find((node) => node.name === 'Normen')?.id ?? 0,

@@ -1,9 +1,9 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginAs, loginLink, reloadApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { actionsOf, article, DEMO, drawer, recordDownloads, tagChips } from './support/blog-page.ts';
 import { HOST_ORIGIN } from './support/origins.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
 /** The list and the posts as each role sees them: admin marks, member reading, FMK-Intern, roles, paging. */
@@ -11,17 +11,15 @@ const suffix = uniqueSuffix();
 const PAGING_TAG = `Seiten-${suffix}`;
 const LINK_TAG = `Links-${suffix}`;
 
-let request: APIRequestContext;
 let api: BlogApi;
 
 test.beforeAll(async ({ playwright }) => {
-  request = await playwright.request.newContext();
-  api = await BlogApi.as(request, 'admin');
+  api = await BlogApi.open(playwright.request, 'admin');
 });
 
 test.afterAll(async () => {
-  for (const tag of [PAGING_TAG, LINK_TAG]) await api.deletePosts(await api.postIdsTagged(tag));
-  await request.dispose();
+  await api.deletePostsTagged(PAGING_TAG, LINK_TAG);
+  await api.dispose();
 });
 
 test.describe('blog as a member', () => {

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { BLOG_API } from '@portal/contract';
 import { loginAs } from './support/auth.ts';
 import { berlinTime, nextMonthInBerlin } from './support/berlin-time.ts';
 import { BlogApi } from './support/blog-api.ts';
@@ -12,7 +14,7 @@ import {
   typeInEditor,
 } from './support/blog-page.ts';
 import { APP_ORIGIN } from './support/origins.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 
 /** Writing posts: the form, breaking news, editing and deleting, and a member reading what was written. */
 const suffix = uniqueSuffix();
@@ -22,23 +24,47 @@ const TITLE = `Neue Regeln für Dachverglasungen ${suffix}`;
 const PRE_TEXT = `Was Betriebe jetzt wissen müssen (${suffix}).`;
 const EDITED_TITLE = `Dachverglasungen: Regeln ab 2027 ${suffix}`;
 const SCHEDULE_TAG = `Geplant-${suffix}`;
-const LOGO = 'test-fixtures/images/logo.png';
+const LOGO = fixturePath('images/logo.png');
+/** The posts the running test made through the API, deleted after it with the one it wrote. */
+const seededIds: number[] = [];
 
-let request: APIRequestContext;
 let api: BlogApi;
 
 test.beforeAll(async ({ playwright }) => {
-  request = await playwright.request.newContext();
-  api = await BlogApi.as(request, 'admin');
+  api = await BlogApi.open(playwright.request, 'admin');
 });
 
 test.afterAll(async () => {
-  for (const tag of [TAG, SCHEDULE_TAG]) await api.deletePosts(await api.postIdsTagged(tag));
-  await request.dispose();
+  await api.deletePostsTagged(TAG, SCHEDULE_TAG);
+  await api.dispose();
 });
 
+/**
+ * The post that the first test writes, made through the API for a test of its own: the same texts, picture
+ * and tags, under a title and tag of its own. Published now, as the form does, so that it is the newest on the
+ * dashboard.
+ */
+async function writtenPost(): Promise<{ id: number; title: string; tag: string }> {
+  const own = uniqueSuffix();
+  const title = `${TITLE} ${own}`;
+  const tag = `${TAG}-${own}`;
+  const id = await api.createPost({
+    title,
+    preText: `<p>${PRE_TEXT}</p>`,
+    content: '<p>Alle Einzelheiten stehen im <a href="Dokumente/Merkblatt.pdf">Merkblatt</a></p>',
+    tags: ['Technik', tag],
+    publishedAt: new Date(Date.now() - 1000).toISOString(),
+    image: { name: 'logo.png', mimeType: 'image/png', buffer: readFileSync(LOGO) },
+  });
+  seededIds.push(id);
+  return { id, title, tag };
+}
+
 test.describe('a post from writing to reading', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.afterEach(async () => {
+    await api.deletePosts(seededIds.splice(0));
+    await api.deletePostsTagged(TAG);
+  });
 
   test('admin writes a post with a picture, tags and a link to a file', async ({ page }) => {
     // Opens the post form (its chunk, with the editor's, has taken 20 to 30 s to show on the busy CI
@@ -91,24 +117,26 @@ test.describe('a post from writing to reading', () => {
   });
 
   test('admin finds it in the list with its picture, tags, introduction and author', async ({ page }) => {
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    const post = article(page, TITLE);
+    const { title, tag } = await writtenPost();
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    const post = article(page, title);
     await expect(post.locator('img')).toBeVisible();
     await expect(post.getByRole('link', { name: 'Technik' })).toBeVisible();
-    await expect(post.getByRole('link', { name: TAG })).toBeVisible();
+    await expect(post.getByRole('link', { name: tag })).toBeVisible();
     await expect(post.getByText(PRE_TEXT)).toBeVisible();
     await expect(post.getByText('Autor: admin')).toBeVisible();
   });
 
   test('admin sends it as breaking news after confirming', async ({ page }) => {
+    const { title, tag } = await writtenPost();
     const sent: string[] = [];
     page.on('request', (call) => {
       if (call.url().includes('/api/blog/sendAsBreakingNews/')) sent.push(call.url());
     });
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    const button = actionsOf(page, TITLE).getByRole('button', { name: 'Eilmeldung abschicken' });
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    const button = actionsOf(page, title).getByRole('button', { name: 'Eilmeldung abschicken' });
     const dialog = page.getByRole('dialog', { name: 'Eilmeldung abschicken?' });
-    const question = `Möchten Sie jetzt alle Benutzer über diesen Blogbeitrag "${TITLE}" informieren?`;
+    const question = `Möchten Sie jetzt alle Benutzer über diesen Blogbeitrag "${title}" informieren?`;
 
     await button.click();
     await expect(dialog.getByText(question)).toBeVisible();
@@ -129,8 +157,10 @@ test.describe('a post from writing to reading', () => {
   test('admin pressing breaking news again within ten minutes is told why nothing is sent', async ({
     page,
   }) => {
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    await actionsOf(page, TITLE).getByRole('button', { name: 'Eilmeldung abschicken' }).click();
+    const { id, title, tag } = await writtenPost();
+    await api.get(BLOG_API.breakingNews(id), { expect: 202 });
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    await actionsOf(page, title).getByRole('button', { name: 'Eilmeldung abschicken' }).click();
     const answer = page.waitForResponse((response) =>
       response.url().includes('/api/blog/sendAsBreakingNews/'),
     );
@@ -151,22 +181,23 @@ test.describe('a post from writing to reading', () => {
   });
 
   test('member finds it on the dashboard, reads it and downloads the linked file', async ({ page }) => {
+    const { title, tag } = await writtenPost();
     const authorization = recordDownloads(page);
     await loginAs(page, 'mitglied');
     const latest = page.getByRole('region', { name: 'Aktuelle Beiträge' });
-    const control = latest.getByRole('button', { name: TITLE });
+    const control = latest.getByRole('button', { name: title });
     // The newest post starts open; the dashboard spec may just have added a newer one.
     await expect(control).toBeVisible();
     if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
     await expect(latest.getByText(PRE_TEXT)).toBeVisible();
-    await expect(latest.getByRole('img', { name: `Bild zum Beitrag "${TITLE}"` })).toBeVisible();
-    await latest.getByRole('link', { name: `Weiterlesen: ${TITLE}` }).click();
+    await expect(latest.getByRole('img', { name: `Bild zum Beitrag "${title}"` })).toBeVisible();
+    await latest.getByRole('link', { name: `Weiterlesen: ${title}` }).click();
 
     await expect(page).toHaveURL(/\/blog\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Autor: admin')).toBeVisible();
-    await expect(page.getByRole('img', { name: `Bild zum Beitrag "${TITLE}"` })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: TAG })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Bild zum Beitrag "${title}"` })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: tag })).toBeVisible();
     await expect(page.getByText(PRE_TEXT)).toBeVisible();
 
     const download = page.waitForEvent('download');
@@ -180,38 +211,41 @@ test.describe('a post from writing to reading', () => {
   });
 
   test('member finds it by its tag', async ({ page }) => {
+    const { title, tag } = await writtenPost();
     await loginAs(page, 'mitglied', '/blog');
-    await tagChips(page).getByRole('link', { name: TAG }).click();
-    await expect(page).toHaveURL(new RegExp(`/blog\\?tag=${encodeURIComponent(TAG)}$`));
-    await expect(tagChips(page).getByRole('link', { name: TAG })).toHaveAttribute('aria-current', 'true');
+    await tagChips(page).getByRole('link', { name: tag }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog\\?tag=${encodeURIComponent(tag)}$`));
+    await expect(tagChips(page).getByRole('link', { name: tag })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('article')).toHaveCount(1);
-    await expect(article(page, TITLE)).toBeVisible();
+    await expect(article(page, title)).toBeVisible();
     await tagChips(page).getByRole('link', { name: 'Alle' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(article(page, DEMO.merkblatt)).toBeVisible();
   });
 
   test('admin copies its link', async ({ page, context }) => {
+    const { title, tag } = await writtenPost();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    const href = await article(page, TITLE)
-      .getByRole('link', { name: TITLE, exact: true })
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    const href = await article(page, title)
+      .getByRole('link', { name: title, exact: true })
       .getAttribute('href');
     expect(href).toMatch(/^\/blog\/\d+$/);
-    await actionsOf(page, TITLE).getByRole('button', { name: 'Link kopieren' }).click();
+    await actionsOf(page, title).getByRole('button', { name: 'Link kopieren' }).click();
     await expect(page.getByText('Der Link wurde in die Zwischenablage kopiert.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_ORIGIN}${href}`);
   });
 
   test('admin edits it and removes the picture', async ({ page }) => {
+    const { title, tag } = await writtenPost();
     // Opens the post form: its chunk, with the editor's, has taken 20 to 30 s to show on the busy CI machine.
     test.slow();
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    await actionsOf(page, TITLE).getByRole('button', { name: 'Bearbeiten' }).click();
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    await actionsOf(page, title).getByRole('button', { name: 'Bearbeiten' }).click();
     const sheet = page.getByRole('dialog', { name: 'Beitrag bearbeiten' });
     const content = sheet.getByRole('textbox', { name: 'Beitrag' });
     await expectEditor(content);
-    await expect(sheet.getByRole('textbox', { name: 'Titel' })).toHaveValue(TITLE);
+    await expect(sheet.getByRole('textbox', { name: 'Titel' })).toHaveValue(title);
     await expect(content).toContainText('Alle Einzelheiten');
     await sheet.getByRole('textbox', { name: 'Titel' }).fill(EDITED_TITLE);
     await sheet.getByRole('button', { name: 'Bild entfernen' }).click();
@@ -221,25 +255,24 @@ test.describe('a post from writing to reading', () => {
     const post = article(page, EDITED_TITLE);
     await expect(post).toBeVisible();
     await expect(post.locator('img')).toHaveCount(0);
-    await expect(post.getByRole('link', { name: TAG })).toBeVisible();
+    await expect(post.getByRole('link', { name: tag })).toBeVisible();
   });
 
   test('admin deletes it after confirming', async ({ page }) => {
-    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(TAG)}`);
-    const post = article(page, EDITED_TITLE);
-    await actionsOf(page, EDITED_TITLE).getByRole('button', { name: 'Löschen' }).click();
+    const { title, tag } = await writtenPost();
+    await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
+    const post = article(page, title);
+    await actionsOf(page, title).getByRole('button', { name: 'Löschen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Löschen?' });
-    await expect(
-      dialog.getByText(`Wollen Sie den Beitrag "${EDITED_TITLE}" wirklich löschen?`),
-    ).toBeVisible();
+    await expect(dialog.getByText(`Wollen Sie den Beitrag "${title}" wirklich löschen?`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Nein' }).click();
     await expect(dialog).toBeHidden();
     await expect(post).toBeVisible();
-    await actionsOf(page, EDITED_TITLE).getByRole('button', { name: 'Löschen' }).click();
+    await actionsOf(page, title).getByRole('button', { name: 'Löschen' }).click();
     await dialog.getByRole('button', { name: 'Ja' }).click();
     await expect(page.getByText('Der Beitrag wurde gelöscht.')).toBeVisible();
     await expect(post).toHaveCount(0);
-    await expect(page.getByText(`Keine Beiträge mit dem Schlagwort "${TAG}" vorhanden.`)).toBeVisible();
+    await expect(page.getByText(`Keine Beiträge mit dem Schlagwort "${tag}" vorhanden.`)).toBeVisible();
   });
 });
 

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
+import { ContentApi } from './support/content-api.ts';
 import { APP_ORIGIN, HOST_ORIGIN } from './support/origins.ts';
-import { flatten, PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { flatten, uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
 
@@ -92,12 +93,12 @@ test.describe('category tree as an admin', () => {
   const suffix = uniqueSuffix();
   const names = { parent: `Ordner ${suffix}`, first: `Erstes ${suffix}`, second: `Zweites ${suffix}` };
   let request: APIRequestContext;
-  let api: PortalApi;
+  let api: ContentApi;
   const created: number[] = [];
 
   test.beforeAll(async ({ playwright }) => {
     request = await playwright.request.newContext();
-    api = await PortalApi.as(request, 'admin');
+    api = await ContentApi.as(request, 'admin');
   });
 
   test.afterAll(async () => {

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { ContentApi } from './support/content-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 
 /**
  * A table of 50,000 rows (SPEC §9 "all" must stay usable): the first rows come with the item, the others
@@ -11,13 +12,13 @@ const suffix = uniqueSuffix();
 const TITLE = `Großtabelle ${suffix}`;
 
 let request: APIRequestContext;
-let api: PortalApi;
+let api: ContentApi;
 let categoryId = 0;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   request = await playwright.request.newContext();
-  api = await PortalApi.as(request, 'admin');
+  api = await ContentApi.as(request, 'admin');
   categoryId = await api.createCategory({ name: `Groß ${suffix}` });
   const lines = ['Nummer;Bezeichnung;Gruppe'];
   for (let row = 1; row <= ROWS; row += 1) lines.push(`${row};Zeile ${row};Gruppe ${row % 7}`);

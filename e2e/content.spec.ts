@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
+import { ContentApi } from './support/content-api.ts';
 import { HOST_ORIGIN } from './support/origins.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { UPLOAD_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();
@@ -34,7 +35,7 @@ function status(page: Page): Locator {
 }
 
 let request: APIRequestContext;
-let api: PortalApi;
+let api: ContentApi;
 const categories: Record<'tables' | 'order' | 'empty' | 'create' | 'edit' | 'remove', number> = {
   tables: 0,
   order: 0,
@@ -50,7 +51,7 @@ const MEMBERS_CSV = {
 
 test.beforeAll(async ({ playwright }) => {
   request = await playwright.request.newContext();
-  api = await PortalApi.as(request, 'admin');
+  api = await ContentApi.as(request, 'admin');
   categories.tables = await api.createCategory({ name: `Tabellen ${suffix}` });
   await api.createItem(
     categories.tables,

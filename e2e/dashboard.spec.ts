@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { expectEditor } from './support/blog-page.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 
 const suffix = uniqueSuffix();
 const TAG = `Dashboard-${suffix}`;
@@ -10,14 +10,12 @@ const TITLE = `Neues aus der Geschäftsstelle ${suffix}`;
 const PRE_TEXT = 'Die Geschäftsstelle ist zwischen den Feiertagen geschlossen.';
 const DEFAULT_INTRO = 'Willkommen im Mitgliederportal!';
 
-let request: APIRequestContext;
 let api: BlogApi;
 let postId = 0;
 let originalIntro = '';
 
 test.beforeAll(async ({ playwright }) => {
-  request = await playwright.request.newContext();
-  api = await BlogApi.as(request, 'admin');
+  api = await BlogApi.open(playwright.request, 'admin');
   originalIntro = await api.intro();
   postId = await api.createPost({
     title: TITLE,
@@ -32,7 +30,7 @@ test.beforeAll(async ({ playwright }) => {
 test.afterAll(async () => {
   await api.deletePosts([postId]);
   await api.saveIntro(originalIntro);
-  await request.dispose();
+  await api.dispose();
 });
 
 function introRegion(page: Page): Locator {
@@ -108,8 +106,12 @@ test.describe('dashboard as a member', () => {
 });
 
 test.describe('dashboard as an admin', () => {
-  test.describe.configure({ mode: 'serial' });
   const text = `Willkommen zur Jahrestagung ${suffix}!`;
+
+  // The intro is one for all: each test leaves it as the demo has it.
+  test.afterEach(async () => {
+    await api.saveIntro(originalIntro);
+  });
 
   /** Opens the intro's editor; its chunk loads when it first opens. */
   async function editIntro(page: Page): Promise<Locator> {
@@ -149,6 +151,7 @@ test.describe('dashboard as an admin', () => {
   });
 
   test('should show members the saved intro text', async ({ page }) => {
+    await api.saveIntro(`<p>${text}</p>`);
     await loginAs(page, 'mitglied');
     await expect(introRegion(page).getByText(text)).toBeVisible();
   });

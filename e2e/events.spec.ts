@@ -4,7 +4,7 @@ import { loginAs, reloadApp } from './support/auth.ts';
 import { berlinMonth } from './support/berlin-time.ts';
 import { expectEditor } from './support/blog-page.ts';
 import { DAY, EventsApi, HOUR } from './support/events-api.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();

@@ -7,9 +7,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectLoaded, loginAs, visitInApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
+import { ContentApi } from './support/content-api.ts';
 import { DAY, EventsApi, HOUR } from './support/events-api.ts';
 import { ForumsApi } from './support/forums-api.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -20,15 +21,16 @@ const OPEN = `Mit Anmeldung ${suffix}`;
 const TAG = `Details-${suffix}`;
 
 let request: APIRequestContext;
+let admin: ContentApi;
 const ids = { category: 0, forum: 0, hidden: 0, open: 0 };
 
 test.beforeAll(async ({ playwright }) => {
   request = await playwright.request.newContext();
-  const portal = await PortalApi.as(request, 'admin');
-  ids.category = await portal.createCategory({ name: `Details-Seite ${suffix}` });
-  await portal.createItem(ids.category, { title: `Vorhandener Eintrag ${suffix}` });
-  ids.forum = await (await ForumsApi.as(request, 'admin')).createForum(FORUM);
-  const events = await EventsApi.as(request, 'admin');
+  admin = await ContentApi.as(request, 'admin');
+  ids.category = await admin.createCategory({ name: `Details-Seite ${suffix}` });
+  await admin.createItem(ids.category, { title: `Vorhandener Eintrag ${suffix}` });
+  ids.forum = await admin.with(ForumsApi).createForum(FORUM);
+  const events = admin.with(EventsApi);
   const start = new Date(Date.now() + 2 * DAY);
   const end = new Date(start.getTime() + HOUR);
   ids.hidden = await events.createEvent({ name: HIDDEN, start, end, teilnahmeausblenden: true });
@@ -36,11 +38,10 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  await (await ForumsApi.as(request, 'admin')).deleteForums([ids.forum]);
-  await (await EventsApi.as(request, 'admin')).deleteEvents([ids.hidden, ids.open]);
-  const blog = await BlogApi.as(request, 'admin');
-  await blog.deletePosts(await blog.postIdsTagged(TAG));
-  await (await PortalApi.as(request, 'admin')).deleteCategories([ids.category]);
+  await admin.with(ForumsApi).deleteForums([ids.forum]);
+  await admin.with(EventsApi).deleteEvents([ids.hidden, ids.open]);
+  await admin.with(BlogApi).deletePostsTagged(TAG);
+  await admin.deleteCategories([ids.category]);
   await request.dispose();
 });
 
@@ -107,36 +108,41 @@ test('admin: a newly saved content item opens expanded', async ({ page }) => {
 });
 
 test.describe('deleting a thread from its page', () => {
-  test.describe.configure({ mode: 'serial' });
+  let member: ForumsApi;
   let thread = 0;
-  const NAME = `Zu löschendes Thema ${suffix}`;
+  let name = '';
 
   test.beforeAll(async () => {
-    thread = (await (await ForumsApi.as(request, 'mitglied')).createThread(ids.forum, NAME, '<p>Text</p>'))
-      .id;
+    member = await ForumsApi.as(request, 'mitglied');
+  });
+
+  // A thread of its own for each test: one of them deletes it.
+  test.beforeEach(async () => {
+    name = `Zu löschendes Thema ${uniqueSuffix()}`;
+    thread = (await member.createThread(ids.forum, name, '<p>Text</p>')).id;
   });
 
   test('member: the thread page offers no deletion of the thread', async ({ page }) => {
     await loginAs(page, 'mitglied', `/forum/${ids.forum}/thread/${thread}`);
-    await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: name })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Antworten' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Thema löschen' })).toHaveCount(0);
   });
 
   test('admin: deletes it, lands on the forum and never asks for it again', async ({ page }) => {
     await loginAs(page, 'admin', `/forum/${ids.forum}/thread/${thread}`);
-    await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: name })).toBeVisible();
     await page.screenshot({ path: 'docs/screenshots/experience-thread-delete-desktop.png' });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: 'docs/screenshots/experience-thread-delete-phone.png' });
     await page.getByRole('button', { name: 'Thema löschen' }).click();
-    await expect(page.getByText(`Wollen Sie das Thema "${NAME}" wirklich löschen?`)).toBeVisible();
+    await expect(page.getByText(`Wollen Sie das Thema "${name}" wirklich löschen?`)).toBeVisible();
     const gets = recordGets(page, `/api/forumThread/${thread}`);
     await confirmDeletion(page);
     await expect(page).toHaveURL((url) => url.pathname === `/forum/${ids.forum}`);
     await expect(page.getByText('Das Thema wurde gelöscht.')).toBeVisible();
     await expectLoaded(page);
-    await expect(page.getByRole('link', { name: NAME })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: name })).toHaveCount(0);
     expect(gets).toEqual([]);
   });
 });
@@ -156,8 +162,8 @@ test('member: an event without answers shows no "Offen" badge', async ({ page })
 
 test('admin: deleted posts and events are not fetched again', async ({ page }) => {
   const title = `Gleich gelöscht ${suffix}`;
-  const post = await (await BlogApi.as(request, 'admin')).createPost({ title, tags: [TAG] });
-  const event = await (await EventsApi.as(request, 'admin')).createEvent({
+  const post = await admin.with(BlogApi).createPost({ title, tags: [TAG] });
+  const event = await admin.with(EventsApi).createEvent({
     name: `Gleich abgesagt ${suffix}`,
     start: new Date(Date.now() + DAY),
     end: new Date(Date.now() + DAY + HOUR),

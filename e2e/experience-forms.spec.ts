@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
-import { ForumsApi, fixturePath } from './support/forums-api.ts';
+import { ContentApi } from './support/content-api.ts';
+import { ForumsApi } from './support/forums-api.ts';
 import { MediaApi } from './support/media-api.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT, UPLOAD_TIMEOUT } from './support/timeouts.ts';
 
 const DISCARD = 'Änderungen verwerfen?';
@@ -255,12 +256,12 @@ test.describe('uploads', () => {
 
 test.describe('CSV tables', () => {
   let request: APIRequestContext;
-  let portal: PortalApi;
+  let portal: ContentApi;
   let category = 0;
 
   test.beforeAll(async ({ playwright }) => {
     request = await playwright.request.newContext();
-    portal = await PortalApi.as(request, 'admin');
+    portal = await ContentApi.as(request, 'admin');
     category = await portal.createCategory({ name: `Tabellen-Upload ${uniqueSuffix()}` });
   });
 

@@ -5,12 +5,13 @@
 import { expect, type Frame, type Locator, type Page, test } from '@playwright/test';
 import { expectLoaded, loginAs, visitInApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
+import { ContentApi } from './support/content-api.ts';
 import { expectFrameFitsContent, messagesIn, openHostPage, recordMessages } from './support/embedded.ts';
 import { EventsApi, HOUR } from './support/events-api.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { MediaApi } from './support/media-api.ts';
 import { DEMO_PASSWORD } from './support/origins.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -25,28 +26,31 @@ const NAMES = {
   media: `Rundordner ${suffix}`,
 };
 const ids = { event: 0, post: 0, forum: 0, thread: 0, category: 0, media: 0 };
+let admin: ContentApi;
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ playwright }) => {
+  admin = await ContentApi.open(playwright.request, 'admin');
   // Starts in ten minutes: among the dashboard's next three events while other specs add theirs.
-  const events = await EventsApi.as(request, 'admin');
+  const events = admin.with(EventsApi);
   const start = new Date(Date.now() + 10 * 60_000);
   ids.event = await events.createEvent({ name: NAMES.event, start, end: new Date(start.getTime() + HOUR) });
-  ids.post = await (await BlogApi.as(request, 'admin')).createPost({
+  ids.post = await admin.with(BlogApi).createPost({
     title: NAMES.post,
     groups: ['Mitglieder', 'Partner'],
   });
-  const forums = await ForumsApi.as(request, 'admin');
+  const forums = admin.with(ForumsApi);
   ids.forum = await forums.createForum(NAMES.forum);
   ids.thread = (await forums.createThread(ids.forum, NAMES.thread, '<p>Erster Beitrag</p>')).id;
-  ids.category = await (await PortalApi.as(request, 'admin')).createCategory({ name: NAMES.category });
-  ids.media = await (await MediaApi.as(request, 'admin')).createCategory(NAMES.media);
+  ids.category = await admin.createCategory({ name: NAMES.category });
+  ids.media = await admin.with(MediaApi).createCategory(NAMES.media);
 });
 
-test.afterAll(async ({ request }) => {
-  await (await EventsApi.as(request, 'admin')).deleteEvents([ids.event]);
-  await (await BlogApi.as(request, 'admin')).deletePosts([ids.post]);
-  await (await ForumsApi.as(request, 'admin')).deleteForums([ids.forum]);
-  await (await PortalApi.as(request, 'admin')).deleteCategories([ids.category]);
+test.afterAll(async () => {
+  await admin.with(EventsApi).deleteEvents([ids.event]);
+  await admin.with(BlogApi).deletePosts([ids.post]);
+  await admin.with(ForumsApi).deleteForums([ids.forum]);
+  await admin.deleteCategories([ids.category]);
+  await admin.dispose();
 });
 
 function hostScrollY(page: Page): Promise<number> {

@@ -3,14 +3,15 @@
  * wrap, the calendar clips its event titles, the content item actions fit, the top bar stays reachable
  * (standalone and in the host page's frame) and the events start as a list until the member chooses.
  */
-import { type APIRequestContext, expect, type Frame, type Page, test } from '@playwright/test';
+import { expect, type Frame, type Page, test } from '@playwright/test';
 import { loginAs, visitInApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
+import { ContentApi } from './support/content-api.ts';
 import { openHostPage } from './support/embedded.ts';
 import { EventsApi, HOUR } from './support/events-api.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { MediaApi } from './support/media-api.ts';
-import { PortalApi, uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -28,42 +29,41 @@ const CSV = [
   ),
 ].join('\n');
 
-let request: APIRequestContext;
+let admin: ContentApi;
 const ids = { category: 0, post: 0, event: 0, forum: 0, thread: 0, media: 0 };
 
 test.beforeAll(async ({ playwright }) => {
-  request = await playwright.request.newContext();
-  const portal = await PortalApi.as(request, 'admin');
-  ids.category = await portal.createCategory({ name: NAME });
-  await portal.createItem(
+  admin = await ContentApi.open(playwright.request, 'admin');
+  ids.category = await admin.createCategory({ name: NAME });
+  await admin.createItem(
     ids.category,
     { title: `${LONG} Erste Tabelle ${suffix}` },
     { name: 'preise.csv', content: CSV },
   );
-  await portal.createItem(ids.category, { title: `Zweiter Eintrag ${suffix}`, preText: `<p>${LONG}</p>` });
-  ids.post = await (await BlogApi.as(request, 'admin')).createPost({ title: NAME, tags: [TAG] });
+  await admin.createItem(ids.category, { title: `Zweiter Eintrag ${suffix}`, preText: `<p>${LONG}</p>` });
+  ids.post = await admin.with(BlogApi).createPost({ title: NAME, tags: [TAG] });
   const start = new Date(Date.now() + HOUR);
-  ids.event = await (await EventsApi.as(request, 'admin')).createEvent({
+  ids.event = await admin.with(EventsApi).createEvent({
     name: NAME,
     start,
     end: new Date(start.getTime() + HOUR),
   });
-  const forums = await ForumsApi.as(request, 'admin');
+  const forums = admin.with(ForumsApi);
   ids.forum = await forums.createForum(NAME);
   ids.thread = (await forums.createThread(ids.forum, NAME, `<p>${LONG}</p>`)).id;
   await forums.replies(ids.thread, 12);
-  const media = await MediaApi.as(request, 'admin');
+  const media = admin.with(MediaApi);
   ids.media = await media.createCategory(NAME);
   await media.upload(ids.media, 'images/logo.png', `${LONG}.png`);
 });
 
 test.afterAll(async () => {
-  await (await ForumsApi.as(request, 'admin')).deleteForums([ids.forum]);
-  await (await EventsApi.as(request, 'admin')).deleteEvents([ids.event]);
-  await (await BlogApi.as(request, 'admin')).deletePosts([ids.post]);
-  await (await MediaApi.as(request, 'admin')).removeCategories((node) => node.name === NAME);
-  await (await PortalApi.as(request, 'admin')).deleteCategories([ids.category]);
-  await request.dispose();
+  await admin.with(ForumsApi).deleteForums([ids.forum]);
+  await admin.with(EventsApi).deleteEvents([ids.event]);
+  await admin.with(BlogApi).deletePosts([ids.post]);
+  await admin.with(MediaApi).removeCategories((node) => node.name === NAME);
+  await admin.deleteCategories([ids.category]);
+  await admin.dispose();
 });
 
 /** Neither the page nor its body is wider than the window; names the widest elements when it fails. */

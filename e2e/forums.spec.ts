@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { TUpload } from './support/api-client.ts';
 import { loginAs } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
-import { ForumsApi, fixturePath, type TUpload } from './support/forums-api.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { ForumsApi } from './support/forums-api.ts';
+import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, UPLOAD_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();

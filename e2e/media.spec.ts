@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { pauseClock } from './support/clock.ts';
-import { fixturePath } from './support/forums-api.ts';
-import { flattenMedia, MediaApi } from './support/media-api.ts';
+import { MediaApi } from './support/media-api.ts';
 import { APP_ORIGIN } from './support/origins.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { fixturePath, flatten, uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT, UPLOAD_TIMEOUT } from './support/timeouts.ts';
 import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
 
@@ -408,7 +407,7 @@ test.describe('media library as an admin', () => {
     await expect(page.getByText('Die Kategorie wurde gelöscht.')).toBeVisible();
     await expect(page).toHaveURL(/\/media$/);
     await expect(mediaTree(page).getByText(category)).toHaveCount(0);
-    expect(flattenMedia(await api.tree()).some((node) => node.id === id)).toBe(false);
+    expect(flatten(await api.tree()).some((node) => node.id === id)).toBe(false);
   });
 
   test('should edit a category in the drawer and show server field errors there', async ({ page }) => {

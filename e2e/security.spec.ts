@@ -12,12 +12,13 @@ import {
   type Request,
   test,
 } from '@playwright/test';
-import { apiToken, loginAs } from './support/auth.ts';
+import { BLOG_API } from '@portal/contract';
+import { loginAs } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { DAY, EventsApi } from './support/events-api.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { APP_ORIGIN } from './support/origins.ts';
-import { uniqueSuffix } from './support/portal-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
 
 const suffix = uniqueSuffix();
 const FORUM = `Sicherheit ${suffix}`;
@@ -96,12 +97,8 @@ function expectOnlyTheRealDownload(requests: readonly string[]): void {
 
 /** The server queued no breaking news for the post: the path the browser would have sent is refused too. */
 async function expectNoBreakingNews(): Promise<void> {
-  const token = await apiToken(request, 'admin');
-  const normalised = await request.get(`${APP_ORIGIN}/api/blog/sendAsBreakingNews/${postId}.`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(normalised.status()).toBe(400);
-  expect(await normalised.json()).toEqual({
+  const normalised = await blog.get(BLOG_API.breakingNews(`${postId}.`), { expect: 400 });
+  expect(normalised).toEqual({
     detail: 'Die ID muss eine positive ganze Zahl sein.',
     errors: { id: 'Die ID muss eine positive ganze Zahl sein.' },
   });
@@ -110,8 +107,8 @@ async function expectNoBreakingNews(): Promise<void> {
 test.beforeAll(async ({ playwright }) => {
   request = await playwright.request.newContext();
   admin = await ForumsApi.as(request, 'admin');
-  blog = await BlogApi.as(request, 'admin');
-  events = await EventsApi.as(request, 'admin');
+  blog = admin.with(BlogApi);
+  events = admin.with(EventsApi);
   postId = await blog.createPost({ title: `Ziel ${suffix}`, tags: [TAG] });
   const start = new Date(Date.now() + 30 * DAY);
   eventId = await events.createEvent({

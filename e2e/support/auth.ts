@@ -25,14 +25,6 @@ export async function loginLink(
   return link;
 }
 
-/** An access token for API calls, got through a one-time login link as the browser gets it. */
-export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const link = new URL(await loginLink(request, username));
-  const response = await request.get(`${APP_ORIGIN}/api/auth/login${link.search}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /**
  * Logs in through a login link and waits until the dashboard has loaded, or with `path` (`/blog?tag=x`)
  * that page: the link's `request` parameter, as the host website sends a deep link. Going there straight

@@ -1,10 +1,9 @@
 /**
- * News posts and the dashboard intro through the API, as an admin would create them in the app. Specs create
+ * News posts and the dashboard intro through the API, as an admin creates them in the app. Specs create
  * posts with tags of their own (unique per run) and delete them by those tags afterwards.
  */
-import { type APIRequestContext, expect } from '@playwright/test';
-import { loginLink } from './auth.ts';
-import { APP_ORIGIN } from './origins.ts';
+import { BLOG_API, DASHBOARD_API } from '@portal/contract';
+import { ApiClient, type TMultipart, type TUpload } from './api-client.ts';
 
 export interface TPostFixture {
   title: string;
@@ -15,39 +14,18 @@ export interface TPostFixture {
   groups?: string[];
   publishedAt?: string;
   displayOnDashboard?: boolean;
+  image?: TUpload;
 }
 
-interface TBlogGroup {
-  id: number;
-  name: string;
+interface TBlogFormData {
+  userGroups: { id: number; name: string }[];
+  defaultUserGroups: number[];
 }
 
-/** News posts through the API (POST /api/blog/ multipart, DELETE /api/blog/{id}). */
-export class BlogApi {
-  private readonly request: APIRequestContext;
-  private readonly headers: { authorization: string };
-
-  private constructor(request: APIRequestContext, token: string) {
-    this.request = request;
-    this.headers = { authorization: `Bearer ${token}` };
-  }
-
-  static async as(request: APIRequestContext, username: string): Promise<BlogApi> {
-    const link = new URL(await loginLink(request, username));
-    const response = await request.get(`${APP_ORIGIN}/api/auth/login${link.search}`);
-    expect(response.status(), await response.text()).toBe(200);
-    return new BlogApi(request, ((await response.json()) as { token: string }).token);
-  }
-
-  private async formData(): Promise<{ userGroups: TBlogGroup[]; defaultUserGroups: number[] }> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/blog/formData`, { headers: this.headers });
-    expect(response.status()).toBe(200);
-    return (await response.json()) as { userGroups: TBlogGroup[]; defaultUserGroups: number[] };
-  }
-
+export class BlogApi extends ApiClient {
   /** Creates a post (published a minute ago unless told otherwise); returns its id. */
   async createPost(fixture: TPostFixture): Promise<number> {
-    const { userGroups, defaultUserGroups } = await this.formData();
+    const { userGroups, defaultUserGroups } = await this.get<TBlogFormData>(BLOG_API.formData);
     const groupIds = fixture.groups
       ? fixture.groups.map((name) => userGroups.find((group) => group.name === name)?.id ?? -1)
       : defaultUserGroups;
@@ -60,25 +38,23 @@ export class BlogApi {
       publishedAt: fixture.publishedAt ?? new Date(Date.now() - 60_000).toISOString(),
       displayOnDashboard: fixture.displayOnDashboard ?? true,
     };
-    const response = await this.request.post(`${APP_ORIGIN}/api/blog/`, {
-      headers: this.headers,
-      multipart: { blog: JSON.stringify(blog) },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { id: number }).id;
+    const multipart: TMultipart = { blog: JSON.stringify(blog) };
+    if (fixture.image) multipart.image = fixture.image;
+    return (await this.postForm<{ id: number }>(BLOG_API.save, multipart)).id;
+  }
+
+  /** Deletes the posts with any of these tags. */
+  async deletePostsTagged(...tags: string[]): Promise<void> {
+    for (const tag of tags) await this.deletePosts(await this.postIdsTagged(tag));
   }
 
   /** Ids of the posts with a tag (every page of the plain list and of FMK-Intern). */
-  async postIdsTagged(tag: string): Promise<number[]> {
+  private async postIdsTagged(tag: string): Promise<number[]> {
     const ids: number[] = [];
     for (const ceo of [false, true]) {
       for (let page = 1; ; page += 1) {
         const query = new URLSearchParams({ tag, page: String(page), ...(ceo ? { ceo: 'true' } : {}) });
-        const response = await this.request.get(`${APP_ORIGIN}/api/blog/?${query}`, {
-          headers: this.headers,
-        });
-        expect(response.status()).toBe(200);
-        const { items } = (await response.json()) as { items: { id: number }[] };
+        const { items } = await this.get<{ items: { id: number }[] }>(`${BLOG_API.list}?${query}`);
         if (items.length === 0) break;
         ids.push(...items.map((item) => item.id));
       }
@@ -88,23 +64,14 @@ export class BlogApi {
 
   /** Deletes posts; missing ones are fine. */
   async deletePosts(ids: readonly number[]): Promise<void> {
-    for (const id of ids) {
-      const response = await this.request.delete(`${APP_ORIGIN}/api/blog/${id}`, { headers: this.headers });
-      expect([204, 404]).toContain(response.status());
-    }
+    for (const id of ids) await this.delete(BLOG_API.byId(id), { expect: [204, 404] });
   }
 
   async intro(): Promise<string> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/dashboard/intro`, { headers: this.headers });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as { html: string }).html;
+    return (await this.get<{ html: string }>(DASHBOARD_API.intro)).html;
   }
 
   async saveIntro(html: string): Promise<void> {
-    const response = await this.request.put(`${APP_ORIGIN}/api/dashboard/intro`, {
-      headers: this.headers,
-      data: { html },
-    });
-    expect(response.status(), await response.text()).toBe(200);
+    await this.put(DASHBOARD_API.intro, { html });
   }
 }

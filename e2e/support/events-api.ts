@@ -1,11 +1,9 @@
 /**
- * Events through the API (POST /api/event/ multipart, DELETE /api/event/{id}, answers through
- * POST /api/eventSubscription/status), so that event specs create their own events with unique names and
+ * Events and answers through the API, so that event specs create their own events with unique names and
  * remove them afterwards.
  */
-import { type APIRequestContext, expect } from '@playwright/test';
-import { loginLink } from './auth.ts';
-import { APP_ORIGIN } from './origins.ts';
+import { EVENTS_API } from '@portal/contract';
+import { ApiClient } from './api-client.ts';
 
 export interface TEventFixture {
   name: string;
@@ -19,7 +17,7 @@ export interface TEventFixture {
   teilnahmeausblenden?: boolean;
 }
 
-export interface TEventAnswer {
+interface TEventAnswer {
   mySubscription: boolean | null;
   participantCount: number | null;
 }
@@ -27,22 +25,7 @@ export interface TEventAnswer {
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
-export class EventsApi {
-  private readonly request: APIRequestContext;
-  private readonly headers: { authorization: string };
-
-  private constructor(request: APIRequestContext, token: string) {
-    this.request = request;
-    this.headers = { authorization: `Bearer ${token}` };
-  }
-
-  static async as(request: APIRequestContext, username: string): Promise<EventsApi> {
-    const link = new URL(await loginLink(request, username));
-    const response = await request.get(`${APP_ORIGIN}/api/auth/login${link.search}`);
-    expect(response.status(), await response.text()).toBe(200);
-    return new EventsApi(request, ((await response.json()) as { token: string }).token);
-  }
-
+export class EventsApi extends ApiClient {
   /** Creates an event; returns its id. */
   async createEvent(fixture: TEventFixture): Promise<number> {
     const event = {
@@ -56,43 +39,29 @@ export class EventsApi {
       external: fixture.external ?? false,
       teilnahmeausblenden: fixture.teilnahmeausblenden ?? false,
     };
-    const response = await this.request.post(`${APP_ORIGIN}/api/event/`, {
-      headers: this.headers,
-      multipart: { event: JSON.stringify(event) },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as { id: number }).id;
+    return (await this.postForm<{ id: number }>(EVENTS_API.save, { event: JSON.stringify(event) })).id;
   }
 
   /** Attends (true) or declines (false) as this user. */
   async answer(id: number, attend: boolean): Promise<void> {
-    const response = await this.request.post(`${APP_ORIGIN}/api/eventSubscription/status`, {
-      headers: this.headers,
+    await this.send('POST', EVENTS_API.status, {
       form: { event: JSON.stringify({ id }), status: attend ? '1' : '0' },
     });
-    expect(response.status(), await response.text()).toBe(200);
   }
 
-  async event(id: number): Promise<TEventAnswer> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/event/${id}`, { headers: this.headers });
-    expect(response.status()).toBe(200);
-    return (await response.json()) as TEventAnswer;
+  event(id: number): Promise<TEventAnswer> {
+    return this.get<TEventAnswer>(EVENTS_API.byId(id));
   }
 
   /** Ids of the events with exactly this name. */
   async idsNamed(name: string): Promise<number[]> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/event/`, { headers: this.headers });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as { id: number; name: string }[])
+    return (await this.get<{ id: number; name: string }[]>(EVENTS_API.list))
       .filter((event) => event.name === name)
       .map((event) => event.id);
   }
 
   /** Deletes events; missing ones are fine. */
   async deleteEvents(ids: readonly number[]): Promise<void> {
-    for (const id of ids) {
-      const response = await this.request.delete(`${APP_ORIGIN}/api/event/${id}`, { headers: this.headers });
-      expect([204, 404]).toContain(response.status());
-    }
+    for (const id of ids) await this.delete(EVENTS_API.byId(id), { expect: [204, 404] });
   }
 }

@@ -26,7 +26,7 @@ interface TPageContent {
   thirdPartyUrl?: string;
 }
 
-export function renderHostPage(portalUrl: string, content: TPageContent): string {
+function renderHostPage(portalUrl: string, content: TPageContent): string {
   const dataPath = content.loginPath ? ` data-path="${escapeHtml(content.loginPath)}"` : '';
   const error = content.error ? `<p role="alert" class="error">${escapeHtml(content.error)}</p>` : '';
   const thirdParty = content.thirdPartyUrl
@@ -63,7 +63,7 @@ ${thirdParty}
 }
 
 /** Asks the portal for a one-time login link and returns its path (/login?token=…). */
-export async function fetchLoginPath(portalUrl: string, apiKey: string, username: string): Promise<string> {
+async function fetchLoginPath(portalUrl: string, apiKey: string, username: string): Promise<string> {
   const response = await fetch(`${portalUrl}/external/generate/login`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },

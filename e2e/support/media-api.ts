@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
-import { apiToken } from './auth.ts';
-import { fixturePath } from './forums-api.ts';
-import { APP_ORIGIN } from './origins.ts';
+import { expect } from '@playwright/test';
+import { MEDIA_API } from '@portal/contract';
+import { ApiClient } from './api-client.ts';
+import { fixturePath, flatten } from './test-data.ts';
 
 export interface TMediaNode {
   id: number;
@@ -34,85 +34,48 @@ const MIME_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-export function flattenMedia(tree: readonly TMediaNode[]): TMediaNode[] {
-  return tree.flatMap((node) => [node, ...flattenMedia(node.children)]);
-}
-
-export class MediaApi {
-  private readonly request: APIRequestContext;
-  private readonly headers: { authorization: string };
-
-  private constructor(request: APIRequestContext, token: string) {
-    this.request = request;
-    this.headers = { authorization: `Bearer ${token}` };
-  }
-
-  static async as(request: APIRequestContext, username: string): Promise<MediaApi> {
-    return new MediaApi(request, await apiToken(request, username));
-  }
-
-  async tree(): Promise<TMediaNode[]> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/mediaCategory/`, { headers: this.headers });
-    expect(response.status()).toBe(200);
-    return (await response.json()) as TMediaNode[];
+export class MediaApi extends ApiClient {
+  tree(): Promise<TMediaNode[]> {
+    return this.get<TMediaNode[]>(MEDIA_API.categories);
   }
 
   /** Creates a category (at the end of its siblings); returns its id. */
   async createCategory(name: string, parentId?: number): Promise<number> {
-    const response = await this.request.post(`${APP_ORIGIN}/api/mediaCategory/`, {
-      headers: this.headers,
-      multipart: { mediaCategory: JSON.stringify({ name, parentId }) },
+    const tree = await this.postForm<TMediaNode[]>(MEDIA_API.categories, {
+      mediaCategory: JSON.stringify({ name, parentId }),
     });
-    expect(response.status(), await response.text()).toBe(200);
-    const created = flattenMedia((await response.json()) as TMediaNode[]).filter(
-      (node) => node.name === name,
-    );
+    const created = flatten(tree).filter((node) => node.name === name);
     expect(created).toHaveLength(1);
     return created[0]?.id ?? -1;
   }
 
   /** Uploads a file of test-fixtures/ (under another file name if given) as `name`. */
-  async upload(categoryId: number, fixture: string, name: string, fileName?: string): Promise<TMediaFile> {
-    const response = await this.request.post(`${APP_ORIGIN}/api/media/`, {
-      headers: this.headers,
-      multipart: {
-        media: JSON.stringify({ name, category: categoryId }),
-        file: {
-          name: fileName ?? path.basename(fixture),
-          mimeType: MIME_TYPES[path.extname(fixture)] ?? 'application/octet-stream',
-          buffer: readFileSync(fixturePath(fixture)),
-        },
+  upload(categoryId: number, fixture: string, name: string, fileName?: string): Promise<TMediaFile> {
+    return this.postForm<TMediaFile>(MEDIA_API.files, {
+      media: JSON.stringify({ name, category: categoryId }),
+      file: {
+        name: fileName ?? path.basename(fixture),
+        mimeType: MIME_TYPES[path.extname(fixture)] ?? 'application/octet-stream',
+        buffer: readFileSync(fixturePath(fixture)),
       },
     });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as TMediaFile;
   }
 
   async files(categoryId: number): Promise<TMediaFile[]> {
-    const response = await this.request.get(`${APP_ORIGIN}/api/media/${categoryId}`, {
-      headers: this.headers,
-    });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as Record<string, TMediaFile> | TMediaFile[];
+    const body = await this.get<Record<string, TMediaFile> | TMediaFile[]>(MEDIA_API.file(categoryId));
     return Array.isArray(body) ? body : Object.values(body);
   }
 
   /** Deletes the matching categories with their files; sub-categories before their parents. */
   async removeCategories(matches: (node: TMediaNode) => boolean): Promise<void> {
-    const doomed = flattenMedia(await this.tree())
+    const doomed = flatten(await this.tree())
       .filter(matches)
       .reverse();
     for (const category of doomed) {
       for (const file of await this.files(category.id)) {
-        const response = await this.request.delete(`${APP_ORIGIN}/api/media/${file.id}`, {
-          headers: this.headers,
-        });
-        expect([204, 404]).toContain(response.status());
+        await this.delete(MEDIA_API.file(file.id), { expect: [204, 404] });
       }
-      const response = await this.request.delete(`${APP_ORIGIN}/api/mediaCategory/${category.id}`, {
-        headers: this.headers,
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await this.delete(MEDIA_API.category(category.id));
     }
   }
 }
