@@ -1,8 +1,10 @@
 /**
  * `npm test`: every quality gate of ARCHITECTURE §5 in order, stopping at the first failure.
  * `node scripts/test.ts --only api,e2e` runs a selection (names: see STEPS); `--list` prints them.
+ * Neighbouring steps of one `parallel` group run at the same time; each one's output is held back and
+ * printed whole when it ends, so that the two never interleave.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,8 @@ interface TStep {
   command: string[];
   /** Returns a reason to leave the step out, or undefined to run it. */
   skip?: () => string | undefined;
+  /** Neighbouring steps with the same group run at once. */
+  parallel?: string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,11 +31,23 @@ function hasScript(workspace: string, script: string): boolean {
 const STEPS: TStep[] = [
   { name: 'typecheck', title: 'Type check (tsc -b)', command: ['tsc', '-b'] },
   { name: 'lint', title: 'Lint and format (biome check .)', command: ['biome', 'check', '.'] },
-  { name: 'api', title: 'API tests on SQLite', command: ['npm', 'test', '--workspace', 'apps/server'] },
+  { name: 'deadcode', title: 'Unused files and exports (knip)', command: ['knip'] },
+  {
+    name: 'db-types',
+    title: 'Database row types match the migrations',
+    command: ['node', 'scripts/db-types.ts', '--check'],
+  },
+  {
+    name: 'api',
+    title: 'API tests on SQLite',
+    command: ['npm', 'test', '--workspace', 'apps/server'],
+    parallel: 'api',
+  },
   {
     name: 'api-pg',
     title: 'API tests on PostgreSQL',
     command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
+    parallel: 'api',
   },
   {
     name: 'web',
@@ -70,23 +86,31 @@ function parseSelection(argv: string[]): Set<string> | undefined {
   return names;
 }
 
-let running: ReturnType<typeof spawn> | undefined;
+const running = new Set<ChildProcess>();
 let interrupted = false;
 
-function runCommand(command: string[]): Promise<number> {
+/** Runs a command; with `output` its stdout and stderr are collected there instead of shown. */
+function runCommand(command: string[], output?: Buffer[]): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
   const binDir = path.join(root, 'node_modules', '.bin');
   return new Promise((resolve) => {
-    running = spawn(file, args, {
+    const child = spawn(file, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '1' },
     });
-    running.once('error', (error) => {
+    running.add(child);
+    child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output?.push(chunk));
+    child.once('error', (error) => {
+      running.delete(child);
       process.stderr.write(`Could not start ${file}: ${error.message}\n`);
       resolve(127);
     });
-    running.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -96,6 +120,41 @@ function formatSeconds(seconds: number): string {
     : `${seconds.toFixed(1)}s`;
 }
 
+/** Runs one step, or several at once (their output printed whole, each as it ends); answers their results. */
+async function runSteps(steps: readonly TStep[]): Promise<TResult[]> {
+  const together = steps.length > 1;
+  if (together) write(`\n── ${steps.map((step) => step.name).join(' + ')} at the same time`);
+  return Promise.all(
+    steps.map(async (step): Promise<TResult> => {
+      const header = `── ${step.title} ── ${step.command.join(' ')}`;
+      if (!together) write(`\n${header}`);
+      const output: Buffer[] = [];
+      const start = performance.now();
+      const code = await runCommand(step.command, together ? output : undefined);
+      const seconds = (performance.now() - start) / 1000;
+      if (together) {
+        write(`\n${header}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      write(
+        `── ${step.title}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${formatSeconds(seconds)}`,
+      );
+      return { step, status: code === 0 ? 'passed' : 'failed', seconds };
+    }),
+  );
+}
+
+/** The selected steps in order, neighbours of one parallel group together. */
+function batches(steps: readonly TStep[]): TStep[][] {
+  const result: TStep[][] = [];
+  for (const step of steps) {
+    const last = result.at(-1);
+    if (step.parallel && last?.[0]?.parallel === step.parallel) last.push(step);
+    else result.push([step]);
+  }
+  return result;
+}
+
 async function main(): Promise<number> {
   if (process.argv.includes('--list')) {
     for (const step of STEPS) write(`${step.name.padEnd(10)} ${step.title}`);
@@ -103,30 +162,35 @@ async function main(): Promise<number> {
   }
   const selection = parseSelection(process.argv.slice(2));
   const results: TResult[] = [];
+  const groups: string[] = [];
   let failed = false;
   const begin = performance.now();
 
-  for (const step of STEPS) {
-    if (selection && !selection.has(step.name)) continue;
+  const selected = STEPS.filter((step) => !selection || selection.has(step.name));
+  for (const batch of batches(selected)) {
     if (failed || interrupted) {
-      results.push({ step, status: 'not run', seconds: 0 });
+      for (const step of batch) results.push({ step, status: 'not run', seconds: 0 });
       continue;
     }
-    const reason = step.skip?.();
-    if (reason) {
+    const toRun: TStep[] = [];
+    for (const step of batch) {
+      const reason = step.skip?.();
+      if (!reason) {
+        toRun.push(step);
+        continue;
+      }
       write(`\n── ${step.title}: skipped (${reason})`);
       results.push({ step, status: 'skipped', seconds: 0, note: reason });
-      continue;
     }
-    write(`\n── ${step.title} ── ${step.command.join(' ')}`);
     const start = performance.now();
-    const code = await runCommand(step.command);
-    const seconds = (performance.now() - start) / 1000;
-    write(
-      `── ${step.title}: ${code === 0 ? 'passed' : `FAILED (exit code ${code})`} in ${formatSeconds(seconds)}`,
-    );
-    results.push({ step, status: code === 0 ? 'passed' : 'failed', seconds });
-    failed = code !== 0;
+    const done = await runSteps(toRun);
+    results.push(...done);
+    if (done.length > 1) {
+      const names = done.map((result) => result.step.name).join(' + ');
+      groups.push(`${names} at the same time: ${formatSeconds((performance.now() - start) / 1000)}`);
+      write(`── ${groups.at(-1)}`);
+    }
+    failed = done.some((result) => result.status === 'failed');
   }
 
   write('\nSummary');
@@ -137,6 +201,7 @@ async function main(): Promise<number> {
       `  ${result.status.padEnd(8)} ${result.step.name.padEnd(10)} ${time.padStart(8)}  ${result.step.title}`,
     );
   }
+  for (const group of groups) write(`  ${group}`);
   write(`  total ${formatSeconds((performance.now() - begin) / 1000)}`);
   return interrupted ? 130 : failed ? 1 : 0;
 }
@@ -144,7 +209,7 @@ async function main(): Promise<number> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupted = true;
-    if (running && running.exitCode === null) running.kill(signal);
+    for (const child of running) if (child.exitCode === null) child.kill(signal);
   });
 }
 

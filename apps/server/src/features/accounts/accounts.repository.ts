@@ -134,5 +134,3 @@ export function createAccountsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

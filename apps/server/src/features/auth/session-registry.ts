@@ -86,5 +86,3 @@ export function createSessionRegistry(db: Kysely<DB>, options: SessionRegistryOp
     },
   };
 }
-
-export type SessionRegistry = ReturnType<typeof createSessionRegistry>;

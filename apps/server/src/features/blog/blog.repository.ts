@@ -204,5 +204,3 @@ export function createBlogRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type BlogRepository = ReturnType<typeof createBlogRepository>;

@@ -227,5 +227,3 @@ export function createBlogService(deps: BlogFeatureDeps) {
   };
   return service;
 }
-
-export type BlogService = ReturnType<typeof createBlogService>;

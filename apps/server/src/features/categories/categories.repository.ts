@@ -129,5 +129,3 @@ export function createCategoriesRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

@@ -137,5 +137,3 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
   };
   return service;
 }
-
-export type CategoriesService = ReturnType<typeof createCategoriesService>;

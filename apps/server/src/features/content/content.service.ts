@@ -262,5 +262,3 @@ export function createContentService(deps: ContentFeatureDeps) {
   };
   return service;
 }
-
-export type ContentService = ReturnType<typeof createContentService>;

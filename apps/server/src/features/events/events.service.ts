@@ -167,5 +167,3 @@ export function createEventsService(deps: EventsFeatureDeps) {
   };
   return service;
 }
-
-export type EventsService = ReturnType<typeof createEventsService>;

@@ -141,5 +141,3 @@ export function createForumPostsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type ForumPostsRepository = ReturnType<typeof createForumPostsRepository>;

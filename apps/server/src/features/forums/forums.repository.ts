@@ -202,5 +202,3 @@ export function createForumsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type ForumsRepository = ReturnType<typeof createForumsRepository>;

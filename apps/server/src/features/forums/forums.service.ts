@@ -266,5 +266,3 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   };
   return service;
 }
-
-export type ForumsService = ReturnType<typeof createForumsService>;

@@ -194,5 +194,3 @@ export function createMediaRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type MediaRepository = ReturnType<typeof createMediaRepository>;

@@ -42,8 +42,6 @@ export function brandUpload(file: ReceivedUpload): ReceivedUpload {
 
 const inMemory = (file: UploadedFile): file is BufferedUpload => 'data' in file;
 
-export const uploadSize = (file: UploadedFile): number => (inMemory(file) ? file.data.length : file.size);
-
 /** The bytes that tell the type (the whole file when it is in memory). */
 export const uploadHead = (file: UploadedFile): Buffer => (inMemory(file) ? file.data : file.head);
 

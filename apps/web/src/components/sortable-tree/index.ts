@@ -5,6 +5,5 @@
  */
 
 export { default as treeClasses } from './tree.module.css';
-export { createTreeExpansion, type TreeExpansion } from './tree-expansion';
+export { createTreeExpansion } from './tree-expansion';
 export { TreeList } from './tree-list';
-export type { NamedTreeItem, TreeViewProps } from './types';

@@ -1,7 +1,5 @@
 import { createTreeExpansion } from '../../../components/sortable-tree';
 
-export type { TreeExpansion } from '../../../components/sortable-tree';
-
 /** Which nodes of the drawer tree are unfolded; the tree loads collapsed (SPEC §2 "Category tree"). */
 const expansion = createTreeExpansion();
 

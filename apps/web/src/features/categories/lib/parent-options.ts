@@ -1,2 +1,2 @@
 /** The category form's 'Übergeordnete Kategorie' options: the shared tree select options. */
-export { type TreeOption as ParentOption, treeOptions as parentOptions } from '../../../lib/tree-transforms';
+export { treeOptions as parentOptions } from '../../../lib/tree-transforms';

@@ -20,7 +20,7 @@ export interface ReplyFormProps {
 }
 
 /** SPEC §5 reply: content required ('Der Beitragsinhalt ist ein Pflichtfeld'), attachments optional. */
-export function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormProps) {
+function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormProps) {
   const create = useCreatePost();
   const { control, handleSubmit, setError, formState } = useForm<TForumPostInput, unknown, TForumPostValues>({
     resolver: zodResolver(ZForumPostInput),

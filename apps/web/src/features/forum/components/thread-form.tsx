@@ -21,7 +21,7 @@ export interface ThreadFormProps {
 const FIELDS = ['name', 'content'] as const;
 
 /** SPEC §5 new thread: its name and the first post are required; attachments optional. */
-export function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
+function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
   const create = useCreateThread();
   const { register, control, handleSubmit, setError, formState } = useForm<
     TForumThreadInput,
