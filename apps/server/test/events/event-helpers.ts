@@ -2,7 +2,7 @@ import { EVENTS_API, type TEvent, type TEventInput } from '@portal/contract';
 import { createWorld, type Headers, rowCounts, type Upload, type World } from '../helpers/world.ts';
 
 /** `admin`, the members `mitglied` and `kollegin` of other companies and addresses, and `partner`. */
-export const EVENT_USERS = [
+const EVENT_USERS = [
   {
     username: 'admin',
     role: 'ROLE_ADMIN',

@@ -18,7 +18,7 @@ import {
 } from '../helpers/world.ts';
 
 /** `admin`, two members `mitglied` and `kollege`, and `partner`. */
-export const FORUM_USERS = [
+const FORUM_USERS = [
   { username: 'admin', role: 'ROLE_ADMIN' },
   { username: 'mitglied', role: 'ROLE_USER' },
   { username: 'kollege', role: 'ROLE_USER' },

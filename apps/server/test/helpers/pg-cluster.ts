@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export class ClusterError extends Error {}
+class ClusterError extends Error {}
 
 /** PG_BIN, else the highest version under /usr/lib/postgresql/<version>/bin; undefined when there is none. */
 export function findPgBin(): string | undefined {

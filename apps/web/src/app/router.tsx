@@ -38,7 +38,7 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,

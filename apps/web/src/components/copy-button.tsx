@@ -6,7 +6,7 @@ import { copyText } from '../lib/clipboard';
 import { useAlerts } from './feedback/alerts';
 
 /** SPEC §9: the copy confirmation lasts 2 s. */
-export const COPY_CONFIRMATION_MS = 2000;
+const COPY_CONFIRMATION_MS = 2000;
 
 interface CopyButtonProps {
   value: string;

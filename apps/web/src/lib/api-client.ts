@@ -7,7 +7,7 @@ import { type FormValue, fileNameFromDisposition, toFormData } from './form-data
 import { createXhrUpload, hasFile, type ProgressListener, type UploadTransport } from './upload-request';
 
 /** HTTP client of SPEC §7/§8: BEARER token, token refresh, global spinner and the red error banner. */
-export interface ApiRequestOptions<T = unknown> {
+interface ApiRequestOptions<T = unknown> {
   /** Do not show the global spinner for this request (the token refresh uses this). */
   hideSpinner?: boolean;
   /** Do not show the error banner; the caller handles the rejection itself. */
@@ -75,7 +75,7 @@ function decodedOrNull(text: string): string | null {
  * as written. A browser resolves dot segments (also `%2e`) and backslashes before it sends, so
  * `/mediaLibrary/%2e%2e/api/blog/sendAsBreakingNews/3.` would reach an API route with the member's token.
  */
-export function resolveOwnPath(path: string, origin: string): URL | null {
+function resolveOwnPath(path: string, origin: string): URL | null {
   if (!path.startsWith('/') || path.startsWith('//')) return null;
   let url: URL;
   try {

@@ -2,7 +2,7 @@ import type { Download } from './api-client';
 import { api } from './portal';
 
 /** Hands a downloaded file to the browser as a saved file. */
-export function saveDownload({ blob, fileName }: Download, fallbackName: string): void {
+function saveDownload({ blob, fileName }: Download, fallbackName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -6,10 +6,10 @@ import { type ChildMessage, type HostMessage, type HostViewport, MESSAGE_SOURCE 
  * Only the configured host origin is trusted (exact string compare) and only messages from window.parent
  * are read.
  */
-export const HEIGHT_BUFFER_PX = 150;
-export const HEIGHT_INTERVAL_MS = 300;
+const HEIGHT_BUFFER_PX = 150;
+const HEIGHT_INTERVAL_MS = 300;
 
-export interface MessageTarget {
+interface MessageTarget {
   postMessage(message: unknown, targetOrigin: string): void;
 }
 

@@ -3,7 +3,7 @@ import { createStore, type Store } from './external-store';
 import type { KeyValueStorage } from './storage';
 
 /** Session of SPEC §3 "Auth state" and §4 "Session"; pure apart from the injected dependencies. */
-export const STORAGE_KEYS = {
+const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',
   expiresAt: 'expires_at',

@@ -5,7 +5,7 @@ import { PUBLIC_SETTINGS_META, type TPublicSettings, ZPublicSettings } from '@po
  * into a meta tag of index.html (no inline script, CSP script-src 'self'); under `npm run dev`, where
  * Vite serves index.html, they come from GET /api/settings instead.
  */
-export const SETTINGS_PATH = '/api/settings';
+const SETTINGS_PATH = '/api/settings';
 
 export const DEFAULT_SETTINGS: TPublicSettings = { hostOrigin: null, loginFormOrigins: [], contactEmail: '' };
 

@@ -64,7 +64,7 @@ export function findNode<T extends TreeItem<T>>(tree: readonly T[], id: number):
   return undefined;
 }
 
-export function arrayMove<T>(items: readonly T[], from: number, to: number): T[] {
+function arrayMove<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
   const [moved] = next.splice(from, 1);
   if (moved !== undefined) next.splice(to, 0, moved);

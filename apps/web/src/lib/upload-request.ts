@@ -11,7 +11,7 @@ export type UploadProgress =
 
 export type ProgressListener = (progress: UploadProgress) => void;
 
-export interface UploadInit {
+interface UploadInit {
   method: string;
   headers: Headers;
   body: FormData;

@@ -135,6 +135,6 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
   });
 };
 
-export function tooManyRequests(): HttpError {
+function tooManyRequests(): HttpError {
   return new HttpError(429, MESSAGES.tooManyRequests);
 }

@@ -1,6 +1,6 @@
 import { escapeHtml, htmlToText } from '../../platform/html/text.ts';
 
-export interface BreakingNewsMail {
+interface BreakingNewsMail {
   subject: string;
   html: string;
   text: string;

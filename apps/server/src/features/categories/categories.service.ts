@@ -19,7 +19,7 @@ import { createCategoryAccess } from './category-access.ts';
 import { buildTree, categoryWithChildren, quickAccessOf } from './category-tree.ts';
 
 /** What deleting a category asks of the content feature (SPEC: its items go with it unless filed elsewhere). */
-export interface CategoryContentCleanup {
+interface CategoryContentCleanup {
   /** deletes the items filed only under the category, in the caller's transaction; returns their files. */
   deleteItemsOnlyIn(trx: Transaction<DB>, categoryId: number): Promise<string[]>;
   /** removes stored files once the transaction has committed. */

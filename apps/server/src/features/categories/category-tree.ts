@@ -36,7 +36,7 @@ export function visibleCategories(ownVisible: readonly CategoryRow[]): Map<numbe
 }
 
 /** The ancestors of a visible category, root first. */
-export function parentNamesOf(row: CategoryRow, visible: ReadonlyMap<number, CategoryRow>): TParentName[] {
+function parentNamesOf(row: CategoryRow, visible: ReadonlyMap<number, CategoryRow>): TParentName[] {
   const names: TParentName[] = [];
   let parent = row.parentId === null ? undefined : visible.get(row.parentId);
   while (parent && names.length < 100) {

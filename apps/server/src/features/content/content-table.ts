@@ -11,7 +11,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { ContentItemRow, ContentRepository } from './content.repository.ts';
 
 /** Data rows that travel with the item in `csvContent`. */
-export function inlineRowCount(rowCount: number): number {
+function inlineRowCount(rowCount: number): number {
   return rowCount <= CSV_INLINE_ROWS ? rowCount : CSV_PAGE_SIZE;
 }
 

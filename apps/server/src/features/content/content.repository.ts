@@ -50,7 +50,7 @@ export const ROW_SLOT = 2 ** 30;
 const ROWS_PER_BATCH = 500;
 
 /** The text a search looks in: every cell (a link by its title), lower-cased, cells kept apart. */
-export function searchText(cells: TCsvRow): string {
+function searchText(cells: TCsvRow): string {
   return cells
     .map((cell) => (typeof cell === 'string' ? cell : cell.title))
     .join('\u001f')

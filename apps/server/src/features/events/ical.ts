@@ -13,7 +13,7 @@ export interface CalendarOptions {
 }
 
 /** The UID of an event: the same in every download and feed, so calendar apps update instead of duplicating. */
-export function eventUid(id: number, publicUrl: string): string {
+function eventUid(id: number, publicUrl: string): string {
   return `event-${id}@${new URL(publicUrl).hostname}`;
 }
 

@@ -24,7 +24,7 @@ export interface MediaFilesDeps {
 /** A new public token: 192 random bits, URL-safe; it never changes for the life of the entry. */
 export const newPublicToken = () => randomBytes(24).toString('base64url');
 
-export const publicPathOf = (publicToken: string) => `${MEDIA_API.publicPrefix}${publicToken}`;
+const publicPathOf = (publicToken: string) => `${MEDIA_API.publicPrefix}${publicToken}`;
 
 /** An upload checked by content and cleaned of metadata, not yet stored. */
 interface PreparedFile extends NewFile {

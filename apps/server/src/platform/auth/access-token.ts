@@ -4,7 +4,7 @@ const ISSUER = 'portal';
 const AUDIENCE = 'portal-api';
 
 /** Who a valid access token speaks for, and in which login session (refresh-token family). */
-export interface TokenSubject {
+interface TokenSubject {
   userId: number;
   sessionId: string;
 }

@@ -28,7 +28,7 @@ export interface DatabaseOptions {
   max?: number;
 }
 
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
 // COUNT(*) and bigint columns come back as text from pg; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));

@@ -15,7 +15,7 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import pg from 'pg';
 
 /** What a request during an outage sees, as 503 (platform/http/errors.ts maps the code). */
-export class DatabaseUnavailableError extends Error {
+class DatabaseUnavailableError extends Error {
   readonly code = 'PORTAL_DATABASE_UNAVAILABLE';
   readonly statusCode = 503;
   constructor(reason: string, options?: { cause?: unknown }) {

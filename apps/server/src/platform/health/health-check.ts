@@ -16,7 +16,7 @@ import { createDatabase, type Database } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** The whole check ends within this, answered or not: a health check must not hang. */
-export const HEALTH_TIMEOUT_MS = 1_500;
+const HEALTH_TIMEOUT_MS = 1_500;
 /** A storage check is reused this long. */
 const STORAGE_CHECK_MS = 5_000;
 /** The settings row every check writes. */

@@ -1,7 +1,7 @@
 const GERMAN: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
 
 /** A file name for the plain `filename` parameter: German letters transliterated, the rest ASCII. */
-export function asciiFileName(filename: string): string {
+function asciiFileName(filename: string): string {
   return filename
     .replace(/[äöüÄÖÜß]/g, (letter) => GERMAN[letter] ?? letter)
     .normalize('NFKD')

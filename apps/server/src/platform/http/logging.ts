@@ -10,7 +10,7 @@ const FEED_PREFIX = EVENTS_API.calendarFeed('');
 const CALENDAR_FEED = new RegExp(`^${FEED_PREFIX}[^/?]+`);
 
 /** Query strings can carry login tokens, calendar addresses are secrets: logs keep only the rest. */
-export function pathOnly(url: string): string {
+function pathOnly(url: string): string {
   const index = url.indexOf('?');
   return (index === -1 ? url : `${url.slice(0, index)}?…`).replace(CALENDAR_FEED, `${FEED_PREFIX}…`);
 }

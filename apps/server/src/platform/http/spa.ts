@@ -16,7 +16,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** index.html with the public settings in a meta tag: the app reads them without an inline script. */
-export function renderIndexHtml(template: string, settings: TPublicSettings): string {
+function renderIndexHtml(template: string, settings: TPublicSettings): string {
   const meta = `<meta name="portal-settings" content="${escapeAttribute(JSON.stringify(settings))}">`;
   return template.replace(SETTINGS_PLACEHOLDER, meta);
 }

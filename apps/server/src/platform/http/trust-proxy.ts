@@ -10,7 +10,7 @@ const INSTEAD =
 const TRUSTS_EVERYONE = `would let any client ${SPOOFING}; ${INSTEAD}`;
 
 /** Fastify's trust function: `hop` 0 is the connecting peer, 1 the last X-Forwarded-For entry, and so on. */
-export type TTrustHop = (address: string, hop: number) => boolean;
+type TTrustHop = (address: string, hop: number) => boolean;
 export type TTrustProxy = false | string[] | TTrustHop;
 
 const MAX_HOPS = 10;

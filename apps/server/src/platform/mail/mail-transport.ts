@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 
 /** One mail as the worker hands it to a transport. */
-export interface MailMessage {
+interface MailMessage {
   from: string;
   to: string;
   subject: string;
@@ -39,7 +39,7 @@ function mailOptions(message: MailMessage) {
 }
 
 /** SMTP_URL (`smtp://user:pass@relay:587`, `smtps://…`): one pooled connection to the relay. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = createTransport({ url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
@@ -55,7 +55,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
  * Without SMTP_URL every mail becomes an .eml file in `dir` (the embedded default: DATA_DIR/outbox). Written
  * to a temp file and renamed, named after the outbox row, so a retry replaces the file instead of adding one.
  */
-export function createFileTransport(dir: string): MailTransport {
+function createFileTransport(dir: string): MailTransport {
   const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {

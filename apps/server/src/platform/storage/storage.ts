@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** A file on the local disk to be stored as it is (an upload's temp file), without reading it into memory. */
-export interface LocalFile {
+interface LocalFile {
   path: string;
   size: number;
 }

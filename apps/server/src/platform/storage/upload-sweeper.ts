@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from './file-store.ts';
 
 /** How often a started sweeper runs (issue 13: at start-up and every 10 minutes). */
-export const SWEEP_INTERVAL_MS = 10 * 60_000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** What one sweep removed. */
-export interface SweepResult {
+interface SweepResult {
   /** stored files of saves that never committed, and deletions left for later */
   files: number;
   /** temp files of storage writes that never finished (`.part`) */

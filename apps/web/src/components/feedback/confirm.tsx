@@ -5,7 +5,7 @@ import { de } from '../../i18n/de';
 import { createDiscardCheck } from '../form/unsaved-changes';
 
 /** SPEC §4/§9 confirmation dialog: default buttons 'Ja'/'Nein', width 290, persistent. */
-export const CONFIRM_WIDTH_PX = 290;
+const CONFIRM_WIDTH_PX = 290;
 
 export interface ConfirmOptions {
   title: string;

@@ -36,7 +36,7 @@ export interface BottomSheet {
   requestClose(): Promise<void>;
 }
 
-export const bottomSheet: BottomSheet = {
+const bottomSheet: BottomSheet = {
   open(options) {
     lastId += 1;
     sheet.set({ ...options, id: lastId, opened: true });

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createStore } from '../../lib/external-store';
 import { parentIds, type TreeItem } from '../../lib/tree-transforms';
 
-export interface TreeExpansion {
+interface TreeExpansion {
   expanded: ReadonlySet<number>;
   toggle: (id: number) => void;
   expand: (id: number) => void;

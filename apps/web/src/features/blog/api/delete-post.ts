@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { blogKeys } from './query-keys';
 
 /** DELETE /api/blog/{id} (204). */
-export function deletePost(id: number) {
+function deletePost(id: number) {
   return api.delete<unknown>(BLOG_API.byId(id));
 }
 

@@ -7,7 +7,7 @@ import { blogKeys } from './query-keys';
 const ZBlogList = z.array(ZBlog);
 
 /** GET /api/blog/count/{max}: the newest published posts meant for the dashboard (SPEC §9: 2). */
-export function latestPostsQuery(max: number = DASHBOARD_POST_COUNT) {
+function latestPostsQuery(max: number = DASHBOARD_POST_COUNT) {
   return queryOptions({
     queryKey: blogKeys.latest(max),
     queryFn: ({ signal }) => api.get(BLOG_API.count(max), { schema: ZBlogList, signal }),

@@ -8,7 +8,7 @@ import { blogKeys } from './query-keys';
  * GET /api/blog/{id}. Silent: a missing or hidden post (404) is told on the page itself rather than in a
  * red banner.
  */
-export function postQuery(id: number) {
+function postQuery(id: number) {
   return queryOptions({
     queryKey: blogKeys.post(id),
     queryFn: ({ signal }) => api.get(BLOG_API.byId(id), { schema: ZBlog, signal, silent: true }),

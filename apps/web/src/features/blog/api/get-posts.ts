@@ -6,7 +6,7 @@ import { apiListQuery, type BlogListQuery } from '../lib/list-query';
 import { blogKeys } from './query-keys';
 
 /** GET /api/blog/?page&tag&ceo: one page of posts, the total and the tags in use (for the chips). */
-export function postsQuery(query: BlogListQuery) {
+function postsQuery(query: BlogListQuery) {
   return queryOptions({
     queryKey: blogKeys.list(query),
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { blogKeys } from './query-keys';
 
-export interface SavePostInput {
+interface SavePostInput {
   /** The `blog` JSON (ZBlogInput); `image: null` removes the current picture. */
   blog: TBlogValues;
   /** A new picture (png or jpeg); replaces the current one. */
@@ -14,7 +14,7 @@ export interface SavePostInput {
 }
 
 /** POST /api/blog/ (multipart): `blog` JSON and the optional file `image`; answers with the saved post. */
-export function savePost({ blog, image, onProgress }: SavePostInput) {
+function savePost({ blog, image, onProgress }: SavePostInput) {
   return api.postForm(BLOG_API.save, { blog, image }, { schema: ZBlog, onProgress });
 }
 

@@ -6,7 +6,7 @@ import { api } from '../../../lib/portal';
  * GET /api/blog/sendAsBreakingNews/{id}: 202 once the mails are queued. Silent: a failure shows the SPEC §8
  * text instead of the server's message.
  */
-export function sendBreakingNews(id: number) {
+function sendBreakingNews(id: number) {
   return api.get(BLOG_API.breakingNews(id), { schema: ZBreakingNewsResult, silent: true });
 }
 

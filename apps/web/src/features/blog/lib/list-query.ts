@@ -10,7 +10,7 @@ export interface BlogListQuery {
   ceo: boolean;
 }
 
-export const FIRST_PAGE = 1;
+const FIRST_PAGE = 1;
 const MAX_PAGE = 100_000;
 
 export function readListQuery(params: URLSearchParams): BlogListQuery {
@@ -33,7 +33,7 @@ export function listSearch({ page = FIRST_PAGE, tag = null, ceo = false }: Parti
   return search === '' ? '' : `?${search}`;
 }
 
-export const BLOG_PATH = '/blog';
+const BLOG_PATH = '/blog';
 
 export function blogListPath(query: Partial<BlogListQuery> = {}): string {
   return `${BLOG_PATH}${listSearch(query)}`;

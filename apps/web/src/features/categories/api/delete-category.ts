@@ -5,7 +5,7 @@ import { categoryKeys } from './query-keys';
 import { replaceTree } from './tree-cache';
 
 /** DELETE /api/contentCategory/{id}; answers with the tree (409 while it has sub-categories). */
-export function deleteCategory(id: number) {
+function deleteCategory(id: number) {
   return api.delete(CATEGORY_API.byId(id), { schema: ZContentCategoryTree });
 }
 

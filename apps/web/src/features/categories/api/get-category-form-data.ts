@@ -7,7 +7,7 @@ import { categoryKeys } from './query-keys';
  * GET /api/contentCategory/formData: types, user groups and default groups of the category form. Silent:
  * the form shows 'Formular konnte nicht geladen werden' itself (SPEC §8).
  */
-export function categoryFormDataQuery() {
+function categoryFormDataQuery() {
   return queryOptions({
     queryKey: categoryKeys.formData(),
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { categoryKeys } from './query-keys';
 
 /** GET /api/contentCategory/: the drawer tree (SPEC §7). */
-export function categoryTreeQuery() {
+function categoryTreeQuery() {
   return queryOptions({
     queryKey: categoryKeys.tree(),
     queryFn: ({ signal }) => api.get(CATEGORY_API.tree, { schema: ZContentCategoryTree, signal }),

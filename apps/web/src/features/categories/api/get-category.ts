@@ -7,7 +7,7 @@ import { categoryKeys } from './query-keys';
  * GET /api/contentCategory/{id}: name, description and `parentNames` of a content page. Silent: a missing
  * page (404) is told on the page itself, never also in the red banner (issue 14).
  */
-export function categoryQuery(id: number) {
+function categoryQuery(id: number) {
   return queryOptions({
     queryKey: categoryKeys.detail(id),
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { categoryKeys } from './query-keys';
 
 /** GET /api/contentCategory/quickAccess: the dashboard's quick-access links (SPEC §2 Dashboard). */
-export function quickAccessQuery() {
+function quickAccessQuery() {
   return queryOptions({
     queryKey: categoryKeys.quickAccess(),
     queryFn: ({ signal }) => api.get(CATEGORY_API.quickAccess, { schema: ZContentCategoryTree, signal }),

@@ -7,7 +7,7 @@ import { categoryKeys } from './query-keys';
 import { replaceTree } from './tree-cache';
 
 /** POST /api/contentCategory/saveTree/ with the form field `contentCategories`: the tree after a drag. */
-export function saveCategoryTree(tree: readonly TContentCategory[]) {
+function saveCategoryTree(tree: readonly TContentCategory[]) {
   return api.postForm(
     CATEGORY_API.saveTree,
     { contentCategories: toSaveNodes(tree) },

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { replaceTree } from './tree-cache';
 
 /** POST /api/contentCategory/ with the form field `contentCategory` (JSON); answers with the tree. */
-export function saveCategory(values: TContentCategoryValues) {
+function saveCategory(values: TContentCategoryValues) {
   return api.postForm(CATEGORY_API.tree, { contentCategory: values }, { schema: ZContentCategoryTree });
 }
 

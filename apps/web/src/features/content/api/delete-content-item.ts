@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { contentKeys } from './query-keys';
 
 /** DELETE /api/content/{id} (204). */
-export function deleteContentItem(id: number) {
+function deleteContentItem(id: number) {
   return api.delete<unknown>(CONTENT_API.byId(id));
 }
 

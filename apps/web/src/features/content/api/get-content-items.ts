@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { contentKeys } from './query-keys';
 
 /** GET /api/content/{categoryId}: the items of a content page, by position. Silent: the page tells. */
-export function contentItemsQuery(categoryId: number) {
+function contentItemsQuery(categoryId: number) {
   return queryOptions({
     queryKey: contentKeys.items(categoryId),
     queryFn: ({ signal }) =>

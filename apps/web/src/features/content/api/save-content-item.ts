@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { contentKeys } from './query-keys';
 
-export interface SaveContentItemInput {
+interface SaveContentItemInput {
   values: TContentItemValues;
   /** A new CSV table; replaces the old one. */
   csvFile: File | null;
@@ -13,7 +13,7 @@ export interface SaveContentItemInput {
 }
 
 /** POST /api/content/ (multipart): `content` JSON and the optional file `csvFile`; answers with the item. */
-export function saveContentItem({ values, csvFile, onProgress }: SaveContentItemInput) {
+function saveContentItem({ values, csvFile, onProgress }: SaveContentItemInput) {
   return api.postForm(CONTENT_API.save, { content: values, csvFile }, { schema: ZContentItem, onProgress });
 }
 

@@ -5,7 +5,7 @@ import { orderOf, withPositions } from '../lib/move-item';
 import { contentKeys } from './query-keys';
 
 /** POST /api/content/saveTree/ with the form field `contentList`: the items in their new order. */
-export function saveContentOrder(items: readonly TContentItem[]) {
+function saveContentOrder(items: readonly TContentItem[]) {
   return api.postForm(CONTENT_API.saveTree, { contentList: orderOf(items) }, { schema: ZContentOrder });
 }
 

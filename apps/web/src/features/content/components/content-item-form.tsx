@@ -33,7 +33,7 @@ interface ContentItemFormProps {
 const FIELDS = ['title', 'preText', 'postText'] as const;
 
 /** SPEC §5 content form: title required; the CSV file must be text/csv. */
-export function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
+function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
   const alerts = useAlerts();
   const save = useSaveContentItem();
   const [file, setFile] = useState<File | null>(null);

@@ -28,7 +28,7 @@ export function searchNeedle(query: string): string {
   return query.trim().toLowerCase();
 }
 
-export function rowMatches(row: TCsvRow, needle: string): boolean {
+function rowMatches(row: TCsvRow, needle: string): boolean {
   return needle === '' || row.some((cell) => cellText(cell).toLowerCase().includes(needle));
 }
 

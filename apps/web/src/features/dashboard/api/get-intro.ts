@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 export const introKey = ['dashboard', 'intro'] as const;
 
 /** GET /api/dashboard/intro: the dashboard's intro text (sanitised HTML; '' hides it). */
-export function introQuery() {
+function introQuery() {
   return queryOptions({
     queryKey: introKey,
     queryFn: ({ signal }) => api.get(DASHBOARD_API.intro, { schema: ZDashboardIntro, signal }),

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { introKey } from './get-intro';
 
 /** PUT /api/dashboard/intro `{ html }` (admins); answers with the sanitised text. */
-export function saveIntro(html: string) {
+function saveIntro(html: string) {
   return api.put(DASHBOARD_API.intro, { html }, { schema: ZDashboardIntro });
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { eventKeys } from './query-keys';
 
 /** DELETE /api/event/{id} (204). */
-export function deleteEvent(id: number) {
+function deleteEvent(id: number) {
   return api.delete<unknown>(EVENTS_API.byId(id));
 }
 

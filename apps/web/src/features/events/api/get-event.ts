@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { eventKeys } from './query-keys';
 
 /** GET /api/event/{id}: one event; admins get every participant in `eventSubscriptions`. */
-export function eventQuery(id: number) {
+function eventQuery(id: number) {
   return queryOptions({
     queryKey: eventKeys.detail(id),
     queryFn: ({ signal }) => api.get(EVENTS_API.byId(id), { schema: ZEvent, signal, silent: true }),

@@ -12,7 +12,7 @@ export const ZEventList = z.array(ZEvent);
  * GET /api/event/?from&to: the events overlapping a range, ordered by start. Without a range the server
  * answers the past 12 months and everything ahead (the listing).
  */
-export function eventsQuery(range: EventRange | null) {
+function eventsQuery(range: EventRange | null) {
   return queryOptions({
     queryKey: eventKeys.list(range),
     queryFn: ({ signal }) =>

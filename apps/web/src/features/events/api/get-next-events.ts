@@ -5,7 +5,7 @@ import { ZEventList } from './get-events';
 import { eventKeys } from './query-keys';
 
 /** GET /api/event/count/{max}: the next events for the dashboard (SPEC §9: 3), soonest first. */
-export function nextEventsQuery(max: number = DASHBOARD_EVENT_COUNT) {
+function nextEventsQuery(max: number = DASHBOARD_EVENT_COUNT) {
   return queryOptions({
     queryKey: eventKeys.next(max),
     queryFn: ({ signal }) => api.get(EVENTS_API.count(max), { schema: ZEventList, signal }),

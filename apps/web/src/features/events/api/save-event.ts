@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { eventKeys } from './query-keys';
 
-export interface SaveEventInput {
+interface SaveEventInput {
   /** The `event` JSON (ZEventInput); `image: null` removes the current picture. */
   event: TEventValues;
   /** A new picture (png or jpeg); replaces the current one. */
@@ -14,7 +14,7 @@ export interface SaveEventInput {
 }
 
 /** POST /api/event/ (multipart): `event` JSON and the optional file `image`; answers with the saved event. */
-export function saveEvent({ event, image, onProgress }: SaveEventInput) {
+function saveEvent({ event, image, onProgress }: SaveEventInput) {
   return api.postForm(EVENTS_API.save, { event, image }, { schema: ZEvent, onProgress });
 }
 

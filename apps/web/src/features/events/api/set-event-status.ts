@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
 import { eventKeys } from './query-keys';
 
-export interface EventAnswer {
+interface EventAnswer {
   event: Pick<TEvent, 'id' | 'name'>;
   /** true attends (status 1), false declines (status 0) */
   attend: boolean;
 }
 
 /** POST /api/eventSubscription/status: a form with `event` (JSON) and `status` 1 or 0; answers the event. */
-export function setEventStatus({ event, attend }: EventAnswer) {
+function setEventStatus({ event, attend }: EventAnswer) {
   return api.postForm(
     EVENTS_API.status,
     { event: { id: event.id }, status: attend ? 1 : 0 },

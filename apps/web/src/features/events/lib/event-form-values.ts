@@ -12,7 +12,7 @@ export type EventFormValues = TEventInput;
 export type EventFormOutput = TEventValues;
 
 /** A new event on a clicked day starts at 09:00 and ends at 17:00, Berlin time. */
-export const PRESET_HOURS = { start: '09:00:00', end: '17:00:00' } as const;
+const PRESET_HOURS = { start: '09:00:00', end: '17:00:00' } as const;
 
 export function initialEventValues(event: TEvent | undefined, presetDay?: string | null): EventFormValues {
   if (event) {

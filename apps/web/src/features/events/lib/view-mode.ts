@@ -8,7 +8,7 @@ import { browserLocalStorage, createSafeStorage, type KeyValueStorage } from '..
 export type ViewMode = 'calendar' | 'list';
 
 export const VIEW_MODE_KEY = 'events_view';
-export const DEFAULT_VIEW_MODE: ViewMode = 'calendar';
+const DEFAULT_VIEW_MODE: ViewMode = 'calendar';
 
 export function isViewMode(value: unknown): value is ViewMode {
   return value === 'calendar' || value === 'list';
@@ -20,7 +20,7 @@ const storage = createSafeStorage(browserLocalStorage);
 /** Narrower than Mantine's `sm` breakpoint (48em), where the frame folds its navigation away too. */
 const NARROW_QUERY = '(max-width: 47.99em)';
 
-export function isNarrowScreen(): boolean {
+function isNarrowScreen(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(NARROW_QUERY).matches;
 }
 

@@ -5,7 +5,7 @@ import type { ProgressListener } from '../../../lib/upload-request';
 import { replyFormData } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
 
-export interface CreatePostInput {
+interface CreatePostInput {
   threadId: number;
   forumId: number;
   values: TForumPostValues;
@@ -15,7 +15,7 @@ export interface CreatePostInput {
 }
 
 /** POST /api/forumPost/ (multipart); answers the new post. */
-export function createPost({ threadId, values, files, onProgress }: CreatePostInput) {
+function createPost({ threadId, values, files, onProgress }: CreatePostInput) {
   return api.postForm(FORUM_API.savePost, replyFormData(threadId, values, files), {
     schema: ZForumPost,
     onProgress,

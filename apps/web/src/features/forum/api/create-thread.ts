@@ -5,7 +5,7 @@ import type { ProgressListener } from '../../../lib/upload-request';
 import { threadFormData } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
 
-export interface CreateThreadInput {
+interface CreateThreadInput {
   forumId: number;
   values: TForumThreadValues;
   files: readonly File[];
@@ -14,7 +14,7 @@ export interface CreateThreadInput {
 }
 
 /** POST /api/forumThread/ (multipart); answers the new thread's first page. */
-export function createThread({ forumId, values, files, onProgress }: CreateThreadInput) {
+function createThread({ forumId, values, files, onProgress }: CreateThreadInput) {
   return api.postForm(FORUM_API.saveThread, threadFormData(forumId, values, files), {
     schema: ZForumThread,
     onProgress,

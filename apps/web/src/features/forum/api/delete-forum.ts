@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
 /** DELETE /api/forum/{id} (204): the forum with all its threads, posts and attachments. */
-export function deleteForum(id: number) {
+function deleteForum(id: number) {
   return api.delete<unknown>(FORUM_API.byId(id));
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
 /** DELETE /api/forumPost/{id} (204; 409 for a thread's first post, which shows no delete button anyway). */
-export function deletePost(id: number) {
+function deletePost(id: number) {
   return api.delete<unknown>(FORUM_API.post(id));
 }
 

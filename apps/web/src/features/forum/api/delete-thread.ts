@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
 /** DELETE /api/forumThread/{id} (204): the thread with all its posts and attachments. */
-export function deleteThread(id: number) {
+function deleteThread(id: number) {
   return api.delete<unknown>(FORUM_API.thread(id));
 }
 

@@ -9,7 +9,7 @@ import { forumKeys } from './query-keys';
  * GET /api/forum/{id}?page: the forum with one page of its threads, newest activity first. Silent: the
  * forum page tells a missing forum inline.
  */
-export function forumQuery(id: number, page: number) {
+function forumQuery(id: number, page: number) {
   return queryOptions({
     queryKey: forumKeys.forumPage(id, page),
     queryFn: ({ signal }) =>

@@ -7,7 +7,7 @@ import { forumKeys } from './query-keys';
 const ZForumList = z.array(ZForumSummary);
 
 /** GET /api/forum: every forum by name, with thread count and last activity. */
-export function forumsQuery() {
+function forumsQuery() {
   return queryOptions({
     queryKey: forumKeys.list(),
     queryFn: ({ signal }) => api.get(FORUM_API.list, { schema: ZForumList, signal }),

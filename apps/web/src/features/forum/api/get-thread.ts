@@ -11,7 +11,7 @@ import { forumKeys } from './query-keys';
  * answers the last page, where a new reply lands). A long thread never travels whole. Silent: the thread
  * page tells a missing thread inline (issue 14).
  */
-export function threadQuery(id: number, page: ThreadPageParam) {
+function threadQuery(id: number, page: ThreadPageParam) {
   return queryOptions({
     queryKey: forumKeys.threadPage(id, page),
     queryFn: ({ signal }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
 /** POST /api/forum/ with the form field `forum` (JSON); answers the forum as in the list. */
-export function saveForum(values: TForumValues) {
+function saveForum(values: TForumValues) {
   return api.postForm(FORUM_API.save, { forum: values }, { schema: ZForumSummary });
 }
 

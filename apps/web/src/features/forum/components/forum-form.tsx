@@ -18,7 +18,7 @@ interface ForumFormProps {
 const FIELDS = ['name', 'description'] as const;
 
 /** SPEC §5 forum (admins): name and description required. */
-export function ForumForm({ forum, onDone }: ForumFormProps) {
+function ForumForm({ forum, onDone }: ForumFormProps) {
   const alerts = useAlerts();
   const save = useSaveForum();
   const { register, control, handleSubmit, setError, formState } = useForm<

@@ -12,7 +12,7 @@ import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
 import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
 
-export interface ReplyFormProps {
+interface ReplyFormProps {
   threadId: number;
   forumId: number;
   onReplied: (post: TForumPost) => void;

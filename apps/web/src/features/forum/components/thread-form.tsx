@@ -12,7 +12,7 @@ import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
 import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
 
-export interface ThreadFormProps {
+interface ThreadFormProps {
   forumId: number;
   onCreated: (thread: TForumThread) => void;
   onCancel: () => void;

@@ -1,7 +1,7 @@
 /** Paging of a thread's posts and a forum's threads (the server answers one page at a time). */
 
 /** A thread with more posts than this shows a second 'Antworten' button below its posts (SPEC §2). */
-export const BOTTOM_REPLY_AFTER_POSTS = 10;
+const BOTTOM_REPLY_AFTER_POSTS = 10;
 
 export type ThreadPageParam = number | 'last';
 

@@ -3,7 +3,7 @@
  * its text (tags removed, whitespace collapsed, cut at a word within `max` characters with '…'), so the admin
  * sees which post goes; a post without text falls back to 'Beitrag von {author}'.
  */
-export const POST_NAME_MAX_LENGTH = 50;
+const POST_NAME_MAX_LENGTH = 50;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 

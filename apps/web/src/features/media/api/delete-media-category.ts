@@ -6,7 +6,7 @@ import { replaceMediaTree } from './media-cache';
 import { mediaKeys } from './query-keys';
 
 /** DELETE /api/mediaCategory/{id}; answers the tree (409 while it holds files or sub-categories). */
-export function deleteMediaCategory(id: number) {
+function deleteMediaCategory(id: number) {
   return api.delete(MEDIA_API.category(id), { schema: ZMediaCategoryTree });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { takeFile } from './media-cache';
 
 /** DELETE /api/media/{id} (204). */
-export function deleteMediaFile(file: TMediaFile) {
+function deleteMediaFile(file: TMediaFile) {
   return api.delete<unknown>(MEDIA_API.file(file.id));
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/portal';
 import { mediaKeys } from './query-keys';
 
 /** GET /api/mediaCategory/{id}: the category of `/media/{id}` (its name). Silent: the page tells. */
-export function mediaCategoryQuery(id: number) {
+function mediaCategoryQuery(id: number) {
   return queryOptions({
     queryKey: mediaKeys.category(id),
     queryFn: ({ signal }) =>

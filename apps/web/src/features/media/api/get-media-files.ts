@@ -9,7 +9,7 @@ import { mediaKeys } from './query-keys';
  * GET /api/media/{id}: the files of a category, kept as a list sorted by name. Silent (SPEC §8 shows no
  * banner); the file list says what went wrong instead.
  */
-export function mediaFilesQuery(categoryId: number) {
+function mediaFilesQuery(categoryId: number) {
   return queryOptions({
     queryKey: mediaKeys.files(categoryId),
     queryFn: async ({ signal }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { mediaKeys } from './query-keys';
 
 /** GET /api/mediaCategory/: the category tree; a failure shows the red banner (SPEC §8). */
-export function mediaTreeQuery() {
+function mediaTreeQuery() {
   return queryOptions({
     queryKey: mediaKeys.tree(),
     queryFn: ({ signal }) => api.get(MEDIA_API.categories, { schema: ZMediaCategoryTree, signal }),

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import { replaceMediaTree } from './media-cache';
 
 /** POST /api/mediaCategory/ with the form field `mediaCategory` (JSON); answers the whole tree. */
-export function saveMediaCategory(values: TMediaCategoryValues) {
+function saveMediaCategory(values: TMediaCategoryValues) {
   return api.postForm(MEDIA_API.categories, { mediaCategory: values }, { schema: ZMediaCategoryTree });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { putFile } from './media-cache';
 
-export interface MediaFileSave {
+interface MediaFileSave {
   media: TMediaFileValues;
   /** A new binary (required for a new entry; on an edit it replaces the old one at the same address). */
   file: File | null;
@@ -15,7 +15,7 @@ export interface MediaFileSave {
 }
 
 /** POST /api/media/: multipart with `media` (JSON of id, name, category) and `file`; answers the saved file. */
-export function saveMediaFile({ media, file, onProgress }: MediaFileSave) {
+function saveMediaFile({ media, file, onProgress }: MediaFileSave) {
   return api.postForm(
     MEDIA_API.files,
     { media: { id: media.id ?? undefined, name: media.name, category: media.category }, file },

@@ -7,7 +7,7 @@ import { replaceMediaTree } from './media-cache';
 import { mediaKeys } from './query-keys';
 
 /** POST /api/mediaCategory/saveTree/ with the form field `mediaCategories`: the tree after a drag. */
-export function saveMediaTree(tree: readonly TMediaCategory[]) {
+function saveMediaTree(tree: readonly TMediaCategory[]) {
   return api.postForm(
     MEDIA_API.saveTree,
     { mediaCategories: toSaveNodes(tree) },

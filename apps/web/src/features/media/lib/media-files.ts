@@ -11,7 +11,7 @@ export type TMediaFileResponse = z.infer<typeof ZMediaFileResponse>;
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
 /** By name as a German reader expects ('Ä' with 'A', '2' before '10'), the id breaking ties. */
-export function compareFiles(a: TMediaFile, b: TMediaFile): number {
+function compareFiles(a: TMediaFile, b: TMediaFile): number {
   return collator.compare(a.name, b.name) || a.id - b.id;
 }
 
