@@ -16,6 +16,9 @@ import {
 import { APP_ORIGIN } from './support/origins.ts';
 import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 
+/** '/api/blog/sendAsBreakingNews/': the sends of any post. */
+const BREAKING_NEWS_PREFIX = BLOG_API.breakingNews.pattern.replace(':id', '');
+
 /** Writing posts: the form, breaking news, editing and deleting, and a member reading what was written. */
 const suffix = uniqueSuffix();
 /** A tag only this run uses, so that the tag filter shows exactly the posts made here. */
@@ -107,7 +110,7 @@ test.describe('a post from writing to reading', () => {
 
     const saved = page.waitForResponse(
       (response) =>
-        new URL(response.url()).pathname === '/api/blog/' && response.request().method() === 'POST',
+        new URL(response.url()).pathname === BLOG_API.save && response.request().method() === 'POST',
     );
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     expect((await saved).status()).toBe(200);
@@ -131,7 +134,7 @@ test.describe('a post from writing to reading', () => {
     const { title, tag } = await writtenPost();
     const sent: string[] = [];
     page.on('request', (call) => {
-      if (call.url().includes('/api/blog/sendAsBreakingNews/')) sent.push(call.url());
+      if (call.url().includes(BREAKING_NEWS_PREFIX)) sent.push(call.url());
     });
     await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
     const button = actionsOf(page, title).getByRole('button', { name: 'Eilmeldung abschicken' });
@@ -145,9 +148,7 @@ test.describe('a post from writing to reading', () => {
 
     await button.click();
     await expect(dialog.getByText(question)).toBeVisible();
-    const answer = page.waitForResponse((response) =>
-      response.url().includes('/api/blog/sendAsBreakingNews/'),
-    );
+    const answer = page.waitForResponse((response) => response.url().includes(BREAKING_NEWS_PREFIX));
     await dialog.getByRole('button', { name: 'Ja' }).click();
     expect((await answer).status()).toBe(202);
     await expect(page.getByText('Eilmeldung für den Blogbeitrag erfolgreich verschickt')).toBeVisible();
@@ -161,9 +162,7 @@ test.describe('a post from writing to reading', () => {
     await api.get(BLOG_API.breakingNews(id), { expect: 202 });
     await loginAs(page, 'admin', `/blog?tag=${encodeURIComponent(tag)}`);
     await actionsOf(page, title).getByRole('button', { name: 'Eilmeldung abschicken' }).click();
-    const answer = page.waitForResponse((response) =>
-      response.url().includes('/api/blog/sendAsBreakingNews/'),
-    );
+    const answer = page.waitForResponse((response) => response.url().includes(BREAKING_NEWS_PREFIX));
     await page
       .getByRole('dialog', { name: 'Eilmeldung abschicken?' })
       .getByRole('button', { name: 'Ja' })
@@ -339,7 +338,7 @@ test.describe('post form', () => {
     await expect(picker).toHaveText(shown);
 
     const request = page.waitForRequest(
-      (sent) => new URL(sent.url()).pathname === '/api/blog/' && sent.method() === 'POST',
+      (sent) => new URL(sent.url()).pathname === BLOG_API.save && sent.method() === 'POST',
     );
     await sheet.getByRole('button', { name: 'Speichern' }).click();
     const sentBlog = (await request).postDataBuffer()?.toString('utf8') ?? '';

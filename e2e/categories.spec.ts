@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { CATEGORY_API } from '@portal/contract';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
 import { ContentApi } from './support/content-api.ts';
@@ -27,7 +28,7 @@ function visibleNodes(page: Page, part: string): Promise<string[]> {
 }
 
 function saveTreeResponse(page: Page) {
-  return treeSaved(page, '/api/contentCategory/saveTree/');
+  return treeSaved(page, CATEGORY_API.saveTree);
 }
 
 test.describe('category tree as a member', () => {
@@ -185,7 +186,7 @@ test.describe('category tree as an admin', () => {
     await tree.getByRole('button', { name: `${frame} ausklappen` }).click();
     await expect.poll(() => visibleNodes(page, part)).toEqual([frame, `  ${left}`, `  ${right}`]);
 
-    await page.route('**/api/contentCategory/saveTree/', (route) => route.fulfill({ status: 500, json: {} }));
+    await page.route(`**${CATEGORY_API.saveTree}`, (route) => route.fulfill({ status: 500, json: {} }));
     const saved = saveTreeResponse(page);
     await handle(right).focus();
     await page.keyboard.press('Space');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { API } from '@portal/contract';
 import type { TUpload } from './support/api-client.ts';
 import { loginAs } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
@@ -173,7 +174,7 @@ test.describe('forums as members', () => {
     await first.getByRole('link', { name: 'logo.png in voller Größe öffnen (öffnet in neuem Tab)' }).click();
     const popup = await popupOpened;
     await popup.waitForLoadState();
-    expect(popup.url()).toContain('/api/files/');
+    expect(popup.url()).toContain(API.filesPrefix);
     expect(await popup.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBeGreaterThan(0);
     await popup.close();
 

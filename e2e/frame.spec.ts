@@ -1,4 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { API, CATEGORY_API } from '@portal/contract';
 import { loginAs, loginLink } from './support/auth.ts';
 import { pauseClock } from './support/clock.ts';
 import { DEMO_PASSWORD } from './support/origins.ts';
@@ -20,7 +21,7 @@ async function submitLoginForm(page: Page, username: string, password: string): 
 function recordRefreshCalls(page: Page): Request[] {
   const calls: Request[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/auth/token/refresh') calls.push(request);
+    if (new URL(request.url()).pathname === API.refresh) calls.push(request);
   });
   return calls;
 }
@@ -168,8 +169,7 @@ test.describe('session', () => {
     const parallel: Request[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path === '/api/contentCategory/' || path === '/api/contentCategory/quickAccess')
-        parallel.push(request);
+      if (path === CATEGORY_API.tree || path === CATEGORY_API.quickAccess) parallel.push(request);
     });
 
     await page.goto(await loginLink(page.request, 'mitglied'));
@@ -187,8 +187,8 @@ test.describe('session', () => {
     expect(refreshCalls).toHaveLength(1);
     const refreshed = (await (await refreshCalls[0]?.response())?.json()) as { token: string };
     expect(parallel.map((request) => new URL(request.url()).pathname).sort()).toEqual([
-      '/api/contentCategory/',
-      '/api/contentCategory/quickAccess',
+      CATEGORY_API.tree,
+      CATEGORY_API.quickAccess,
     ]);
     for (const request of parallel) {
       expect(request.headers().authorization).toMatch(new RegExp(`^bearer ${refreshed.token}$`, 'i'));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { MEDIA_API } from '@portal/contract';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { pauseClock } from './support/clock.ts';
 import { MediaApi } from './support/media-api.ts';
@@ -38,7 +39,7 @@ function visibleNodes(page: Page, part: string): Promise<string[]> {
 }
 
 function saveTreeResponse(page: Page) {
-  return treeSaved(page, '/api/mediaCategory/saveTree/');
+  return treeSaved(page, MEDIA_API.saveTree);
 }
 
 /** Chooses a file in the form's file input (Mantine's FileInput opens the system's chooser). */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { API } from '@portal/contract';
 import { APP_ORIGIN, HOST_ORIGIN, HOSTILE_ORIGIN } from './support/origins.ts';
 import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
@@ -14,12 +15,12 @@ async function frameOf(page: Page, selector: string) {
 
 test.describe('platform', () => {
   test('should report health', async ({ request }) => {
-    const response = await request.get('/api/health');
+    const response = await request.get(API.health);
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
   });
 
-  for (const path of ['/', '/login', '/api/health']) {
+  for (const path of ['/', '/login', API.health]) {
     test(`should send the security headers on ${path}`, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
@@ -48,7 +49,8 @@ test.describe('platform', () => {
     expect(response.headers()['content-type']).toMatch(/^(text|application)\/javascript/);
     // The host website loads it from another site.
     expect([undefined, 'cross-origin']).toContain(response.headers()['cross-origin-resource-policy']);
-    expect(await response.text()).toContain("source: 'portal'");
+    // Our script, whose messages carry the portal's source tag (apps/web/src/lib/iframe-messages.ts).
+    expect(await response.text()).toContain("const MESSAGE_SOURCE = 'portal';");
   });
 
   test('should answer an unknown API path with 404 and a German detail', async ({ request }) => {

@@ -12,7 +12,7 @@ import {
   type Request,
   test,
 } from '@playwright/test';
-import { BLOG_API } from '@portal/contract';
+import { BLOG_API, FORUM_API } from '@portal/contract';
 import { loginAs } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { DAY, EventsApi } from './support/events-api.ts';
@@ -159,7 +159,7 @@ test.describe('hostile links in a forum post', () => {
     const member = await ForumsApi.as(request, 'mitglied');
     const thread = await member.createThread(forumId, `Alte Unterlagen ${suffix}`, '<p>Platzhalter</p>');
     // The thread as an older version stored it: the hostile addresses unchanged in the post's HTML.
-    const threadPath = `/api/forumThread/${thread.id}`;
+    const threadPath = FORUM_API.thread(thread.id);
     await page.route(
       (url) => url.pathname === threadPath,
       async (route) => {

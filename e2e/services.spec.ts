@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API } from '@portal/contract';
 import { loginAs } from './support/auth.ts';
 import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
@@ -73,7 +74,7 @@ test.describe('service offerings', () => {
   });
 
   test('should offer a mail link to the configured contact address', async ({ page }) => {
-    const settings = await (await page.request.get('/api/settings')).json();
+    const settings = await (await page.request.get(API.settings)).json();
     await loginAs(page, 'mitglied', PATH);
     await expect(page.getByText(/Weitere Angebote sind bereits in Vorbereitung/)).toBeVisible();
     const mail = page.getByRole('link', { name: settings.contactEmail });

@@ -1,11 +1,10 @@
-import { PUBLIC_SETTINGS_META, type TPublicSettings, ZPublicSettings } from '@portal/contract';
+import { API, PUBLIC_SETTINGS_META, type TPublicSettings, ZPublicSettings } from '@portal/contract';
 
 /**
  * Public settings of the server (host origin, login-form origins, contact e-mail). The server puts them
  * into a meta tag of index.html (no inline script, CSP script-src 'self'); under `npm run dev`, where
  * Vite serves index.html, they come from GET /api/settings instead.
  */
-const SETTINGS_PATH = '/api/settings';
 
 export const DEFAULT_SETTINGS: TPublicSettings = { hostOrigin: null, loginFormOrigins: [], contactEmail: '' };
 
@@ -28,7 +27,7 @@ export function readSettingsMeta(doc: Pick<Document, 'querySelector'>): TPublicS
 
 export async function fetchSettings(fetchFn: typeof fetch): Promise<TPublicSettings | null> {
   try {
-    const response = await fetchFn(SETTINGS_PATH, { headers: { Accept: 'application/json' } });
+    const response = await fetchFn(API.settings, { headers: { Accept: 'application/json' } });
     if (!response.ok) return null;
     const parsed = ZPublicSettings.safeParse(await response.json());
     return parsed.success ? parsed.data : null;
