@@ -41,21 +41,22 @@ const STEPS: TStep[] = [
     name: 'api',
     title: 'API tests on SQLite',
     command: ['npm', 'test', '--workspace', 'apps/server'],
-    parallel: 'api',
+    parallel: 'checks',
   },
   {
     name: 'api-pg',
     title: 'API tests on PostgreSQL',
     command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
-    parallel: 'api',
+    parallel: 'checks',
   },
   {
     name: 'web',
     title: 'Web unit tests',
     command: ['npm', 'test', '--workspace', 'apps/web'],
     skip: () => (hasScript('apps/web', 'test') ? undefined : 'apps/web has no "test" script'),
+    parallel: 'checks',
   },
-  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'] },
+  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'], parallel: 'checks' },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', command: ['playwright', 'test'] },
 ];
 
