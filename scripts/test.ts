@@ -41,22 +41,21 @@ const STEPS: TStep[] = [
     name: 'api',
     title: 'API tests on SQLite',
     command: ['npm', 'test', '--workspace', 'apps/server'],
-    parallel: 'checks',
+    parallel: 'api',
   },
   {
     name: 'api-pg',
     title: 'API tests on PostgreSQL',
     command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
-    parallel: 'checks',
+    parallel: 'api',
   },
   {
     name: 'web',
     title: 'Web unit tests',
     command: ['npm', 'test', '--workspace', 'apps/web'],
     skip: () => (hasScript('apps/web', 'test') ? undefined : 'apps/web has no "test" script'),
-    parallel: 'checks',
   },
-  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'], parallel: 'checks' },
+  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'] },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', command: ['playwright', 'test'] },
 ];
 
