@@ -46,6 +46,14 @@ const ids: Record<keyof typeof NAMES, number> = {
   deleted: 0,
 };
 
+/**
+ * Clicks a day cell where no event is drawn: its top left corner, beside the day's number. Late in the
+ * evening the events made 'in an hour' lie on tomorrow, and a click lower in the cell hits them.
+ */
+async function clickFreeSpotOf(cell: Locator): Promise<void> {
+  await cell.click({ position: { x: 4, y: 4 } });
+}
+
 /** Whole hours from now, so that the events fall into the calendar's current six weeks. */
 function inHours(hours: number): Date {
   const date = new Date(Date.now() + hours * HOUR);
@@ -327,13 +335,13 @@ test.describe('events as an admin', () => {
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()),
     );
     const sheet = page.getByRole('dialog', { name: 'Neue Veranstaltung' });
-    await page.locator(`[role="cell"][data-date="${today}"]`).click({ position: { x: 8, y: 60 } });
+    await clickFreeSpotOf(page.locator(`[role="cell"][data-date="${today}"]`));
     await expect(sheet).toBeHidden();
 
     const day = new Date(`${today}T12:00:00Z`);
     day.setUTCDate(day.getUTCDate() + 1);
     const tomorrow = day.toISOString().slice(0, 10);
-    await page.locator(`[role="cell"][data-date="${tomorrow}"]`).click({ position: { x: 8, y: 60 } });
+    await clickFreeSpotOf(page.locator(`[role="cell"][data-date="${tomorrow}"]`));
     await expect(sheet).toBeVisible();
     const [year, month, date] = tomorrow.split('-');
     // The form comes in its own chunk, with the date pickers and the description's editor.
