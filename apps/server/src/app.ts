@@ -25,6 +25,7 @@ import { dashboardRoutes } from './features/dashboard/index.ts';
 import { eventsRoutes } from './features/events/index.ts';
 import { forumsRoutes } from './features/forums/index.ts';
 import { mediaLibraryRoutes, mediaPublicRoutes, mediaRoutes } from './features/media/index.ts';
+import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** removes files of uploads that never committed; main.ts runs it before listening and starts it. */
     uploadSweeper: UploadSweeper;
+    /** the search index the features' saves keep current (issue 16). */
+    searchIndex: SearchIndex;
   }
 }
 
@@ -75,6 +78,8 @@ export interface BuildOptions {
   mailWorker?: Partial<MailWorkerOptions>;
   /** the clock of the events' registration deadline (tests move it); default: the system clock. */
   eventsClock?: () => Date;
+  /** the search index the saves write to; default the real one (the bench times uploads without it). */
+  searchIndex?: SearchIndex;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
@@ -112,6 +117,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   });
   app.addHook('preClose', () => uploadSweeper.stop());
   const signer = createUrlSigner(config.jwtSecret);
+  const search = options.searchIndex ?? createSearchIndex();
   const outbox = createMailOutbox(database);
   const mailWorker = createMailWorker({
     outbox,
@@ -129,6 +135,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('accounts', accounts);
   app.decorate('mailWorker', mailWorker);
   app.decorate('uploadSweeper', uploadSweeper);
+  app.decorate('searchIndex', search);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onSend', async (request, reply) => {
@@ -225,9 +232,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       db: database.db,
       accounts,
       // Deleting a category deletes the content items filed only under it.
-      content: createContentService({ db: database.db, storage, signer }),
+      content: createContentService({ db: database.db, storage, signer, search }),
     });
-    await api.register(contentRoutes, { db: database.db, storage, signer });
+    await api.register(contentRoutes, { db: database.db, storage, signer, search });
     await api.register(blogRoutes, {
       db: database.db,
       storage,
@@ -236,11 +243,13 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       outbox,
       mailWorker,
       publicUrl: config.publicUrl,
+      search,
     });
     await api.register(dashboardRoutes, { db: database.db });
+    await api.register(searchRoutes, { db: database.db, kind: database.kind });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
-    await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl });
-    await api.register(forumsRoutes, { db: database.db, storage, signer });
+    await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl, search });
+    await api.register(forumsRoutes, { db: database.db, storage, signer, search });
     await api.register(eventsRoutes, {
       db: database.db,
       storage,
@@ -248,6 +257,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       accounts,
       publicUrl: config.publicUrl,
       now: options.eventsClock,
+      search,
     });
   });
 

@@ -14,5 +14,6 @@ export * from './media.ts';
 export * from './paging.ts';
 export * from './paths.ts';
 export * from './roles.ts';
+export * from './search.ts';
 export * from './tree.ts';
 export * from './uploads.ts';

@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import type { AccountsService } from '../features/accounts/index.ts';
 import { createCategoriesService } from '../features/categories/index.ts';
 import { type ContentFeatureDeps, createContentService } from '../features/content/index.ts';
+import { createSearchIndex, reindexAll, type SearchIndex } from '../features/search/index.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedDemoForums } from './demo-forums.ts';
 import { seedDemoMedia } from './demo-media.ts';
@@ -47,24 +48,28 @@ export const DEMO_USERS: {
   },
 ];
 
+/** What the demo content is written with; without `search`, the seed writes to an index of its own. */
+export type DemoContentDeps = Omit<ContentFeatureDeps, 'search'> & { search?: SearchIndex };
+
 /**
- * Seeds groups, demo accounts and (given `content`) the demo category tree once, into an empty database;
- * returns false when users already exist.
+ * Seeds groups, demo accounts and (given `content`) the demo category tree, news, media, events and forums
+ * once, into an empty database; returns false when users already exist.
  */
-export async function seedDemoData(
-  accounts: AccountsService,
-  content?: ContentFeatureDeps,
-): Promise<boolean> {
+export async function seedDemoData(accounts: AccountsService, content?: DemoContentDeps): Promise<boolean> {
   if ((await accounts.listUsers()).length > 0) return false;
   for (const group of DEMO_GROUPS) await accounts.ensureGroup(group.name, group);
   for (const user of DEMO_USERS) {
     await accounts.upsertUser({ ...user, roles: [user.role], password: DEMO_PASSWORD });
   }
-  if (content) await seedDemoContent({ ...content, accounts });
-  if (content) await seedDemoNews({ ...content, accounts });
-  if (content) await seedDemoMedia(content);
-  if (content) await seedDemoEvents({ ...content, accounts });
-  if (content) await seedDemoForums({ ...content, accounts });
+  if (!content) return true;
+  const deps = { ...content, search: content.search ?? createSearchIndex(), accounts };
+  await seedDemoContent(deps);
+  await seedDemoNews(deps);
+  await seedDemoMedia(deps);
+  await seedDemoEvents(deps);
+  await seedDemoForums(deps);
+  // News, media and events go straight into their tables: one rebuild indexes them with the rest.
+  await reindexAll(content.db);
   return true;
 }
 

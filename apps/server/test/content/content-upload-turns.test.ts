@@ -61,7 +61,12 @@ async function answersDuring<T>(work: () => Promise<T>): Promise<{ result: T; an
 
 describe('storing a table of 20,000 rows', () => {
   const service = () =>
-    createContentService({ db: w.t.database.db, storage: w.app.storage, signer: w.app.signer });
+    createContentService({
+      db: w.t.database.db,
+      storage: w.app.storage,
+      signer: w.app.signer,
+      search: w.app.searchIndex,
+    });
   const create = () =>
     service().save(
       admin,

@@ -20,6 +20,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
 import { breakingNewsMail } from './breaking-news-mail.ts';
 
@@ -32,12 +33,13 @@ export interface BlogFeatureDeps {
   mailWorker: Pick<MailWorker, 'notify'>;
   /** for the link in the breaking-news mail */
   publicUrl: string;
+  search: SearchIndex;
 }
 
 const field = (name: string) => `blog.${name}`;
 
 export function createBlogService(deps: BlogFeatureDeps) {
-  const { db, storage, signer, accounts, outbox } = deps;
+  const { db, storage, signer, accounts, outbox, search } = deps;
   const repo = createBlogRepository(db);
 
   /** Posts of the plain list (`ceo` false) or of FMK-Intern (`ceo` true): see docs/decisions/0024. */
@@ -168,6 +170,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         if (current) await repo.update(trx, postId, values);
         await repo.replaceGroups(trx, postId, groupIds);
         await repo.replaceTags(trx, postId, input.tags);
+        await search.refresh(trx, { kind: 'blog', id: postId });
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
         return { result: postId, replaced: [replaced] };
       });
@@ -180,6 +183,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const post = await repo.find(trx, id);
         if (!post) throw notFound(BLOG_MESSAGES.notFound);
         await repo.delete(trx, id);
+        await search.remove(trx, 'blog', [id]);
         return post.imageKey;
       });
       await storage.discard([key]);

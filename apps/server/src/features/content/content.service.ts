@@ -19,6 +19,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { newKey } from '../../platform/storage/storage.ts';
 import { displayFileName, readUpload, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createCategoryAccess } from '../categories/index.ts';
+import type { SearchIndex } from '../search/index.ts';
 import {
   type ContentItemRow,
   type ContentItemValues,
@@ -32,6 +33,7 @@ export interface ContentFeatureDeps {
   db: Kysely<DB>;
   storage: FileStore;
   signer: UrlSigner;
+  search: SearchIndex;
 }
 
 const DEFAULT_POSITION = 999;
@@ -50,7 +52,7 @@ interface NewTable {
 }
 
 export function createContentService(deps: ContentFeatureDeps) {
-  const { db, storage } = deps;
+  const { db, storage, search } = deps;
   const repo = createContentRepository(db);
   const table = createContentTable(repo, deps.signer);
   const categories = createCategoryAccess(db);
@@ -75,8 +77,9 @@ export function createContentService(deps: ContentFeatureDeps) {
   }
 
   /**
-   * The transaction of a save: the item's texts, position, categories and table at once. With `table` the
-   * item switches to the staged rows; `csvFile: null` removes its table. Names the rows no longer live.
+   * The transaction of a save: the item's texts, position, categories, table and search documents at once.
+   * With `table` the item switches to the staged rows; `csvFile: null` removes its table. Names the rows no
+   * longer live.
    */
   async function commitItem(
     trx: Transaction<DB>,
@@ -110,6 +113,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     const id = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
     if (current) await repo.updateItem(trx, id, values);
     await repo.replaceCategories(trx, id, categoryIds);
+    await search.refresh(trx, { kind: 'content', id });
     const freed = current && tableValues && current.csvRowCount > 0 ? current : undefined;
     return { result: { id, freed }, replaced: current && tableValues ? [current.csvKey] : [] };
   }
@@ -240,6 +244,7 @@ export function createContentService(deps: ContentFeatureDeps) {
         const current = await repo.findItem(trx, id);
         if (!current) throw notFound();
         await repo.deleteItems(trx, [id]);
+        await search.remove(trx, 'content', [id]);
         return current.csvKey;
       });
       await storage.discard([key]);
@@ -248,10 +253,9 @@ export function createContentService(deps: ContentFeatureDeps) {
     /** For category deletion: removes the items filed only under the category; returns their stored files. */
     async deleteItemsOnlyIn(trx: Transaction<DB>, categoryId: number): Promise<string[]> {
       const items = await repo.itemsOnlyIn(trx, categoryId);
-      await repo.deleteItems(
-        trx,
-        items.map((item) => item.id),
-      );
+      const ids = items.map((item) => item.id);
+      await repo.deleteItems(trx, ids);
+      await search.remove(trx, 'content', ids);
       return items.flatMap((item) => (item.csvKey ? [item.csvKey] : []));
     },
 

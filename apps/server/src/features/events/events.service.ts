@@ -17,6 +17,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
 import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
 
@@ -29,6 +30,7 @@ export interface EventsFeatureDeps {
   publicUrl: string;
   /** the clock of the registration deadline (tests move it); default: the system clock. */
   now?: (() => Date) | undefined;
+  search: SearchIndex;
 }
 
 /** Without `from` the list starts this many months back (the calendar's previous months, the list's past). */
@@ -47,7 +49,7 @@ export interface ParticipantsFile {
 }
 
 export function createEventsService(deps: EventsFeatureDeps) {
-  const { db, storage, signer } = deps;
+  const { db, storage, signer, search } = deps;
   const clock = deps.now ?? (() => new Date());
   const repo = createEventsRepository(db);
   const present = createEventPresenter(repo, signer);
@@ -113,10 +115,11 @@ export function createEventsService(deps: EventsFeatureDeps) {
           ...picture,
         };
         const now = new Date();
-        if (!current) return { result: await repo.insert(trx, values, now), replaced: [] };
-        await repo.update(trx, current.id, values, now);
-        const replaced = current.imageKey !== picture.imageKey ? current.imageKey : null;
-        return { result: current.id, replaced: [replaced] };
+        const eventId = current ? current.id : await repo.insert(trx, values, now);
+        if (current) await repo.update(trx, eventId, values, now);
+        await search.refresh(trx, { kind: 'event', id: eventId });
+        const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
+        return { result: eventId, replaced: [replaced] };
       });
       return service.byId(principal, id);
     },
@@ -127,6 +130,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         const event = await repo.find(trx, id);
         if (!event) throw notFound(EVENT_MESSAGES.notFound);
         await repo.delete(trx, id);
+        await search.remove(trx, 'event', [id]);
         return event.imageKey;
       });
       await storage.discard([key]);

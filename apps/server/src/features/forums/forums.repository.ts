@@ -96,6 +96,15 @@ export function createForumsRepository(db: Kysely<DB>) {
       return keys;
     },
 
+    async threadIdsOf(executor: Executor, forumId: number): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('forumThreads')
+        .select('id')
+        .where('forumId', '=', forumId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** A page of the forum's threads, newest activity first, with the id of each thread's newest post. */
     listThreads(
       forumId: number,

@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
 import { filesOf, type PreparedMedia, prepareMedia, presentMedia } from './post-media.ts';
@@ -27,6 +28,7 @@ export interface ForumsFeatureDeps {
   db: Kysely<DB>;
   storage: FileStore;
   signer: UrlSigner;
+  search: SearchIndex;
 }
 
 const iso = (value: Date | string) => toDate(value).toISOString();
@@ -40,7 +42,7 @@ const author = (name: string | null) => (name === null ? null : { username: name
  * the files of deleted posts go after the commit.
  */
 export function createForumsService(deps: ForumsFeatureDeps) {
-  const { db, storage, signer } = deps;
+  const { db, storage, signer, search } = deps;
   const repo = createForumsRepository(db);
   const posts = createForumPostsRepository(db);
 
@@ -154,6 +156,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     async deleteForum(id: number): Promise<void> {
       const keys = await db.transaction().execute(async (trx) => {
         if (!(await repo.lockForum(trx, id))) throw notFound(FORUM_MESSAGES.forumNotFound);
+        // A thread's documents go with its posts' (search-index.ts).
+        await search.remove(trx, 'forum-thread', await repo.threadIdsOf(trx, id));
         return repo.deleteForum(trx, id);
       });
       await storage.discard(keys);
@@ -208,7 +212,9 @@ export function createForumsService(deps: ForumsFeatureDeps) {
             createdAt: now,
           });
           const post = { threadId, authorId: principal.id, content, isFirst: true, createdAt: now };
-          await posts.insertPost(trx, post, media);
+          const postId = await posts.insertPost(trx, post, media);
+          await search.refresh(trx, { kind: 'forum-thread', id: threadId });
+          await search.refresh(trx, { kind: 'forum-post', id: postId });
           return threadId;
         },
       );
@@ -231,7 +237,9 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const now = new Date();
           if (!(await repo.addToThread(trx, threadId, 1, now))) throw notFound(FORUM_MESSAGES.threadNotFound);
           const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
-          return posts.insertPost(trx, post, media);
+          const postId = await posts.insertPost(trx, post, media);
+          await search.refresh(trx, { kind: 'forum-post', id: postId });
+          return postId;
         },
       );
       const [post] = await presentPosts(await posts.findPosts(db, [id]));
@@ -243,6 +251,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     async deleteThread(id: number): Promise<void> {
       const keys = await db.transaction().execute(async (trx) => {
         if (!(await repo.lockThread(trx, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
+        await search.remove(trx, 'forum-thread', [id]);
         return repo.deleteThread(trx, id);
       });
       await storage.discard(keys);
@@ -257,6 +266,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         await repo.lockThread(trx, found.threadId);
         // Read again under the lock: the thread may have been deleted meanwhile.
         if ((await posts.findPosts(trx, [id])).length === 0) throw notFound(FORUM_MESSAGES.postNotFound);
+        await search.remove(trx, 'forum-post', [id]);
         const removed = await posts.deletePosts(trx, { postId: id });
         await repo.recountThread(trx, found.threadId);
         return removed;

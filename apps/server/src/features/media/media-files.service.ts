@@ -13,12 +13,14 @@ import type { FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import { bodySize, newKey } from '../../platform/storage/storage.ts';
 import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { cleanUpload, sniffUpload } from '../../platform/uploads/sniff.ts';
+import type { SearchIndex } from '../search/index.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
 
 export interface MediaFilesDeps {
   db: Kysely<DB>;
   storage: FileStore;
   publicUrl: string;
+  search: SearchIndex;
 }
 
 /** A new public token: 192 random bits, URL-safe; it never changes for the life of the entry. */
@@ -44,7 +46,7 @@ async function prepare(upload: UploadedFile): Promise<PreparedFile> {
 
 /** Media files (SPEC §7): list by category, save with upload or replacement, delete. */
 export function createMediaFilesService(deps: MediaFilesDeps) {
-  const { db, storage } = deps;
+  const { db, storage, search } = deps;
   const repo = createMediaRepository(db);
 
   const present = (row: MediaFileRow): TMediaFile => ({
@@ -107,11 +109,13 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
             publicToken: newPublicToken(),
             ...binary,
           });
+          await search.refresh(trx, { kind: 'media', id: newId });
           return { result: newId, replaced: [] };
         }
         const current = await repo.fileById(id, trx);
         if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
         await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
+        await search.refresh(trx, { kind: 'media', id });
         return { result: id, replaced: binary ? [current.storageKey] : [] };
       });
       const saved = await repo.fileById(savedId);
@@ -125,6 +129,7 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         const current = await repo.fileById(id, trx);
         if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
         await repo.deleteFile(trx, id);
+        await search.remove(trx, 'media', [id]);
         return current.storageKey;
       });
       await storage.discard([key]);

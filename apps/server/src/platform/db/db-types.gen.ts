@@ -211,6 +211,19 @@ export interface RefreshTokensTable {
   createdAt: Timestamp;
 }
 
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: string;
+  type: string;
+  sourceId: number;
+  ownerId: number | null;
+  title: string;
+  body: string;
+  foldedTitle: string;
+  foldedText: string;
+  datedAt: Timestamp;
+}
+
 export interface SessionsTable {
   id: string;
   userId: number;
@@ -277,6 +290,7 @@ export interface DB {
   mediaFiles: MediaFilesTable;
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
+  searchDocuments: SearchDocumentsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   uploadIntents: UploadIntentsTable;

@@ -1,0 +1,58 @@
+/**
+ * npm run search -- reindex: rebuilds the search index from the tables (issue 16), e.g. after a restore
+ * from an old backup or a direct change to the database. Saves keep it current otherwise.
+ */
+import { ConfigError, loadConfig } from '../config.ts';
+import { reindexAll } from '../features/search/index.ts';
+import { createDatabase } from '../platform/db/database.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
+
+const USAGE = `Suchindex – Aufruf: npm run search -- <Befehl>
+
+  reindex                          Suchindex aus allen Daten neu aufbauen`;
+
+/** The kinds of documents as the report names them, in this order. */
+const LABELS = {
+  blog: 'Neuigkeiten',
+  content: 'Inhalte',
+  'content-row': 'Tabellenzeilen',
+  event: 'Veranstaltungen',
+  'forum-thread': 'Forenthemen',
+  'forum-post': 'Forenbeiträge',
+  media: 'Mediendateien',
+} as const;
+
+class UsageError extends Error {}
+
+async function run(argv: string[]): Promise<string> {
+  const [command, ...rest] = argv;
+  if (command !== 'reindex' || rest.length > 0) {
+    if (!command || command === '--help' || command === '-h') return USAGE;
+    throw new UsageError(USAGE);
+  }
+  // No statement timeout: indexing every table of a large database takes longer than a request may.
+  const database = createDatabase(loadConfig().database, { statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(database);
+    const started = performance.now();
+    const counts = await reindexAll(database.db);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
+    const lines = Object.entries(LABELS).map(
+      ([kind, label]) => `  ${`${label}:`.padEnd(16)}${counts[kind as keyof typeof LABELS]}`,
+    );
+    return [`Suchindex neu aufgebaut (${seconds} s):`, ...lines].join('\n');
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (message) => {
+    process.stdout.write(`${message}\n`);
+  },
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof ConfigError;
+    console.error(known ? error.message : error);
+    process.exit(known ? 2 : 1);
+  },
+);

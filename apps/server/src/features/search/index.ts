@@ -1,0 +1,5 @@
+/** The search as app.ts, the other features and the CLI see it. */
+
+export { searchRoutes } from './search.routes.ts';
+export type { SearchIndex } from './search-index.ts';
+export { createSearchIndex, reindexAll } from './search-writer.ts';

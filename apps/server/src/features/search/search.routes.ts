@@ -1,0 +1,41 @@
+import {
+  SEARCH_API,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_QUERY_MAX,
+  SEARCH_QUERY_MIN,
+  ZSearchQuery,
+  ZSearchResult,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
+import { createSearchService, type SearchFeatureDeps } from './search.service.ts';
+
+/** GET /api/search (issue 16): every logged-in role; each answers only with what it may open. */
+export const searchRoutes: FastifyPluginAsyncZod<SearchFeatureDeps> = async (app, opts) => {
+  const service = createSearchService(opts);
+
+  app.route({
+    method: 'GET',
+    url: SEARCH_API.search,
+    onRequest: requireRole('ROLE_PARTNER'),
+    schema: {
+      tags: ['search'],
+      querystring: ZSearchQuery,
+      description:
+        'Search across news posts, content items and the rows of their tables, events, forum threads and ' +
+        `posts, and (admins) the media library. \`q\`: ${SEARCH_QUERY_MIN}–${SEARCH_QUERY_MAX} characters ` +
+        'after trimming; case, umlauts (ä = ae) and accents do not matter; every word must occur, as a part of ' +
+        'a word (`glas` finds `Wärmedämmglas`), words of two letters as the start of a word. Hits: title hits ' +
+        `first, then newest first; \`offset\` (default 0) and \`limit\` (default ${SEARCH_LIMIT_DEFAULT}, at ` +
+        `most ${SEARCH_LIMIT_MAX}) page them. \`type\` keeps one type; \`total\` counts the hits of that ` +
+        'type (all types without it), `counts` those of every type. Only what the caller may open is found: ' +
+        'posts of their groups once published, content in visible categories, events and forums for ' +
+        'ROLE_USER, media for admins. `path` is the app route that opens the hit (a table row: its content ' +
+        'page with `q` filtering the table); `snippet` is escaped text with the matches in `<mark>`.',
+      response: { 200: ZSearchResult, ...ROUTE_ERRORS },
+    },
+    handler: (request) => service.search(principalOf(request), request.query),
+  });
+};

@@ -1,0 +1,144 @@
+/**
+ * The search (issue 16): the query folded into terms, the hits a principal may open counted per type and
+ * paged, each with the path that opens it and a snippet. Visibility comes from the live tables, decided as
+ * the lists decide it.
+ */
+import {
+  FORUM_POSTS_PAGE_SIZE,
+  SEARCH_TYPES,
+  type TSearchHit,
+  type TSearchResult,
+  type TSearchType,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DatabaseKind } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { toDate } from '../../platform/db/schema.ts';
+import { fold } from '../../platform/search/fold.ts';
+import { createCategoryAccess } from '../categories/index.ts';
+import { createSearchRepository, type HitRow, type SearchRepository } from './search.repository.ts';
+import { searchVisibility } from './search-visibility.ts';
+import { snippet } from './snippet.ts';
+
+export interface SearchFeatureDeps {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+}
+
+/** The folded words of the query, each once; one-letter words only when nothing longer is asked for. */
+function queryTerms(q: string): string[] {
+  const words = [...new Set(fold(q).split(/\s+/).filter(Boolean))];
+  const longer = words.filter((word) => word.length > 1);
+  return longer.length > 0 ? longer : words;
+}
+
+/** A table row's cells as its table shows them (a link by its title), the empty ones left out. */
+function rowCells(cells: string): string[] {
+  const parsed = JSON.parse(cells) as (string | { title: string })[];
+  return parsed
+    .map((cell) => (typeof cell === 'string' ? cell : cell.title))
+    .filter((cell) => cell.trim() !== '');
+}
+
+/**
+ * What a row's hit puts into the table's own search: the table finds text within one cell and does not fold
+ * umlauts, so the cell that holds the first word searched for (`Wärmeschutzglas …` for `waermeschutz`).
+ */
+function rowFilter(cells: readonly string[], terms: readonly string[], q: string): string {
+  const first = terms[0];
+  return (first === undefined ? undefined : cells.find((cell) => fold(cell).includes(first))) ?? q;
+}
+
+/** The paths and titles that come from the live tables (a move needs no refresh). */
+async function liveLinks(
+  repo: SearchRepository,
+  rows: readonly HitRow[],
+  visibleCategories: readonly number[],
+) {
+  const ids = (kinds: readonly string[], pick: (row: HitRow) => number | null) =>
+    rows.filter((row) => kinds.includes(row.kind)).flatMap((row) => pick(row) ?? []);
+  const [categories, threads, postsBefore, media] = await Promise.all([
+    repo.categoryOf(
+      ids(['content', 'content-row'], (row) => row.sid),
+      visibleCategories,
+    ),
+    repo.threads([...ids(['forum-thread'], (row) => row.sid), ...ids(['forum-post'], (row) => row.owner)]),
+    repo.postsBefore(ids(['forum-post'], (row) => row.sid)),
+    repo.mediaCategories(ids(['media'], (row) => row.sid)),
+  ]);
+  return { categories, threads, postsBefore, media };
+}
+
+type Links = Awaited<ReturnType<typeof liveLinks>>;
+
+function present(row: HitRow, links: Links, q: string, terms: readonly string[]): TSearchHit | undefined {
+  const date = toDate(row.at).toISOString();
+  const cells = row.kind === 'content-row' ? rowCells(row.body) : [];
+  const body = row.kind === 'content-row' ? cells.join(' · ') : row.body;
+  // A hit in the title alone shows the start of the text; only what has no text shows its title.
+  const text = body.trim() === '' ? row.title : body;
+  const hit = { title: row.title, snippet: snippet(text, terms), date };
+  switch (row.kind) {
+    case 'blog':
+      return { ...hit, type: 'blog', id: row.sid, path: `/blog/${row.sid}` };
+    case 'event':
+      return { ...hit, type: 'event', id: row.sid, path: `/event/${row.sid}` };
+    case 'content':
+    case 'content-row': {
+      const category = links.categories.get(row.sid);
+      if (category === undefined) return undefined;
+      // A row opens its item with the table filtered to the cell that matched.
+      const filter = row.kind === 'content-row' ? `&q=${encodeURIComponent(rowFilter(cells, terms, q))}` : '';
+      return { ...hit, type: 'content', id: row.sid, path: `/content/${category}?item=${row.sid}${filter}` };
+    }
+    case 'forum-thread':
+    case 'forum-post': {
+      const threadId = row.kind === 'forum-post' ? (row.owner ?? 0) : row.sid;
+      const thread = links.threads.get(threadId);
+      if (!thread) return undefined;
+      const path = `/forum/${thread.forumId}/thread/${threadId}`;
+      if (row.kind === 'forum-thread')
+        return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
+      // A post opens the page of the thread that holds it.
+      const page = Math.floor((links.postsBefore.get(row.sid) ?? 0) / FORUM_POSTS_PAGE_SIZE) + 1;
+      const query = page > 1 ? `?page=${page}&post=${row.sid}` : `?post=${row.sid}`;
+      return { ...hit, title: thread.name, type: 'forum', id: threadId, path: `${path}${query}` };
+    }
+    case 'media': {
+      const category = links.media.get(row.sid);
+      if (category === undefined) return undefined;
+      return { ...hit, type: 'media', id: row.sid, path: `/media/${category}?file=${row.sid}` };
+    }
+  }
+}
+
+export function createSearchService(deps: SearchFeatureDeps) {
+  const repo = createSearchRepository(deps.db, deps.kind);
+  const categoryAccess = createCategoryAccess(deps.db);
+
+  return {
+    async search(
+      principal: Principal,
+      query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
+    ): Promise<TSearchResult> {
+      const terms = queryTerms(query.q);
+      const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
+      const where = { terms, visible: searchVisibility(principal, visibleCategories, new Date()) };
+      const [byType, rows] = await Promise.all([
+        repo.countByType(where),
+        repo.page(where, query.type, query.offset, query.limit),
+      ]);
+      const counts = Object.fromEntries(SEARCH_TYPES.map((type) => [type, byType.get(type) ?? 0])) as Record<
+        TSearchType,
+        number
+      >;
+      const total = query.type
+        ? counts[query.type]
+        : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
+      const links = await liveLinks(repo, rows, visibleCategories);
+      const hits = rows.flatMap((row) => present(row, links, query.q, terms) ?? []);
+      return { total, counts, hits };
+    },
+  };
+}

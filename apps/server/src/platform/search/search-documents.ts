@@ -1,0 +1,249 @@
+/**
+ * The documents of the search index (issue 16), rewritten from the tables they come from. Plain SQL with
+ * snake_case names and one-word aliases, so it runs both on the app's Kysely (CamelCasePlugin) and on the
+ * plain one the migration that builds the index for existing data gets.
+ */
+import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { htmlToText } from '../html/text.ts';
+import { fold, foldLowerSql } from './fold.ts';
+
+/** Anything a raw query runs on: the database, a transaction, the migration's Kysely. */
+type SqlRunner = Parameters<RawBuilder<unknown>['execute']>[0];
+
+/** What a document stands for: the sources of search-index.ts, and one row of a content item's table. */
+export type DocumentKind =
+  | 'blog'
+  | 'content'
+  | 'content-row'
+  | 'event'
+  | 'forum-thread'
+  | 'forum-post'
+  | 'media';
+
+/** The kinds whose documents are written from JavaScript (rows are copied by one INSERT … SELECT). */
+type SourceKind = Exclude<DocumentKind, 'content-row'>;
+
+/** The hit type a kind counts as (contract SEARCH_TYPES). */
+const TYPE_OF: Record<DocumentKind, string> = {
+  blog: 'blog',
+  content: 'content',
+  'content-row': 'content',
+  event: 'event',
+  'forum-thread': 'forum',
+  'forum-post': 'forum',
+  media: 'media',
+};
+
+interface DocumentValues {
+  sourceId: number;
+  /** a forum post's thread; null otherwise */
+  ownerId: number | null;
+  /** empty for a forum post: its thread's title is shown, and its words are not the post's */
+  title: string;
+  body: string;
+  date: Date | string;
+}
+
+interface SourceRow {
+  sid: number;
+  [column: string]: unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const rich = (value: unknown): string => htmlToText(text(value));
+const joined = (...parts: string[]): string => parts.filter((part) => part !== '').join('\n');
+const at = (value: unknown): Date | string => (value instanceof Date ? value : text(value));
+
+/**
+ * Per kind: the query reading its sources (table alias `s`; columns `sid`, `title`, `at`, for a forum post
+ * `owner`, its thread) and the document's text. A forum post has no title of its own: the thread's is shown.
+ */
+const SOURCES: Record<SourceKind, { select: RawBuilder<SourceRow>; body(row: SourceRow): string }> = {
+  blog: {
+    select: sql`select s.id as sid, s.title as title, s.pre_text as pre, s.content as body,
+      s.published_at as at from blog_posts s`,
+    body: (row) => joined(rich(row.pre), rich(row.body), (row.tags as string[] | undefined)?.join(' ') ?? ''),
+  },
+  content: {
+    select: sql`select s.id as sid, s.title as title, s.pre_text as pre, s.post_text as post,
+      s.updated_at as at from content_items s`,
+    body: (row) => joined(rich(row.pre), rich(row.post)),
+  },
+  event: {
+    select: sql`select s.id as sid, s.name as title, s.description as body, s.location as place,
+      s.start_at as at from events s`,
+    body: (row) => joined(text(row.place), rich(row.body)),
+  },
+  'forum-thread': {
+    select: sql`select s.id as sid, s.name as title, s.created_at as at from forum_threads s`,
+    body: () => '',
+  },
+  'forum-post': {
+    select: sql`select s.id as sid, s.thread_id as owner, s.content as body, s.created_at as at
+      from forum_posts s`,
+    body: (row) => rich(row.body),
+  },
+  media: {
+    select: sql`select s.id as sid, s.name as title, s.original_filename as body, s.created_at as at
+      from media_files s`,
+    body: (row) => text(row.body),
+  },
+};
+
+function documentOf(kind: SourceKind, row: SourceRow): DocumentValues {
+  return {
+    sourceId: row.sid,
+    ownerId: row.owner === undefined || row.owner === null ? null : Number(row.owner),
+    title: text(row.title),
+    body: SOURCES[kind].body(row),
+    date: at(row.at),
+  };
+}
+
+/** Sources read per statement; ids per `in (…)` list. */
+const PAGE = 500;
+/** Documents per INSERT: 8 values each stays far below both databases' parameter limits. */
+const INSERT_BATCH = 200;
+
+async function tagsOf(db: SqlRunner, ids: readonly number[]): Promise<Map<number, string[]>> {
+  const { rows } = await sql<{ sid: number; tag: string }>`select blog_post_id as sid, tag as tag
+    from blog_post_tags where blog_post_id in (${sql.join(ids)}) order by tag`.execute(db);
+  const tags = new Map<number, string[]>();
+  for (const row of rows) tags.set(row.sid, [...(tags.get(row.sid) ?? []), row.tag]);
+  return tags;
+}
+
+async function insertDocuments(db: SqlRunner, kind: SourceKind, documents: readonly DocumentValues[]) {
+  for (let start = 0; start < documents.length; start += INSERT_BATCH) {
+    const values = documents
+      .slice(start, start + INSERT_BATCH)
+      .map(
+        (doc) =>
+          sql`(${kind}, ${TYPE_OF[kind]}, ${doc.sourceId}, ${doc.ownerId}, ${doc.title}, ${doc.body}, ${fold(doc.title)}, ${fold(joined(doc.title, doc.body))}, ${doc.date})`,
+      );
+    await sql`insert into search_documents
+      (kind, type, source_id, owner_id, title, body, folded_title, folded_text, dated_at)
+      values ${sql.join(values)}`.execute(db);
+  }
+}
+
+/** Reads the sources the condition keeps (over alias `s`) and writes their documents. */
+async function writeSources(db: SqlRunner, kind: SourceKind, where: RawBuilder<unknown>): Promise<number> {
+  const source = SOURCES[kind];
+  const { rows } = await sql<SourceRow>`${source.select} where ${where} order by s.id limit ${PAGE}`.execute(
+    db,
+  );
+  if (kind === 'blog' && rows.length > 0) {
+    const tags = await tagsOf(
+      db,
+      rows.map((row) => row.sid),
+    );
+    for (const row of rows) row.tags = tags.get(row.sid) ?? [];
+  }
+  await insertDocuments(
+    db,
+    kind,
+    rows.map((row) => documentOf(kind, row)),
+  );
+  return rows.length === PAGE ? (rows.at(-1)?.sid ?? 0) : -1;
+}
+
+/**
+ * Rows per INSERT … SELECT: on PostgreSQL the trigram index makes 100,000 rows take longer than the
+ * statement timeout a request has; slices keep each statement short (all in the caller's transaction).
+ */
+const ROWS_PER_STATEMENT = 10_000;
+
+/** Copies the live rows of the items' tables into the index, folded by the database, a slice per statement. */
+async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Promise<void> {
+  const kind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const folded = foldLowerSql(sql<string>`replace(r.search, ${'\u001f'}, ${' '})`, kind);
+  const only = itemIds === 'all' ? sql`1 = 1` : sql`id in (${sql.join(itemIds)})`;
+  const { rows: tables } = await sql<{ sid: number; base: number; n: number }>`select id as sid,
+    csv_row_base as base, csv_row_count as n from content_items where csv_row_count > 0 and ${only}`.execute(
+    db,
+  );
+  for (const table of tables) {
+    for (let start = 0; start < table.n; start += ROWS_PER_STATEMENT) {
+      const first = table.base + start;
+      const end = table.base + Math.min(start + ROWS_PER_STATEMENT, table.n);
+      await sql`insert into search_documents
+          (kind, type, source_id, owner_id, title, body, folded_title, folded_text, dated_at)
+        select ${'content-row'}, ${'content'}, i.id, null, i.title, r.cells, ${''}, ${folded}, i.updated_at
+        from content_items i join content_item_rows r on r.content_item_id = i.id
+        where i.id = ${table.sid} and r.row_index >= ${first} and r.row_index < ${end}`.execute(db);
+    }
+  }
+}
+
+function chunks(ids: readonly number[]): number[][] {
+  const result: number[][] = [];
+  for (let start = 0; start < ids.length; start += PAGE) result.push(ids.slice(start, start + PAGE));
+  return result;
+}
+
+/** The documents of these sources; a forum thread's or content item's own ones only, not its posts' or rows'. */
+function documentsOf(kind: DocumentKind, ids: readonly number[]): RawBuilder<unknown> {
+  return sql`kind = ${kind} and source_id in (${sql.join(ids)})`;
+}
+
+/** Drops the documents of these sources and what belongs to them (a thread's posts, an item's rows). */
+export async function deleteDocuments(
+  db: SqlRunner,
+  kind: SourceKind,
+  ids: readonly number[],
+): Promise<void> {
+  for (const part of chunks(ids)) {
+    await sql`delete from search_documents where ${documentsOf(kind, part)}`.execute(db);
+    if (kind === 'content')
+      await sql`delete from search_documents where ${documentsOf('content-row', part)}`.execute(db);
+    if (kind === 'forum-thread')
+      await sql`delete from search_documents where kind = ${'forum-post'} and owner_id in (${sql.join(part)})`.execute(
+        db,
+      );
+  }
+}
+
+/** Rewrites the documents of these sources from their tables (a content item's with its table's rows). */
+export async function writeDocuments(db: SqlRunner, kind: SourceKind, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids)) {
+    await sql`delete from search_documents where ${documentsOf(kind, part)}`.execute(db);
+    await writeSources(db, kind, sql`s.id in (${sql.join(part)})`);
+    if (kind === 'content') {
+      await sql`delete from search_documents where ${documentsOf('content-row', part)}`.execute(db);
+      await writeRows(db, part);
+    }
+  }
+}
+
+const SOURCE_KINDS: readonly SourceKind[] = [
+  'blog',
+  'content',
+  'event',
+  'forum-thread',
+  'forum-post',
+  'media',
+];
+
+/** Empties the index and writes it again from every table; returns the documents per kind. */
+export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKind, number>> {
+  await sql`delete from search_documents`.execute(db);
+  for (const kind of SOURCE_KINDS) {
+    let after = 0;
+    while (after >= 0) after = await writeSources(db, kind, sql`s.id > ${after}`);
+  }
+  await writeRows(db, 'all');
+  const { rows } = await sql<{ kind: DocumentKind; n: number | string }>`select kind as kind, count(*) as n
+    from search_documents group by kind`.execute(db);
+  const counts: Record<DocumentKind, number> = {
+    blog: 0,
+    content: 0,
+    'content-row': 0,
+    event: 0,
+    'forum-thread': 0,
+    'forum-post': 0,
+    media: 0,
+  };
+  for (const row of rows) counts[row.kind] = Number(row.n);
+  return counts;
+}

@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reindexAll } from '../../src/features/search/index.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { createPost } from '../blog/blog-helpers.ts';
+import { createCategory } from '../categories/category-helpers.ts';
+import { createItem } from '../content/content-helpers.ts';
+import { createEvent } from '../events/event-helpers.ts';
+import { serverDir } from '../helpers/server-process.ts';
+import { createWorld, type World } from '../helpers/world.ts';
+import { createFile, createCategory as createMediaCategory } from '../media/media-helpers.ts';
+import { createThread, search } from './search-helpers.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await createWorld();
+  await createPost(w, { title: 'Schallschutzglas im Test' });
+  const category = await createCategory(w, { name: 'Normen' });
+  await createItem(
+    w,
+    { title: 'Schallschutz-Tabelle', categories: [category] },
+    {
+      filename: 'werte.csv',
+      data: 'Typ;Wert\nSchallschutzglas A;32 dB\nSchallschutzglas B;37 dB\nFloat;28 dB\n',
+    },
+  );
+  await createEvent(w, { name: 'Schallschutz-Seminar' });
+  await createThread(w, { forum: 'Technik', thread: 'Schallschutz im Altbau' }, '<p>Welches Glas?</p>');
+  await createFile(w, await createMediaCategory(w, { name: 'Prüfberichte' }), 'Schallschutz-Prüfbericht');
+});
+afterAll(() => w.t.close());
+
+/** the post, the table's item and its two rows with the word, the event, the thread, the file */
+const EXPECTED = { blog: 1, content: 3, event: 1, forum: 1, media: 1 };
+const emptyIndex = () => sql`delete from search_documents`.execute(w.t.database.db);
+const counts = async () => (await search(w, w.as.admin, 'schallschutz')).counts;
+
+describe('rebuilding the search index', () => {
+  it('should find everything that was saved', async () => {
+    expect(await counts()).toEqual(EXPECTED);
+  });
+
+  it('should rebuild it after the table was emptied, counting each kind', async () => {
+    await emptyIndex();
+    expect(await counts()).toEqual({ blog: 0, content: 0, event: 0, forum: 0, media: 0 });
+    const written = await reindexAll(w.t.database.db);
+    expect(written).toEqual({
+      blog: 1,
+      content: 1,
+      'content-row': 3,
+      event: 1,
+      'forum-thread': 1,
+      'forum-post': 1,
+      media: 1,
+    });
+    expect(await counts()).toEqual(EXPECTED);
+  });
+
+  it('should build it for existing data when the migration runs', async () => {
+    const db = w.t.database.db;
+    if (w.t.database.kind === 'sqlite') {
+      for (const table of ['search_trigram', 'search_words'])
+        await sql`drop table ${sql.table(table)}`.execute(db);
+    }
+    await sql`drop table search_documents`.execute(db);
+    await sql`delete from kysely_migration where name = ${'0011-search'}`.execute(db);
+    expect(await migrateToLatest(w.t.database)).toEqual(['0011-search']);
+    expect(await counts()).toEqual(EXPECTED);
+  });
+
+  // The CLI opens the database from DATABASE_URL; a test's PostgreSQL schema cannot be named there.
+  it.runIf(!process.env.DATABASE_URL?.startsWith('postgres'))(
+    'should rebuild it with `npm run search -- reindex`, reporting in German',
+    async () => {
+      await emptyIndex();
+      const config = w.t.databaseConfig;
+      if (config.kind !== 'sqlite') throw new Error('SQLite only');
+      const child = spawn(process.execPath, ['src/cli/search.ts', 'reindex'], {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: `sqlite:${config.file}`,
+          DATA_DIR: w.t.config.dataDir,
+        },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Suchindex neu aufgebaut \(\d+,\d s\):\n/);
+      expect(stdout).toContain('  Tabellenzeilen: 3\n');
+      expect(stdout).toContain('  Forenbeiträge:  1\n');
+      expect(await counts()).toEqual(EXPECTED);
+    },
+  );
+});
