@@ -7,6 +7,7 @@ import { loadDashboardPage } from '../features/dashboard';
 import { loadEventPage } from '../features/events';
 import { loadForumPage, loadThreadPage } from '../features/forum';
 import { loadMediaPage } from '../features/media';
+import { loadSearchPage } from '../features/search';
 import { loadServicesPage } from '../features/services';
 import { guardLoader } from '../lib/routing/guard-loader';
 import { DASHBOARD_PATH, ROUTES, type RouteMeta } from '../lib/routing/route-table';
@@ -35,6 +36,7 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['media-overview'], loadMediaPage),
   screen(ROUTES.media, loadMediaPage),
   screen(ROUTES['service-offerings'], loadServicesPage),
+  screen(ROUTES.search, loadSearchPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 

@@ -5,6 +5,7 @@ import {
   CONTENT_MESSAGES,
   EVENT_MESSAGES,
   MEDIA_MESSAGES,
+  SEARCH_MESSAGES,
 } from '@portal/contract';
 
 /** Every German text of the web app's frame and screens (SPEC §1: the interface is German). */
@@ -518,6 +519,36 @@ export const de = {
       nameHint: 'Wird beim Auswählen einer Datei aus deren Namen vorgeschlagen.',
     },
   },
+  search: {
+    field: 'Suchen',
+    placeholder: 'Suchen …',
+    shortcutHint: 'Taste / springt in die Suche',
+    suggestions: 'Vorschläge',
+    noSuggestions: (query: string) => `Keine Treffer für „${query}“`,
+    showAll: (query: string) => `Alle Treffer für „${query}“`,
+    term: 'Suchbegriff',
+    submit: 'Suchen',
+    prompt: SEARCH_MESSAGES.tooShort,
+    tooLong: SEARCH_MESSAGES.tooLong,
+    types: {
+      blog: 'Neuigkeiten',
+      content: 'Inhalte',
+      event: 'Veranstaltungen',
+      forum: 'Forum',
+      media: 'Mediathek',
+    },
+    typeFilter: 'Art der Treffer',
+    all: 'Alle',
+    chip: (label: string, count: number) => `${label} (${formatCount(count)})`,
+    count: (total: number, query: string) =>
+      `${total === 1 ? '1 Treffer' : `${formatCount(total)} Treffer`} für „${query}“`,
+    empty: (query: string) => `Keine Treffer für „${query}“`,
+    emptyHint:
+      'Prüfen Sie die Schreibweise oder suchen Sie nach einem Wortteil, etwa „glas“ statt „Wärmedämmglas“.',
+    loadFailed: 'Die Suche konnte nicht ausgeführt werden.',
+    pagination: 'Seiten der Treffer',
+    tabTitle: (query: string) => `„${query}“ – Suche`,
+  },
   pages: {
     dashboard: 'Dashboard',
     blog: BLOG_TITLES.default,
@@ -528,6 +559,7 @@ export const de = {
     thread: 'Thema',
     media: 'Mediathek',
     services: 'Dienstleistungsangebote',
+    search: 'Suche',
   },
 } as const;
 

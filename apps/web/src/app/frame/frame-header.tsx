@@ -1,5 +1,6 @@
 import { Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SearchField } from '../../features/search';
 import { de } from '../../i18n/de';
 import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { useSession } from '../../lib/use-session';
@@ -38,6 +39,7 @@ export function FrameHeader({
           {de.app.name}
         </Link>
       </Group>
+      {user && <SearchField />}
       {user && (
         <Group gap="sm" wrap="nowrap">
           <Text

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useBottomSheet } from '../../components/overlay/bottom-sheet';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
 import { Page } from '../../components/page/page';
@@ -13,6 +13,7 @@ import { contentPath, useCategory } from '../categories';
 import { useContentItems } from './api/get-content-items';
 import { contentFormSheet } from './components/content-item-form';
 import { ContentItemList } from './components/content-item-list';
+import { readLinkedItem } from './lib/linked-item';
 
 /** SPEC §2 'content': the items of a category; breadcrumbs Dashboard > parent categories > name. */
 export function ContentPage() {
@@ -27,6 +28,8 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
   const items = useContentItems(categoryId);
   const isAdmin = useIsAdmin();
   const sheet = useBottomSheet();
+  const [params] = useSearchParams();
+  const linked = readLinkedItem(params);
   // Admins write content items here: the form's editor is ready before they open it (issue 14).
   usePreloadEditor(isAdmin);
   if (category.isError) return <MissingPage />;
@@ -62,7 +65,14 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
           {de.content.loadFailed}
         </Alert>
       ) : (
-        <ContentItemList categoryId={categoryId} items={items.data} isAdmin={isAdmin} />
+        <ContentItemList
+          // Another search hit on the same page opens its item afresh.
+          key={`${linked?.itemId}|${linked?.q}`}
+          categoryId={categoryId}
+          items={items.data}
+          isAdmin={isAdmin}
+          linked={linked}
+        />
       )}
     </Page>
   );

@@ -12,6 +12,7 @@ export type RouteName =
   | 'media-overview'
   | 'media'
   | 'service-offerings'
+  | 'search'
   | 'not-found';
 
 export interface RouteMeta {
@@ -31,6 +32,7 @@ export const ROUTES = {
   'media-overview': { name: 'media-overview', path: '/media', role: 'ROLE_ADMIN' },
   media: { name: 'media', path: '/media/:id', role: 'ROLE_ADMIN' },
   'service-offerings': { name: 'service-offerings', path: '/dienstleistungsangebote', role: 'ROLE_USER' },
+  search: { name: 'search', path: '/search', role: 'ROLE_PARTNER' },
   'not-found': { name: 'not-found', path: '*', role: null },
 } as const satisfies Record<RouteName, RouteMeta>;
 

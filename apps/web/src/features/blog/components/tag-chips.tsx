@@ -1,5 +1,5 @@
-import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { Group } from '@mantine/core';
+import { FilterChip } from '../../../components/filter-chip';
 import { de } from '../../../i18n/de';
 import { blogListPath } from '../lib/list-query';
 
@@ -20,27 +20,11 @@ export function TagChips({ tags, active, ceo }: TagChipsProps) {
   return (
     <nav aria-label={de.blog.tags}>
       <Group gap={6}>
-        <TagChip label={de.blog.allTags} to={blogListPath({ ceo })} active={active === null} />
+        <FilterChip label={de.blog.allTags} to={blogListPath({ ceo })} active={active === null} />
         {shown.map((tag) => (
-          <TagChip key={tag} label={tag} to={blogListPath({ ceo, tag })} active={tag === active} />
+          <FilterChip key={tag} label={tag} to={blogListPath({ ceo, tag })} active={tag === active} />
         ))}
       </Group>
     </nav>
-  );
-}
-
-function TagChip({ label, to, active }: { label: string; to: string; active: boolean }) {
-  return (
-    <Button
-      component={Link}
-      to={to}
-      size="compact-sm"
-      radius="xl"
-      variant={active ? 'filled' : 'default'}
-      fw={active ? 600 : 400}
-      aria-current={active ? 'true' : undefined}
-    >
-      {label}
-    </Button>
   );
 }

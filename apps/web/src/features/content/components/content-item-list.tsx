@@ -1,13 +1,15 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Text } from '@mantine/core';
 import type { TContentItem } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
+import { reveal } from '../../../lib/reveal';
 import { useDeleteContentItem } from '../api/delete-content-item';
 import { useSaveContentOrder } from '../api/save-content-order';
+import { initiallyOpened, itemElementId, type LinkedItem } from '../lib/linked-item';
 import { type MoveDirection, moveItem } from '../lib/move-item';
 import { idsOf, openedWithNew } from '../lib/opened-items';
 import { ContentItemActions } from './content-item-actions';
@@ -18,11 +20,20 @@ interface ContentItemListProps {
   categoryId: number;
   items: readonly TContentItem[];
   isAdmin: boolean;
+  /** The item a link names (a search hit): it opens, comes into view and starts with its table searched. */
+  linked?: LinkedItem | null;
 }
 
 /** The items of a content page, one accordion panel each; admins move, edit and delete them. */
-export function ContentItemList({ categoryId, items, isAdmin }: ContentItemListProps) {
-  const [opened, setOpened] = useState<string[]>(() => (items[0] ? [String(items[0].id)] : []));
+export function ContentItemList({ categoryId, items, isAdmin, linked = null }: ContentItemListProps) {
+  const [opened, setOpened] = useState<string[]>(() => initiallyOpened(items, linked));
+  const linkedId = linked?.itemId;
+  useEffect(() => {
+    if (linkedId === undefined) return;
+    // After the frame's own landing on the page top, which runs later in the same commit.
+    const frame = requestAnimationFrame(() => reveal(document.getElementById(itemElementId(linkedId))));
+    return () => cancelAnimationFrame(frame);
+  }, [linkedId]);
   // Items new since the last render were just saved here: open them (adjusting state while rendering, as
   // React recommends over an effect, so the new item never shows closed first).
   const [known, setKnown] = useState(() => idsOf(items));
@@ -72,6 +83,7 @@ export function ContentItemList({ categoryId, items, isAdmin }: ContentItemListP
         <ContentItemPanel
           key={item.id}
           item={item}
+          initialSearch={item.id === linked?.itemId ? linked.q : undefined}
           actions={
             isAdmin && (
               <ContentItemActions

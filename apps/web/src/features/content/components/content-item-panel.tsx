@@ -2,6 +2,7 @@ import { Accordion, Stack } from '@mantine/core';
 import type { TContentItem } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { RichText } from '../../../components/rich-text';
+import { itemElementId } from '../lib/linked-item';
 import classes from './content-page.module.css';
 import { ContentTable } from './table/content-table';
 
@@ -9,12 +10,14 @@ interface ContentItemPanelProps {
   item: TContentItem;
   /** Admin buttons beside the title. */
   actions?: ReactNode;
+  /** The table's search to start with (a search hit's text). */
+  initialSearch?: string;
 }
 
 /** One content item as an accordion panel: title, pre-text, optional table, post-text (SPEC §2). */
-export function ContentItemPanel({ item, actions }: ContentItemPanelProps) {
+export function ContentItemPanel({ item, actions, initialSearch }: ContentItemPanelProps) {
   return (
-    <Accordion.Item value={String(item.id)} className={classes.item}>
+    <Accordion.Item value={String(item.id)} id={itemElementId(item.id)} className={classes.item}>
       <div className={classes.itemHead}>
         <Accordion.Control className={classes.control}>{item.title}</Accordion.Control>
         {actions}
@@ -22,7 +25,13 @@ export function ContentItemPanel({ item, actions }: ContentItemPanelProps) {
       <Accordion.Panel>
         <Stack gap="md">
           {item.preText && <RichText html={item.preText} />}
-          {item.csvContent && <ContentTable key={`${item.csvFile}-${item.csvRowCount}`} item={item} />}
+          {item.csvContent && (
+            <ContentTable
+              key={`${item.csvFile}-${item.csvRowCount}`}
+              item={item}
+              initialSearch={initialSearch}
+            />
+          )}
           {item.postText && <RichText html={item.postText} />}
         </Stack>
       </Accordion.Panel>

@@ -12,11 +12,11 @@ import { Pagination } from '../../../components/pagination';
 import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
+import { reveal } from '../../../lib/reveal';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useThread } from '../api/get-thread';
 import { hasBottomReply, parsePageParam, postNumber } from '../lib/paging';
-import { FORUMS_PATH, forumPath } from '../lib/paths';
-import { reveal } from '../lib/reveal';
+import { FORUMS_PATH, forumPath, positiveId } from '../lib/paths';
 import { isNotFound } from './load-error';
 import { PostCard } from './post-card';
 import { replyFormSheet } from './post-sheets';
@@ -53,6 +53,15 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
     reveal(document.getElementById(`beitrag-${newPostId}`), true);
     setNewPostId(null);
   }, [data, newPostId]);
+
+  // A search hit's `?post=`: once the post is on screen, bring it into view (once, not again after paging).
+  const linkedPostId = positiveId(searchParams.get('post') ?? undefined);
+  const linkedShown = useRef(false);
+  useEffect(() => {
+    if (linkedShown.current || !data?.posts.some((post) => post.id === linkedPostId)) return;
+    linkedShown.current = true;
+    reveal(document.getElementById(`beitrag-${linkedPostId}`), true);
+  }, [data, linkedPostId]);
 
   // A page after the last (its last post was deleted, or an old link): show the last page instead.
   useEffect(() => {

@@ -13,6 +13,8 @@ const ICONS = { image: IconPhoto, pdf: IconFileTypePdf, other: IconFile } as con
 
 interface MediaFileRowProps {
   file: TMediaFile;
+  /** The file a search hit opened the page for: marked. */
+  linked?: boolean;
   onEdit: (file: TMediaFile) => void;
   onDelete: (file: TMediaFile) => void;
 }
@@ -21,13 +23,13 @@ interface MediaFileRowProps {
  * One file (SPEC §2): icon by mime type and name, both opening `publicPath` in a new tab; copy of the `url`;
  * edit; a red delete button.
  */
-export function MediaFileRow({ file, onEdit, onDelete }: MediaFileRowProps) {
+export function MediaFileRow({ file, linked = false, onEdit, onDelete }: MediaFileRowProps) {
   const kind = mediaKind(file.mimeType);
   const Icon = ICONS[kind];
   const meta = [de.media.kind[kind], formatFileSize(file.size)];
   if (file.originalFilename !== file.name) meta.push(file.originalFilename);
   return (
-    <li className={classes.file}>
+    <li id={mediaFileElementId(file.id)} className={classes.file} data-linked={linked || undefined}>
       {/* One link, the name; it stretches over the icon, so that a click on either opens the file. */}
       <div className={classes.fileTarget}>
         <span className={classes.fileIcon} data-kind={kind}>
@@ -71,4 +73,8 @@ export function MediaFileRow({ file, onEdit, onDelete }: MediaFileRowProps) {
       </div>
     </li>
   );
+}
+
+export function mediaFileElementId(fileId: number): string {
+  return `datei-${fileId}`;
 }

@@ -2,14 +2,16 @@ import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TMediaFile } from '@portal/contract';
 import { IconFolderOpen, IconUpload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { useSearchParams } from 'react-router';
 import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
+import { reveal } from '../../../lib/reveal';
 import { useDeleteMediaFile } from '../api/delete-media-file';
 import { useMediaFiles } from '../api/get-media-files';
 import classes from './media.module.css';
-import { MediaFileRow } from './media-file-row';
+import { MediaFileRow, mediaFileElementId } from './media-file-row';
 import { useMediaFileSheet } from './media-file-sheet';
 
 interface MediaFilesPanelProps {
@@ -25,6 +27,7 @@ export function MediaFilesPanel({ categoryId, name }: MediaFilesPanelProps) {
   const openForm = useMediaFileSheet();
   const remove = useFileDeletion();
   const heading = name ?? de.media.files;
+  const linkedId = useLinkedFile(files.data !== undefined);
 
   return (
     <section className={classes.panel} aria-labelledby={headingId}>
@@ -63,6 +66,7 @@ export function MediaFilesPanel({ categoryId, name }: MediaFilesPanelProps) {
             <MediaFileRow
               key={file.id}
               file={file}
+              linked={file.id === linkedId}
               onEdit={(target) => openForm({ file: target, categoryId })}
               onDelete={(target) => void remove(target)}
             />
@@ -71,6 +75,19 @@ export function MediaFilesPanel({ categoryId, name }: MediaFilesPanelProps) {
       )}
     </section>
   );
+}
+
+/** A search hit's `?file=<id>`: that file is marked and brought into view once the files are on screen. */
+function useLinkedFile(loaded: boolean): number | null {
+  const raw = useSearchParams()[0].get('file');
+  const linkedId = raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  useEffect(() => {
+    if (!loaded || linkedId === null) return;
+    // After the frame's own landing on the page top, which runs later in the same commit.
+    const frame = requestAnimationFrame(() => reveal(document.getElementById(mediaFileElementId(linkedId))));
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, linkedId]);
+  return linkedId;
 }
 
 /** 'Wollen Sie die Datei "{name}" wirklich löschen?', then the file leaves the list (SPEC §4). */

@@ -10,9 +10,9 @@ import type { TableControls } from './table-frame';
  * 10/25/50/100/250/all. Tables up to 1,000 rows arrive whole and are handled in the browser; larger ones
  * page and search on the server.
  */
-export function ContentTable({ item }: { item: TContentItem }) {
+export function ContentTable({ item, initialSearch = '' }: { item: TContentItem; initialSearch?: string }) {
   const csv = item.csvContent;
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [pageSize, setPageSize] = useState<TPageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const header = csv?.[0];

@@ -1,4 +1,4 @@
-import { getBridge } from '../../../lib/frame-bridge';
+import { getBridge } from './frame-bridge';
 
 /**
  * Brings an element to the top of what the member sees: inside the host's frame the host page scrolls

@@ -1,0 +1,116 @@
+import '@mantine/core/styles/Combobox.css';
+import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import type { TSearchHit } from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { de } from '../../../i18n/de';
+import { useSuggestions } from '../api/get-search';
+import { queryProblem, searchPath } from '../lib/search-address';
+import { createTermDebounce } from '../lib/suggestions';
+import classes from './search.module.css';
+import { Snippet } from './snippet';
+import { useSearchShortcut } from './use-search-shortcut';
+
+/**
+ * The top bar's search (issue 16): an ARIA combobox that suggests the best hits while the member types
+ * (from two characters, once typing pauses). Arrows pick a hit and Enter opens it; Enter
+ * without a picked hit opens the results page; Escape closes the list; `/` jumps here.
+ */
+export function SearchField() {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState<string | null>(null);
+  const [debounce] = useState(() => createTermDebounce(setTerm));
+  useEffect(() => debounce.cancel, [debounce]);
+  useSearchShortcut(input);
+  const suggestions = useSuggestions(term);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const hits = term === null ? [] : (suggestions.data?.hits ?? []);
+
+  function change(value: string) {
+    setText(value);
+    debounce.push(value);
+    combobox.resetSelectedOption();
+    combobox.openDropdown();
+  }
+
+  function open(path: string) {
+    setText('');
+    debounce.push('');
+    combobox.closeDropdown();
+    input.current?.blur();
+    void navigate(path);
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    // A picked suggestion is opened by the combobox itself (onOptionSubmit).
+    if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
+    event.preventDefault();
+    if (queryProblem(text) === null) open(searchPath({ q: text }));
+  }
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={open}
+      width="min(28rem, calc(100vw - 1rem))"
+      position="bottom-end"
+    >
+      <Combobox.Target withExpandedAttribute>
+        <TextInput
+          ref={input}
+          className={classes.field}
+          aria-label={de.search.field}
+          aria-autocomplete="list"
+          aria-keyshortcuts="/"
+          placeholder={de.search.placeholder}
+          title={de.search.shortcutHint}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          size="sm"
+          value={text}
+          onChange={(event) => change(event.currentTarget.value)}
+          onFocus={() => term !== null && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={keyDown}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={term === null || suggestions.data === undefined}>
+        <Combobox.Options aria-label={de.search.suggestions}>
+          {hits.length === 0 ? (
+            <Combobox.Empty>{de.search.noSuggestions(term ?? '')}</Combobox.Empty>
+          ) : (
+            hits.map((hit, index) => (
+              // Table rows of one item share type, id and path; the list is only ever replaced whole.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the place is the only thing that tells them apart
+              <Suggestion key={index} hit={hit} />
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/** Title and type; the snippet below tells apart the rows of one table, which share their title. */
+function Suggestion({ hit }: { hit: TSearchHit }) {
+  return (
+    <Combobox.Option value={hit.path}>
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {hit.title}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.type}>
+          {de.search.types[hit.type]}
+        </Text>
+      </Group>
+      {hit.snippet && (
+        <Text size="xs" c="dimmed" truncate className={classes.snippet}>
+          <Snippet snippet={hit.snippet} />
+        </Text>
+      )}
+    </Combobox.Option>
+  );
+}

@@ -1,0 +1,28 @@
+import { SEARCH_TYPES, type TSearchHit, type TSearchResult, type TSearchType } from '@portal/contract';
+
+/** The types a member gets chips for: those with hits and the one chosen; the media library only for admins. */
+export function shownTypes(
+  counts: TSearchResult['counts'],
+  active: TSearchType | null,
+  isAdmin: boolean,
+): TSearchType[] {
+  return SEARCH_TYPES.filter(
+    (type) => (type !== 'media' || isAdmin) && (counts[type] > 0 || type === active),
+  );
+}
+
+export interface HitGroup {
+  type: TSearchType;
+  hits: TSearchHit[];
+}
+
+/** One page of hits grouped by type; the group with the best hit comes first, each keeps the server's order. */
+export function groupHits(hits: readonly TSearchHit[]): HitGroup[] {
+  const groups = new Map<TSearchType, TSearchHit[]>();
+  for (const hit of hits) {
+    const group = groups.get(hit.type);
+    if (group) group.push(hit);
+    else groups.set(hit.type, [hit]);
+  }
+  return [...groups].map(([type, grouped]) => ({ type, hits: grouped }));
+}
