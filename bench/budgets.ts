@@ -76,4 +76,23 @@ export const PAGE_BUDGETS = {
   contentPage: { firstRowsMs: 2500, keystrokeMs: 100, searchResultsMs: 1500 },
   /** An admin's click on 'Neuer Beitrag' on the blog list until the editor shows (issue 14: under 300 ms). */
   postForm: { openMs: 300 },
+  /**
+   * bench/thread-page.ts, a thread of 2,000 posts (medians of 5): a full load of its address until the first 20
+   * posts show, the click on it in its forum until they show, and the click on 'Letzte Seite' until posts
+   * 1,981–2,000 show.
+   */
+  longThread: { fullLoadMs: 3000, inAppMs: 1000, lastPageMs: 1000 },
+} as const;
+
+/**
+ * Budgets of bench/search.ts (issue 16), with 10,000 news posts, 2,000 events, 50,000 forum posts and a
+ * 100,000-row table: the 95th percentile of a member's searches over a mix of queries, in milliseconds
+ * in process, per database; how much the index may add to a 100,000-row CSV upload (0.5: at most 50 %
+ * longer than the same upload with indexing switched off); and, in Chromium against the built app on the
+ * SQLite data, the time from the last keystroke in the top bar's field until its suggestions show.
+ */
+export const SEARCH_BUDGETS = {
+  p95Ms: { sqlite: 50, postgres: 100 },
+  uploadIndexOverhead: 0.5,
+  suggestionsMs: 150,
 } as const;

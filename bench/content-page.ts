@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
 import { PAGE_BUDGETS } from './budgets.ts';
-import { BENCH_API_KEY as API_KEY, freePort } from './support/server-process.ts';
+import { BENCH_API_KEY as API_KEY, freePort, median } from './support/server-process.ts';
 
 const ROWS = 50_000;
 const COLUMNS = 12;
@@ -30,11 +30,6 @@ function largeCsv(): string {
     lines.push(cells.join(';'));
   }
   return lines.join('\r\n');
-}
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** A one-time login link, as the association's website fetches it. */
@@ -131,7 +126,12 @@ async function main(): Promise<void> {
   const database = createDatabase(config.database);
   await migrateToLatest(database);
   const app = await buildApp(config, { database });
-  await seedDemoData(app.accounts, { db: database.db, storage: app.storage, signer: app.signer });
+  await seedDemoData(app.accounts, {
+    db: database.db,
+    storage: app.storage,
+    signer: app.signer,
+    search: app.searchIndex,
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

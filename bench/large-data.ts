@@ -7,12 +7,10 @@
  */
 import { parseArgs } from 'node:util';
 import {
-  CATEGORY_API,
   CONTENT_API,
   CSV_PAGE_SIZE,
   CSV_ROWS_PAGE_MAX,
   FORUM_API,
-  type TContentCategory,
   type TContentItem,
   type TContentRows,
   type TForum,
@@ -22,7 +20,13 @@ import { priceListCsv } from '../apps/server/test/helpers/generated-files.ts';
 import { multipartBody } from '../apps/server/test/helpers/multipart.ts';
 import { LARGE_TABLE_BUDGETS, LONG_THREAD_BUDGETS } from './budgets.ts';
 import { seedLongThread } from './forum-thread.ts';
-import { check, createStopwatch, type InProcessApp, startInProcessApp } from './support/in-process-app.ts';
+import {
+  check,
+  createCategory,
+  createStopwatch,
+  type InProcessApp,
+  startInProcessApp,
+} from './support/in-process-app.ts';
 
 const ROWS = 100_000;
 const NEEDLE_ROW = 77_777;
@@ -39,20 +43,7 @@ async function largeTable(bench: InProcessApp): Promise<void> {
   const watch = createStopwatch(LARGE_TABLE_BUDGETS);
   const admin = await bench.login('admin');
   const member = await bench.login('mitglied');
-  const { defaultUserGroups } = await json<{ defaultUserGroups: number[] }>(
-    bench,
-    CATEGORY_API.formData,
-    admin,
-  );
-  const tree = await bench.app.inject({
-    method: 'POST',
-    url: CATEGORY_API.tree,
-    headers: admin,
-    payload: {
-      contentCategory: { name: 'Preise', type: 'content', visibleForUserGroups: defaultUserGroups },
-    },
-  });
-  const category = tree.json<TContentCategory[]>().find((node) => node.name === 'Preise')?.id ?? 0;
+  const category = await createCategory(bench, admin, 'Preise');
 
   const body = await multipartBody(
     {

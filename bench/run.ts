@@ -12,6 +12,7 @@ import { seedBlogPosts } from './blog-posts.ts';
 import { BUDGETS } from './budgets.ts';
 import { seedLongThread } from './forum-thread.ts';
 import { startInProcessApp } from './support/in-process-app.ts';
+import { median } from './support/server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const duration = Number(values.seconds);
@@ -20,11 +21,6 @@ const ROUNDS = 3;
 const BLOG_POSTS = 1000;
 /** posts of the long forum thread (the 2,000-post thread). */
 const THREAD_POSTS = 2000;
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({ url, headers, connections: 10, pipelining: 1, duration });

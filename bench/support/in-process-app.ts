@@ -6,16 +6,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CATEGORY_API, type TContentCategory } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { seedDemoData } from '../../apps/server/src/cli/demo-data.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig, type TConfig } from '../../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
 import { BENCH_API_KEY } from './server-process.ts';
 
 export interface InProcessApp {
   app: FastifyInstance;
+  config: TConfig;
   database: Database;
   /** the bearer header of a demo user, logged in through the website's login link */
   login: (username: string) => Promise<Record<string, string>>;
@@ -38,6 +40,7 @@ export async function startInProcessApp(env: Record<string, string> = {}): Promi
   await seedDemoData(app.accounts);
   return {
     app,
+    config,
     database,
     login: async (username) => {
       const linkResponse = await app.inject({
@@ -79,6 +82,25 @@ export function createStopwatch<Step extends string>(budgets: Readonly<Record<St
       if (misses.length > 0) process.exitCode = 1;
     },
   };
+}
+
+/** A content category visible to the default groups, created through the API as an admin would; its id. */
+export async function createCategory(
+  bench: InProcessApp,
+  admin: Record<string, string>,
+  name: string,
+): Promise<number> {
+  const form = await bench.app.inject({ url: CATEGORY_API.formData, headers: admin });
+  const { defaultUserGroups } = form.json<{ defaultUserGroups: number[] }>();
+  const tree = await bench.app.inject({
+    method: 'POST',
+    url: CATEGORY_API.tree,
+    headers: admin,
+    payload: { contentCategory: { name, type: 'content', visibleForUserGroups: defaultUserGroups } },
+  });
+  const id = tree.json<TContentCategory[]>().find((node) => node.name === name)?.id;
+  check(id !== undefined, `category ${name} created`);
+  return id;
 }
 
 /** A check of what the bench got back: wrong answers fail the run, fast or not. */

@@ -1,0 +1,174 @@
+/**
+ * Issue 16, point 5: the search field in the top bar (`/` jumps there), its suggestions as an ARIA combobox,
+ * the results page (groups with counts, type chips, highlighted snippets, nothing found), a table row's hit
+ * opening its table filtered to the row, the media library for admins only, and the phone layout. Every
+ * document carries KEY, a word of this run only, so the counts are exactly this spec's data.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { SEARCH_API, type TSearchResult } from '@portal/contract';
+import { ApiClient } from './support/api-client.ts';
+import { loginAs } from './support/auth.ts';
+import { BlogApi } from './support/blog-api.ts';
+import { ContentApi } from './support/content-api.ts';
+import { EventsApi, HOUR } from './support/events-api.ts';
+import { ForumsApi } from './support/forums-api.ts';
+import { MediaApi } from './support/media-api.ts';
+import { uniqueSuffix } from './support/test-data.ts';
+
+const KEY = `such${uniqueSuffix()}`;
+const NAME = `Suche ${KEY}`;
+const POST = `Ratgeber Wärmedämmglas ${KEY}`;
+const EVENT = `Fachtagung ${KEY}`;
+const ITEM = `Preisliste ${KEY}`;
+const FILE = `Merkblatt ${KEY}`;
+/** a cell of one row of the price list only */
+const ROW_TEXT = `Sonderposten${KEY}`;
+/** more rows than the suggestions show */
+const CSV = [
+  'Artikelnummer;Bezeichnung;Preis',
+  ...Array.from(
+    { length: 12 },
+    (_unused, row) => `FG-${row + 1};Isolierglas ${KEY} Nr. ${row + 1};${20 + row},00 €`,
+  ),
+  `FG-99;Lagerware ${ROW_TEXT};9,00 €`,
+].join('\n');
+
+let admin: ContentApi;
+const ids = { category: 0, item: 0, post: 0, event: 0, forum: 0, media: 0 };
+
+test.beforeAll(async ({ playwright }) => {
+  admin = await ContentApi.open(playwright.request, 'admin');
+  ids.category = await admin.createCategory({ name: NAME });
+  ids.item = await admin.createItem(ids.category, { title: ITEM }, { name: 'preise.csv', content: CSV });
+  ids.post = await admin.with(BlogApi).createPost({ title: POST, content: `<p>Alles über ${KEY}.</p>` });
+  const start = new Date(Date.now() + 24 * HOUR);
+  ids.event = await admin
+    .with(EventsApi)
+    .createEvent({ name: EVENT, start, end: new Date(start.getTime() + HOUR) });
+  const forums = admin.with(ForumsApi);
+  ids.forum = await forums.createForum(NAME);
+  await forums.createThread(ids.forum, `Frage zu ${KEY}`, '<p>Wer hat Erfahrungen damit?</p>');
+  const media = admin.with(MediaApi);
+  ids.media = await media.createCategory(NAME);
+  await media.upload(ids.media, 'docs/merkblatt.pdf', FILE);
+});
+
+test.afterAll(async () => {
+  await admin.with(ForumsApi).deleteForums([ids.forum]);
+  await admin.with(EventsApi).deleteEvents([ids.event]);
+  await admin.with(BlogApi).deletePosts([ids.post]);
+  await admin.with(MediaApi).removeCategories((node) => node.name === NAME);
+  await admin.deleteCategories([ids.category]);
+  await admin.dispose();
+});
+
+function searchField(page: Page) {
+  return page.getByRole('combobox', { name: 'Suchen' });
+}
+
+function suggestions(page: Page) {
+  return page.getByRole('listbox', { name: 'Vorschläge' }).getByRole('option');
+}
+
+/** The combobox points at the picked suggestion (aria-activedescendant), as screen readers follow it. */
+async function expectPicked(page: Page, index: number): Promise<void> {
+  const id = await suggestions(page).nth(index).getAttribute('id');
+  expect(id).toBeTruthy();
+  await expect(searchField(page)).toHaveAttribute('aria-activedescendant', id ?? '');
+}
+
+function chips(page: Page) {
+  return page.getByRole('navigation', { name: 'Art der Treffer' }).getByRole('link');
+}
+
+test('should suggest hits while a member types and open one by keyboard', async ({ page }) => {
+  await loginAs(page, 'mitglied');
+  await page.keyboard.press('/');
+  await expect(searchField(page)).toBeFocused();
+  await page.keyboard.type(KEY);
+  await expect(suggestions(page)).toHaveCount(8);
+  await expect(searchField(page)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expectPicked(page, 1);
+  await page.keyboard.press('ArrowUp');
+  await expectPicked(page, 0);
+
+  await searchField(page).fill(`Ratgeber ${KEY}`);
+  await expect(suggestions(page)).toHaveText([new RegExp(`^${POST}`)]);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/blog/${ids.post}`);
+  await expect(page.getByRole('heading', { level: 1, name: POST })).toBeVisible();
+});
+
+test('should show grouped results with counts, filter by type and say when nothing is found', async ({
+  page,
+}) => {
+  await loginAs(page, 'mitglied');
+  await searchField(page).fill(KEY);
+  await searchField(page).press('Enter');
+  await expect(page).toHaveURL(`/search?q=${KEY}`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    new RegExp(`^\\d+ Treffer für „${KEY}“$`),
+  );
+  await expect(chips(page)).toHaveText([
+    /^Alle \(\d+\)$/,
+    'Neuigkeiten (1)',
+    /^Inhalte \(\d+\)$/,
+    'Veranstaltungen (1)',
+    /^Forum \(\d+\)$/,
+  ]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Veranstaltungen (1)' })).toBeVisible();
+  await expect(page.getByRole('main').locator('mark').first()).toHaveText(new RegExp(KEY, 'i'));
+  await page.screenshot({ path: 'docs/screenshots/search-desktop.png' });
+
+  await chips(page).filter({ hasText: 'Veranstaltungen' }).click();
+  await expect(page).toHaveURL(`/search?q=${KEY}&type=event`);
+  const events = page.getByRole('region', { name: 'Veranstaltungen (1)' });
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Veranstaltungen (1)']);
+  await expect(events.getByRole('listitem')).toHaveCount(1);
+  await expect(events.getByRole('link', { name: EVENT })).toBeVisible();
+
+  await page.getByLabel('Suchbegriff').fill(`Qxzyvw${KEY}`);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByText(`Keine Treffer für „Qxzyvw${KEY}“`)).toBeVisible();
+  await expect(page.getByText(/^Prüfen Sie die Schreibweise/)).toBeVisible();
+});
+
+test("should open a table row's hit with its table filtered to the row", async ({ page }) => {
+  await loginAs(page, 'mitglied', `/search?q=${ROW_TEXT}`);
+  await page.getByRole('main').getByRole('link', { name: ITEM }).click();
+  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.item}&q=${ROW_TEXT}`);
+  const table = page.getByRole('table', { name: `Tabelle: ${ITEM}` });
+  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue(ROW_TEXT);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: 'FG-99', exact: true })).toBeVisible();
+});
+
+test('should find media files for admins only', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await searchField(page).fill(FILE);
+  await searchField(page).press('Enter');
+  await expect(chips(page).filter({ hasText: 'Mediathek' })).toHaveText('Mediathek (1)');
+  await page.getByRole('main').getByRole('link', { name: FILE }).click();
+  await expect(page).toHaveURL(new RegExp(`/media/${ids.media}\\?file=\\d+$`));
+  // A member searching for the same name gets nothing: the media library is not theirs to search.
+  const member = await ApiClient.as(page.request, 'mitglied');
+  const answer = await member.get<TSearchResult>(`${SEARCH_API.search}?q=${encodeURIComponent(FILE)}`);
+  expect(answer.counts.media).toBe(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('should suggest hits in the top bar at 360 px', async ({ page }) => {
+    await loginAs(page, 'mitglied');
+    await searchField(page).click();
+    await page.keyboard.type(KEY);
+    await expect(suggestions(page)).toHaveCount(8);
+    const box = await page.getByRole('listbox', { name: 'Vorschläge' }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await page.screenshot({ path: 'docs/screenshots/search-phone.png' });
+  });
+});
