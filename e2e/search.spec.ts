@@ -139,9 +139,11 @@ test('should show grouped results with counts, filter by type and say when nothi
 test("should open a table row's hit with its table filtered to the row", async ({ page }) => {
   await loginAs(page, 'mitglied', `/search?q=${ROW_TEXT}`);
   await page.getByRole('main').getByRole('link', { name: ITEM }).click();
-  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.item}&q=${ROW_TEXT}`);
+  // The table searches within one cell: the hit hands it the cell that matched.
+  const cell = `Lagerware ${ROW_TEXT}`;
+  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.item}&q=${encodeURIComponent(cell)}`);
   const table = page.getByRole('table', { name: `Tabelle: ${ITEM}` });
-  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue(ROW_TEXT);
+  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue(cell);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('cell', { name: 'FG-99', exact: true })).toBeVisible();
 });
