@@ -70,7 +70,8 @@ const QUERIES: readonly Query[] = [
   {
     q: RARE.forumPost,
     what: 'rare: one forum post',
-    expect: (r) => r.total === 1 && /^\/forum\/\d+\/thread\/\d+\?post=\d+$/.test(r.hits[0]?.path ?? ''),
+    expect: (r) =>
+      r.total === 1 && /^\/forum\/\d+\/thread\/\d+\?(page=\d+&)?post=\d+$/.test(r.hits[0]?.path ?? ''),
   },
   {
     q: NEEDLE.text,
