@@ -2,10 +2,11 @@
  * npm run search -- reindex: rebuilds the search index from the tables (issue 16), e.g. after a restore
  * from an old backup or a direct change to the database. Saves keep it current otherwise.
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { reindexAll } from '../features/search/index.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
+import { runCli, UsageError } from './backup-cli.ts';
 
 const USAGE = `Suchindex – Aufruf: npm run search -- <Befehl>
 
@@ -21,8 +22,6 @@ const LABELS = {
   'forum-post': 'Forenbeiträge',
   media: 'Mediendateien',
 } as const;
-
-class UsageError extends Error {}
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
@@ -46,13 +45,4 @@ async function run(argv: string[]): Promise<string> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (message) => {
-    process.stdout.write(`${message}\n`);
-  },
-  (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof ConfigError;
-    console.error(known ? error.message : error);
-    process.exit(known ? 2 : 1);
-  },
-);
+runCli('Suchindex', run);
