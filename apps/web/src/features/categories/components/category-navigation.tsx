@@ -60,7 +60,15 @@ export function CategoryNavigation() {
           {de.categories.empty}
         </Text>
       ) : isAdmin ? (
-        <Suspense fallback={<CategoryTree {...treeProps} />}>
+        // Busy until the sortable tree replaces it: its drag handles move the rows and the button below, so
+        // a click in between could land elsewhere (and the e2e tests wait for screens that are not busy).
+        <Suspense
+          fallback={
+            <div aria-busy="true">
+              <CategoryTree {...treeProps} />
+            </div>
+          }
+        >
           <SortableCategoryTree {...treeProps} />
         </Suspense>
       ) : (
