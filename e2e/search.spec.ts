@@ -167,10 +167,17 @@ test.describe('on a phone', () => {
   test('should suggest hits in the top bar at 360 px', async ({ page }) => {
     await loginAs(page, 'mitglied');
     await searchField(page).click();
+    // The focused field takes the bar; the brand and the logout button step aside meanwhile.
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    const field = await searchField(page).boundingBox();
+    expect(field?.width).toBeGreaterThan(240);
     await page.keyboard.type(KEY);
     await expect(suggestions(page)).toHaveCount(8);
     const box = await page.getByRole('listbox', { name: 'Vorschläge' }).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
     await page.screenshot({ path: 'docs/screenshots/search-phone.png' });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });
 });

@@ -41,7 +41,7 @@ export function FrameHeader({
       </Group>
       {user && <SearchField />}
       {user && (
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" className={classes.account}>
           <Text
             size="sm"
             c="dimmed"
