@@ -72,7 +72,8 @@ const SOURCES: Record<SourceKind, { select: RawBuilder<SourceRow>; body(row: Sou
   event: {
     select: sql`select s.id as sid, s.name as title, s.description as body, s.location as place,
       s.start_at as at from events s`,
-    body: (row) => joined(text(row.place), rich(row.body)),
+    // The place and the description read as one line in a snippet: a separator keeps them apart.
+    body: (row) => [text(row.place), rich(row.body)].filter((part) => part !== '').join(' · '),
   },
   'forum-thread': {
     select: sql`select s.id as sid, s.name as title, s.created_at as at from forum_threads s`,
