@@ -183,6 +183,39 @@ describe('content items and their tables', () => {
     expect(await paths(w.as.mitglied, 'Sonderformen')).toEqual([`/content/${kategorie}?item=${item.id}`]);
   });
 
+  it("should keep a table's row documents when only the item's texts change, showing the new title", async () => {
+    const item = await createItem(
+      w,
+      { title: 'Preisliste Rahmenformen', categories: [kategorie] },
+      csv('RF-4410;Rundbogen Nordlicht', 'RF-4411;Spitzbogen'),
+    );
+    const rowIds = async () => {
+      const { rows } = await sql<{ id: number }>`select id from search_documents
+        where kind = ${'content-row'} and source_id = ${item.id} order by id`.execute(w.t.database.db);
+      return rows.map((row) => row.id);
+    };
+    const before = await rowIds();
+    expect(before).toHaveLength(2);
+
+    const edit = {
+      id: item.id,
+      title: 'Preisliste Bogenformen',
+      categories: [kategorie],
+      preText: '<p>Neu.</p>',
+    };
+    const response = await saveContent(w, w.as.admin, edit);
+    expect(response.statusCode, response.body).toBe(200);
+    // Not rewritten: the same documents (a rebuild, as `saved` makes, would write new ones)…
+    expect(await rowIds()).toEqual(before);
+    await expectIndexCurrent();
+    // …and the row's hit takes the item's new title.
+    const [hit] = await search(w.as.mitglied, 'Nordlicht');
+    expect(hit).toMatchObject({
+      title: 'Preisliste Bogenformen',
+      snippet: 'RF-4410 · Rundbogen <mark>Nordlicht</mark>',
+    });
+  });
+
   it('should hide the items and rows of a category at once when the category is hidden', async () => {
     const hidden = await createCategory(w, { name: 'Bald intern' });
     const item = await createItem(

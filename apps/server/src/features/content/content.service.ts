@@ -113,7 +113,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     const id = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
     if (current) await repo.updateItem(trx, id, values);
     await repo.replaceCategories(trx, id, categoryIds);
-    await search.refresh(trx, { kind: 'content', id });
+    await search.refresh(trx, { kind: 'content', id, table: tableValues !== undefined });
     const freed = current && tableValues && current.csvRowCount > 0 ? current : undefined;
     return { result: { id, freed }, replaced: current && tableValues ? [current.csvKey] : [] };
   }

@@ -9,8 +9,12 @@ import type { Executor } from '../../platform/db/executor.ts';
 type SearchSource =
   /** a news post: title, pre-text, content, tags */
   | { kind: 'blog'; id: number }
-  /** a content item (title, texts) and every row of its CSV table */
-  | { kind: 'content'; id: number }
+  /**
+   * a content item (title, texts) and every row of its CSV table; `table` says whether the table changed
+   * (uploaded, replaced, removed): only then are its rows' documents rewritten, so editing the title of an
+   * item with 100,000 rows writes one document
+   */
+  | { kind: 'content'; id: number; table: boolean }
   /** an event: name, description, location */
   | { kind: 'event'; id: number }
   /** a forum thread: its title */

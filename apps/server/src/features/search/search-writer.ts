@@ -11,7 +11,8 @@ import type { SearchIndex } from './search-index.ts';
 
 export function createSearchIndex(): SearchIndex {
   return {
-    refresh: (db, source) => writeDocuments(db, source.kind, [source.id]),
+    refresh: (db, source) =>
+      writeDocuments(db, source.kind, [source.id], { rows: source.kind === 'content' && source.table }),
     remove: (db, kind, ids) => deleteDocuments(db, kind, ids),
   };
 }

@@ -100,6 +100,17 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
       return new Map(rows.map((row) => [row.contentItemId, Number(row.categoryId)]));
     },
 
+    /** The items' titles: a table row's document holds its cells only. */
+    async itemTitles(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('contentItems')
+        .select(['id', 'title'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
     /** How many posts come before each post in its thread (oldest first, as the thread pages them). */
     async postsBefore(ids: readonly number[]): Promise<Map<number, number>> {
       if (ids.length === 0) return new Map();

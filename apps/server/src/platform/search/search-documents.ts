@@ -170,7 +170,7 @@ async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Pro
       const end = table.base + Math.min(start + ROWS_PER_STATEMENT, table.n);
       await sql`insert into search_documents
           (kind, type, source_id, owner_id, title, body, folded_title, folded_text, dated_at)
-        select ${'content-row'}, ${'content'}, i.id, null, i.title, r.cells, ${''}, ${folded}, i.updated_at
+        select ${'content-row'}, ${'content'}, i.id, null, ${''}, r.cells, ${''}, ${folded}, i.updated_at
         from content_items i join content_item_rows r on r.content_item_id = i.id
         where i.id = ${table.sid} and r.row_index >= ${first} and r.row_index < ${end}`.execute(db);
     }
@@ -205,12 +205,21 @@ export async function deleteDocuments(
   }
 }
 
-/** Rewrites the documents of these sources from their tables (a content item's with its table's rows). */
-export async function writeDocuments(db: SqlRunner, kind: SourceKind, ids: readonly number[]): Promise<void> {
+/**
+ * Rewrites the documents of these sources from their tables; with `rows`, a content item's table rows' too.
+ * A row's document holds its cells only (the hit takes the item's title from the item), so a change of the
+ * item's texts leaves them as they are.
+ */
+export async function writeDocuments(
+  db: SqlRunner,
+  kind: SourceKind,
+  ids: readonly number[],
+  options: { rows: boolean },
+): Promise<void> {
   for (const part of chunks(ids)) {
     await sql`delete from search_documents where ${documentsOf(kind, part)}`.execute(db);
     await writeSources(db, kind, sql`s.id in (${sql.join(part)})`);
-    if (kind === 'content') {
+    if (kind === 'content' && options.rows) {
       await sql`delete from search_documents where ${documentsOf('content-row', part)}`.execute(db);
       await writeRows(db, part);
     }
