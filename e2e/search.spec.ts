@@ -94,8 +94,22 @@ test('should suggest hits while a member types and open one by keyboard', async 
   await page.keyboard.press('ArrowUp');
   await expectPicked(page, 0);
 
+  // While the next text's hits load, the previous ones stay, marked busy; then the new ones replace them.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(/\/api\/search\?q=Ratgeber/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await searchField(page).fill(`Ratgeber ${KEY}`);
+  const listbox = page.getByRole('listbox', { name: 'Vorschläge' });
+  await expect(listbox).toHaveAttribute('aria-busy', 'true');
+  await expect(suggestions(page)).toHaveCount(8);
+  answer();
   await expect(suggestions(page)).toHaveText([new RegExp(`^${POST}`)]);
+  await expect(listbox).toHaveAttribute('aria-busy', 'false');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/blog/${ids.post}`);

@@ -78,7 +78,12 @@ export function SearchField() {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={term === null || suggestions.data === undefined}>
-        <Combobox.Options aria-label={de.search.suggestions}>
+        {/* The previous text's hits stay while the new ones load (no flicker), marked busy and dimmed. */}
+        <Combobox.Options
+          aria-label={de.search.suggestions}
+          aria-busy={suggestions.isPlaceholderData}
+          className={suggestions.isPlaceholderData ? classes.stale : undefined}
+        >
           {hits.length === 0 ? (
             <Combobox.Empty>{de.search.noSuggestions(term ?? '')}</Combobox.Empty>
           ) : (
