@@ -149,8 +149,8 @@ test.describe('at 360 × 740', () => {
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
     await expectNoSidewaysScroll(page, 'forum');
     await visitInApp(page, `/forum/${ids.forum}/thread/${ids.thread}`);
-    // The forum's heading is NAME too: the thread has shown once its first post, with the long word, is there.
-    await expect(page.getByText(LONG).first()).toBeVisible();
+    // The forum's heading is NAME too: the thread has shown once its first post, the long word alone, is there.
+    await expect(page.getByRole('main').getByText(LONG, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
     await expectNoSidewaysScroll(page, 'thread');
     await page.screenshot({ path: 'docs/screenshots/experience-thread-phone.png' });
