@@ -87,28 +87,26 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
       return rows;
     },
 
-    /** A visible category of each item (the lowest id): the content page that opens it. */
-    async categoryOf(itemIds: readonly number[], visible: readonly number[]): Promise<Map<number, number>> {
+    /**
+     * Per item its live title (a table row's document holds its cells only) and a visible category (the
+     * lowest id): the content page that opens it. Items in no visible category are left out.
+     */
+    async contentItems(
+      itemIds: readonly number[],
+      visible: readonly number[],
+    ): Promise<Map<number, { categoryId: number; title: string }>> {
       if (itemIds.length === 0 || visible.length === 0) return new Map();
       const rows = await db
-        .selectFrom('contentItemCategories')
-        .select(['contentItemId', (eb) => eb.fn.min<number>('categoryId').as('categoryId')])
-        .where('contentItemId', 'in', itemIds)
-        .where('categoryId', 'in', visible)
-        .groupBy('contentItemId')
+        .selectFrom('contentItemCategories as c')
+        .innerJoin('contentItems as i', 'i.id', 'c.contentItemId')
+        .select(['c.contentItemId', 'i.title', (eb) => eb.fn.min<number>('c.categoryId').as('categoryId')])
+        .where('c.contentItemId', 'in', itemIds)
+        .where('c.categoryId', 'in', visible)
+        .groupBy(['c.contentItemId', 'i.title'])
         .execute();
-      return new Map(rows.map((row) => [row.contentItemId, Number(row.categoryId)]));
-    },
-
-    /** The items' titles: a table row's document holds its cells only. */
-    async itemTitles(ids: readonly number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('contentItems')
-        .select(['id', 'title'])
-        .where('id', 'in', ids)
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.title]));
+      return new Map(
+        rows.map((row) => [row.contentItemId, { categoryId: Number(row.categoryId), title: row.title }]),
+      );
     },
 
     /** How many posts come before each post in its thread (oldest first, as the thread pages them). */

@@ -58,17 +58,16 @@ async function liveLinks(
 ) {
   const ids = (kinds: readonly string[], pick: (row: HitRow) => number | null) =>
     rows.filter((row) => kinds.includes(row.kind)).flatMap((row) => pick(row) ?? []);
-  const [categories, itemTitles, threads, postsBefore, media] = await Promise.all([
-    repo.categoryOf(
+  const [items, threads, postsBefore, media] = await Promise.all([
+    repo.contentItems(
       ids(['content', 'content-row'], (row) => row.sid),
       visibleCategories,
     ),
-    repo.itemTitles(ids(['content-row'], (row) => row.sid)),
     repo.threads([...ids(['forum-thread'], (row) => row.sid), ...ids(['forum-post'], (row) => row.owner)]),
     repo.postsBefore(ids(['forum-post'], (row) => row.sid)),
     repo.mediaCategories(ids(['media'], (row) => row.sid)),
   ]);
-  return { categories, itemTitles, threads, postsBefore, media };
+  return { items, threads, postsBefore, media };
 }
 
 type Links = Awaited<ReturnType<typeof liveLinks>>;
@@ -87,14 +86,13 @@ function present(row: HitRow, links: Links, q: string, terms: readonly string[])
       return { ...hit, type: 'event', id: row.sid, path: `/event/${row.sid}` };
     case 'content':
     case 'content-row': {
-      const category = links.categories.get(row.sid);
-      if (category === undefined) return undefined;
-      const path = `/content/${category}?item=${row.sid}`;
+      const item = links.items.get(row.sid);
+      if (item === undefined) return undefined;
+      const path = `/content/${item.categoryId}?item=${row.sid}`;
       if (row.kind === 'content') return { ...hit, type: 'content', id: row.sid, path };
       // A row shows its item's title and opens the item with the table filtered to the cell that matched.
-      const title = links.itemTitles.get(row.sid) ?? '';
       const filter = `&q=${encodeURIComponent(rowFilter(cells, terms, q))}`;
-      return { ...hit, title, type: 'content', id: row.sid, path: `${path}${filter}` };
+      return { ...hit, title: item.title, type: 'content', id: row.sid, path: `${path}${filter}` };
     }
     case 'forum-thread':
     case 'forum-post': {

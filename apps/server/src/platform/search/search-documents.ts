@@ -51,7 +51,10 @@ interface SourceRow {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const rich = (value: unknown): string => htmlToText(text(value));
-const joined = (...parts: string[]): string => parts.filter((part) => part !== '').join('\n');
+/** The parts that are not empty, joined by `separator`. */
+const joinedBy = (separator: string, ...parts: string[]): string =>
+  parts.filter((part) => part !== '').join(separator);
+const joined = (...parts: string[]): string => joinedBy('\n', ...parts);
 const at = (value: unknown): Date | string => (value instanceof Date ? value : text(value));
 
 /**
@@ -73,7 +76,7 @@ const SOURCES: Record<SourceKind, { select: RawBuilder<SourceRow>; body(row: Sou
     select: sql`select s.id as sid, s.name as title, s.description as body, s.location as place,
       s.start_at as at from events s`,
     // The place and the description read as one line in a snippet: a separator keeps them apart.
-    body: (row) => [text(row.place), rich(row.body)].filter((part) => part !== '').join(' · '),
+    body: (row) => joinedBy(' · ', text(row.place), rich(row.body)),
   },
   'forum-thread': {
     select: sql`select s.id as sid, s.name as title, s.created_at as at from forum_threads s`,
