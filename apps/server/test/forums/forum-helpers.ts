@@ -52,13 +52,13 @@ function mediaFields(files: readonly Upload[]): MultipartFields {
 }
 
 /** POST /api/forum/ with the form field `forum`. */
-export function saveForum(w: ForumWorld, headers: Headers, forum: Partial<TForumInput> | string) {
+export function saveForum(w: World<never>, headers: Headers, forum: Partial<TForumInput> | string) {
   return w.postMultipart(FORUM_API.save, headers, {
     forum: typeof forum === 'string' ? forum : JSON.stringify(forum),
   });
 }
 
-export async function createForum(w: ForumWorld, name = 'Technik & Normen'): Promise<TForumSummary> {
+export async function createForum(w: World<'admin'>, name = 'Technik & Normen'): Promise<TForumSummary> {
   const response = await saveForum(w, w.as.admin, { name, description: `<p>Über ${name}</p>` });
   if (response.statusCode !== 200) throw new Error(`forum: ${response.statusCode} ${response.body}`);
   return response.json<TForumSummary>();
@@ -66,7 +66,7 @@ export async function createForum(w: ForumWorld, name = 'Technik & Normen'): Pro
 
 /** POST /api/forumThread/ as the web app sends it. */
 export function saveThread(
-  w: ForumWorld,
+  w: World<never>,
   headers: Headers,
   forumId: number | string,
   thread: Record<string, unknown> | string,

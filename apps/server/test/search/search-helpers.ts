@@ -1,11 +1,5 @@
-import {
-  FORUM_API,
-  SEARCH_API,
-  type TForumSummary,
-  type TForumThread,
-  type TSearchHit,
-  type TSearchResult,
-} from '@portal/contract';
+import { SEARCH_API, type TForumThread, type TSearchHit, type TSearchResult } from '@portal/contract';
+import { createForum, saveThread } from '../forums/forum-helpers.ts';
 import type { Headers, World } from '../helpers/world.ts';
 
 /** GET /api/search with the query given; the answer must be 200. */
@@ -23,14 +17,8 @@ export async function createThread(
   names: { forum: string; thread: string },
   content: string,
 ): Promise<TForumThread> {
-  const forum = await w.postMultipart(FORUM_API.save, w.as.admin, {
-    forum: JSON.stringify({ name: names.forum, description: '<p>Fragen und Antworten</p>' }),
-  });
-  if (forum.statusCode !== 200) throw new Error(`forum: ${forum.statusCode} ${forum.body}`);
-  const thread = await w.postMultipart(FORUM_API.saveThread, w.as.admin, {
-    forumThread: JSON.stringify({ name: names.thread, content }),
-    forumId: String(forum.json<TForumSummary>().id),
-  });
+  const forum = await createForum(w, names.forum);
+  const thread = await saveThread(w, w.as.admin, forum.id, { name: names.thread, content });
   if (thread.statusCode !== 200) throw new Error(`thread: ${thread.statusCode} ${thread.body}`);
   return thread.json<TForumThread>();
 }
