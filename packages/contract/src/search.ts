@@ -18,6 +18,11 @@ export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
+/**
+ * A search counts and ranks each type's newest matches up to this many, so that a common word answers as fast
+ * as a rare one; a type with more is listed in `capped` (shown as '1.000+').
+ */
+export const SEARCH_COUNT_CAP = 1000;
 /** The top bar's suggestions ask for this many hits. */
 export const SEARCH_SUGGESTIONS = 8;
 
@@ -65,10 +70,12 @@ export const ZSearchHit = z.object({
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 
 export const ZSearchResult = z.object({
-  /** hits of the requested type (all types without `type`) */
+  /** hits of the requested type (all types without `type`), at most SEARCH_COUNT_CAP per type */
   total: z.number().int(),
   /** hits per type for the same `q`, whatever `type` asks for: the results page's counts and chips */
   counts: z.record(ZSearchType, z.number().int()),
+  /** the types with more hits than their count (SEARCH_COUNT_CAP); paging reaches their first ones only */
+  capped: z.array(ZSearchType),
   hits: z.array(ZSearchHit),
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;

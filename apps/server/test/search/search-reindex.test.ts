@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { SEARCH_TYPES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexAll } from '../../src/features/search/index.ts';
@@ -60,8 +61,10 @@ describe('rebuilding the search index', () => {
   it('should build it for existing data when the migration runs', async () => {
     const db = w.t.database.db;
     if (w.t.database.kind === 'sqlite') {
-      for (const table of ['search_trigram', 'search_words'])
-        await sql`drop table ${sql.table(table)}`.execute(db);
+      for (const type of SEARCH_TYPES) {
+        for (const table of [`search_trigram_${type}`, `search_words_${type}`])
+          await sql`drop table ${sql.table(table)}`.execute(db);
+      }
     }
     await sql`drop table search_documents`.execute(db);
     await sql`delete from kysely_migration where name = ${'0011-search'}`.execute(db);

@@ -57,6 +57,7 @@ describe('GET /api/search: requests', () => {
       expect(response.json()).toEqual({
         total: 0,
         counts: Object.fromEntries(ZSearchType.options.map((type) => [type, 0])),
+        capped: [],
         hits: [],
       });
     }

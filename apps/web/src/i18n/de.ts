@@ -539,9 +539,11 @@ export const de = {
     },
     typeFilter: 'Art der Treffer',
     all: 'Alle',
-    chip: (label: string, count: number) => `${label} (${formatCount(count)})`,
-    count: (total: number, query: string) =>
-      `${total === 1 ? '1 Treffer' : `${formatCount(total)} Treffer`} für „${query}“`,
+    /** `more`: the type has more hits than it counts (SEARCH_COUNT_CAP), shown as '1.000+' */
+    chip: (label: string, count: number, more = false) =>
+      `${label} (${formatCount(count)}${more ? '+' : ''})`,
+    count: (total: number, query: string, more = false) =>
+      `${more ? `${formatCount(total)}+ Treffer` : total === 1 ? '1 Treffer' : `${formatCount(total)} Treffer`} für „${query}“`,
     empty: (query: string) => `Keine Treffer für „${query}“`,
     emptyHint:
       'Prüfen Sie die Schreibweise oder suchen Sie nach einem Wortteil, etwa „glas“ statt „Wärmedämmglas“.',

@@ -1,5 +1,6 @@
 import {
   SEARCH_API,
+  SEARCH_COUNT_CAP,
   SEARCH_LIMIT_DEFAULT,
   SEARCH_LIMIT_MAX,
   SEARCH_QUERY_MAX,
@@ -30,7 +31,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchFeatureDeps> = async (app
         'a word (`glas` finds `Wärmedämmglas`), words of two letters as the start of a word. Hits: title hits ' +
         `first, then newest first; \`offset\` (default 0) and \`limit\` (default ${SEARCH_LIMIT_DEFAULT}, at ` +
         `most ${SEARCH_LIMIT_MAX}) page them. \`type\` keeps one type; \`total\` counts the hits of that ` +
-        'type (all types without it), `counts` those of every type. Only what the caller may open is found: ' +
+        'type (all types without it), `counts` those of every type. Each type counts and ranks its newest ' +
+        `${SEARCH_COUNT_CAP} matches: \`capped\` lists the types with more, and paging reaches their first ${SEARCH_COUNT_CAP}. ` +
+        'Only what the caller may open is found: ' +
         'posts of their groups once published, content in visible categories, events and forums for ' +
         'ROLE_USER, media for admins. `path` is the app route that opens the hit (a table row: its content ' +
         'page with `q` filtering the table); `snippet` is escaped text with the matches in `<mark>`.',

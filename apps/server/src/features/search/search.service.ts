@@ -5,6 +5,7 @@
  */
 import {
   FORUM_POSTS_PAGE_SIZE,
+  SEARCH_COUNT_CAP,
   SEARCH_TYPES,
   type TSearchHit,
   type TSearchResult,
@@ -16,8 +17,14 @@ import type { DatabaseKind } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { toDate } from '../../platform/db/schema.ts';
 import { fold } from '../../platform/search/fold.ts';
+import { rowsPerDocument } from '../../platform/search/search-documents.ts';
 import { createCategoryAccess } from '../categories/index.ts';
-import { createSearchRepository, type HitRow, type SearchRepository } from './search.repository.ts';
+import {
+  type Candidate,
+  createSearchRepository,
+  type HitRow,
+  type SearchRepository,
+} from './search.repository.ts';
 import { searchVisibility } from './search-visibility.ts';
 import { snippet } from './snippet.ts';
 
@@ -50,11 +57,12 @@ function rowFilter(cells: readonly string[], terms: readonly string[], q: string
   return (first === undefined ? undefined : cells.find((cell) => fold(cell).includes(first))) ?? q;
 }
 
-/** The paths and titles that come from the live tables (a move needs no refresh). */
+/** The paths and titles that come from the live tables (a move needs no refresh), and a block's row. */
 async function liveLinks(
   repo: SearchRepository,
   rows: readonly HitRow[],
   visibleCategories: readonly number[],
+  terms: readonly string[],
 ) {
   const ids = (kinds: readonly string[], pick: (row: HitRow) => number | null) =>
     rows.filter((row) => kinds.includes(row.kind)).flatMap((row) => pick(row) ?? []);
@@ -67,14 +75,30 @@ async function liveLinks(
     repo.postsBefore(ids(['forum-post'], (row) => row.sid)),
     repo.mediaCategories(ids(['media'], (row) => row.sid)),
   ]);
-  return { items, threads, postsBefore, media };
+  // the rows a block's document was written from: how many depends on the table's size
+  const blocks = rows.flatMap((row) => {
+    const item = row.kind === 'content-row' ? items.get(row.sid) : undefined;
+    return item ? [{ item: row.sid, first: row.owner ?? 0, size: rowsPerDocument(item.csvRowCount) }] : [];
+  });
+  const blockRows = await repo.blockRows(blocks, (search) => {
+    const folded = fold(search);
+    return terms.every((term) => folded.includes(term));
+  });
+  return { items, threads, postsBefore, media, blockRows };
 }
 
 type Links = Awaited<ReturnType<typeof liveLinks>>;
 
+/** The cells of the first row of a block that holds every term; undefined when they are on different rows. */
+function matchingRow(row: HitRow, links: Links): string[] | undefined {
+  const cells = links.blockRows.get(`${row.sid}:${row.owner ?? 0}`);
+  return cells === undefined ? undefined : rowCells(cells);
+}
+
 function present(row: HitRow, links: Links, q: string, terms: readonly string[]): TSearchHit | undefined {
   const date = toDate(row.at).toISOString();
-  const cells = row.kind === 'content-row' ? rowCells(row.body) : [];
+  const cells = row.kind === 'content-row' ? matchingRow(row, links) : [];
+  if (cells === undefined) return undefined;
   const body = row.kind === 'content-row' ? cells.join(' · ') : row.body;
   // A hit in the title alone shows the start of the text; only what has no text shows its title.
   const text = body.trim() === '' ? row.title : body;
@@ -115,32 +139,53 @@ function present(row: HitRow, links: Links, q: string, terms: readonly string[])
   }
 }
 
+/** Rank: title hits first, then newer before older, then a stable order. */
+function byRank(a: Candidate, b: Candidate): number {
+  return (
+    b.inTitle - a.inTitle || toDate(b.at).getTime() - toDate(a.at).getTime() || b.sid - a.sid || a.id - b.id
+  );
+}
+
 export function createSearchService(deps: SearchFeatureDeps) {
   const repo = createSearchRepository(deps.db, deps.kind);
   const categoryAccess = createCategoryAccess(deps.db);
 
   return {
+    /**
+     * Each type's newest matches, up to SEARCH_COUNT_CAP, are counted and ranked: the cost of a search does
+     * not grow with how common its words are. A type with more says so (`capped`).
+     */
     async search(
       principal: Principal,
       query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
     ): Promise<TSearchResult> {
       const terms = queryTerms(query.q);
       const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
-      const where = { terms, visible: searchVisibility(principal, visibleCategories, new Date()) };
-      const [byType, rows] = await Promise.all([
-        repo.countByType(where),
-        repo.page(where, query.type, query.offset, query.limit),
-      ]);
-      const counts = Object.fromEntries(SEARCH_TYPES.map((type) => [type, byType.get(type) ?? 0])) as Record<
-        TSearchType,
-        number
-      >;
+      const visibility = searchVisibility(principal, visibleCategories, new Date());
+      const found = await Promise.all(
+        SEARCH_TYPES.map(async (type) => {
+          const visible = visibility[type];
+          return visible ? repo.candidates(type, terms, visible, SEARCH_COUNT_CAP + 1) : [];
+        }),
+      );
+      const counts = Object.fromEntries(
+        SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.length ?? 0, SEARCH_COUNT_CAP)]),
+      ) as Record<TSearchType, number>;
+      const capped = SEARCH_TYPES.filter((_, index) => (found[index]?.length ?? 0) > SEARCH_COUNT_CAP);
       const total = query.type
         ? counts[query.type]
         : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
-      const links = await liveLinks(repo, rows, visibleCategories);
+      const pool = SEARCH_TYPES.flatMap((type, index) =>
+        query.type === undefined || query.type === type
+          ? (found[index]?.slice(0, SEARCH_COUNT_CAP) ?? [])
+          : [],
+      );
+      const page = pool.sort(byRank).slice(query.offset, query.offset + query.limit);
+      const documents = await repo.documents(page.map((candidate) => candidate.id));
+      const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);
+      const links = await liveLinks(repo, rows, visibleCategories, terms);
       const hits = rows.flatMap((row) => present(row, links, query.q, terms) ?? []);
-      return { total, counts, hits };
+      return { total, counts, capped, hits };
     },
   };
 }

@@ -217,11 +217,11 @@ export interface SearchDocumentsTable {
   type: string;
   sourceId: number;
   ownerId: number | null;
+  datedAt: Timestamp;
+  foldedTitle: string;
   title: string;
   body: string;
-  foldedTitle: string;
   foldedText: string;
-  datedAt: Timestamp;
 }
 
 export interface SessionsTable {

@@ -5,12 +5,12 @@
  */
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { htmlToText } from '../html/text.ts';
-import { fold, foldLowerSql } from './fold.ts';
+import { fold } from './fold.ts';
 
 /** Anything a raw query runs on: the database, a transaction, the migration's Kysely. */
 type SqlRunner = Parameters<RawBuilder<unknown>['execute']>[0];
 
-/** What a document stands for: the sources of search-index.ts, and one row of a content item's table. */
+/** What a document stands for: the sources of search-index.ts, and a block of rows of a content item's table. */
 export type DocumentKind =
   | 'blog'
   | 'content'
@@ -153,29 +153,60 @@ async function writeSources(db: SqlRunner, kind: SourceKind, where: RawBuilder<u
 }
 
 /**
- * Rows per INSERT … SELECT: on PostgreSQL the trigram index makes 100,000 rows take longer than the
- * statement timeout a request has; slices keep each statement short (all in the caller's transaction).
+ * A large CSV table's rows are indexed in blocks: one document per this many rows, holding each distinct
+ * folded word of them once. A price list repeats most of its words from row to row, so this is a fifth of
+ * the text to tokenise, and an upload of 100,000 rows stays fast. Every search term lies within one word
+ * (terms are split at spaces), so a block matches whenever one of its rows does; the row is found when the
+ * hit is shown, and a hit stands for the block's first matching row.
  */
+export const ROWS_PER_DOCUMENT = 500;
+/** A table of at most this many rows is indexed a row per document: each matching row is a hit of its own. */
+const ROWS_ONE_BY_ONE = 1000;
+
+/** How many rows a document of a table with this many rows stands for. */
+export function rowsPerDocument(rowCount: number): number {
+  return rowCount <= ROWS_ONE_BY_ONE ? 1 : ROWS_PER_DOCUMENT;
+}
+/** Rows read per statement (a multiple of ROWS_PER_DOCUMENT). */
 const ROWS_PER_STATEMENT = 10_000;
 
-/** Copies the live rows of the items' tables into the index, folded by the database, a slice per statement. */
+/**
+ * Writes the block documents of the items' live table rows, a slice per statement. Each distinct word is
+ * folded once, here: a price list's words repeat, and folding every row in the database would cost more.
+ */
 async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Promise<void> {
   const kind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
-  const folded = foldLowerSql(sql<string>`replace(r.search, ${'\u001f'}, ${' '})`, kind);
+  // a row's `search` keeps its cells apart with U+001F: spaces, so that words are split at cells too
+  const text =
+    kind === 'sqlite'
+      ? sql<string>`group_concat(replace(r.search, char(31), ' '), ' ')`
+      : sql<string>`string_agg(replace(r.search, chr(31), ' '), ' ')`;
   const only = itemIds === 'all' ? sql`1 = 1` : sql`id in (${sql.join(itemIds)})`;
-  const { rows: tables } = await sql<{ sid: number; base: number; n: number }>`select id as sid,
-    csv_row_base as base, csv_row_count as n from content_items where csv_row_count > 0 and ${only}`.execute(
-    db,
-  );
+  const { rows: tables } = await sql<{ sid: number; base: number; n: number; at: Date | string }>`select
+    id as sid, csv_row_base as base, csv_row_count as n, updated_at as at from content_items
+    where csv_row_count > 0 and ${only}`.execute(db);
   for (const table of tables) {
+    const size = rowsPerDocument(Number(table.n));
     for (let start = 0; start < table.n; start += ROWS_PER_STATEMENT) {
       const first = table.base + start;
       const end = table.base + Math.min(start + ROWS_PER_STATEMENT, table.n);
+      // literals: SQLite binds a JavaScript number as a real, which would not divide to whole blocks
+      const block = sql`(r.row_index - ${sql.lit(Number(table.base))}) / ${sql.lit(size)}`;
+      const { rows: blocks } = await sql<{ block: number; text: string }>`select ${block} as block,
+          ${text} as text
+        from content_item_rows r
+        where r.content_item_id = ${table.sid} and r.row_index >= ${first} and r.row_index < ${end}
+        group by ${block}`.execute(db);
+      const values = blocks.map((block) => {
+        const distinct = new Set([...new Set(block.text.split(/\s+/))].map(fold));
+        distinct.delete('');
+        const owner = table.base + Number(block.block) * size;
+        return sql`(${'content-row'}, ${'content'}, ${table.sid}, ${owner}, ${''}, ${''}, ${''}, ${[...distinct].join(' ')}, ${at(table.at)})`;
+      });
+      if (values.length === 0) continue;
       await sql`insert into search_documents
           (kind, type, source_id, owner_id, title, body, folded_title, folded_text, dated_at)
-        select ${'content-row'}, ${'content'}, i.id, null, ${''}, r.cells, ${''}, ${folded}, i.updated_at
-        from content_items i join content_item_rows r on r.content_item_id = i.id
-        where i.id = ${table.sid} and r.row_index >= ${first} and r.row_index < ${end}`.execute(db);
+        values ${sql.join(values)}`.execute(db);
     }
   }
 }
@@ -238,7 +269,7 @@ const SOURCE_KINDS: readonly SourceKind[] = [
   'media',
 ];
 
-/** Empties the index and writes it again from every table; returns the documents per kind. */
+/** Empties the index and writes it again from every table; returns the sources per kind (table rows, not blocks). */
 export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKind, number>> {
   await sql`delete from search_documents`.execute(db);
   for (const kind of SOURCE_KINDS) {
@@ -258,5 +289,9 @@ export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKi
     media: 0,
   };
   for (const row of rows) counts[row.kind] = Number(row.n);
+  const { rows: tableRows } = await sql<{ n: number | string | null }>`select sum(i.csv_row_count) as n
+    from content_items i where exists (select 1 from search_documents d
+      where d.kind = ${'content-row'} and d.source_id = i.id)`.execute(db);
+  counts['content-row'] = Number(tableRows[0]?.n ?? 0);
   return counts;
 }

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { pageCount } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
 import { Page } from '../../components/page/page';
@@ -48,11 +49,15 @@ export function SearchPage() {
         </Stack>
       ) : (
         <Stack gap="md" aria-busy={result.isPlaceholderData || undefined}>
-          <TypeChips q={q} counts={data.counts} active={type} isAdmin={isAdmin} />
+          <TypeChips q={q} counts={data.counts} capped={data.capped} active={type} isAdmin={isAdmin} />
           <div role="status">
             {data.total > 0 ? (
               <Text size="sm" c="dimmed">
-                {de.search.count(data.total, q.trim())}
+                {de.search.count(
+                  data.total,
+                  q.trim(),
+                  type === null ? data.capped.length > 0 : data.capped.includes(type),
+                )}
               </Text>
             ) : (
               <Text fw={600}>{de.search.empty(q.trim())}</Text>
@@ -63,11 +68,11 @@ export function SearchPage() {
               {de.search.emptyHint}
             </Text>
           ) : (
-            <HitList hits={data.hits} counts={data.counts} />
+            <HitList hits={data.hits} counts={data.counts} capped={data.capped} />
           )}
           <Pagination
             page={page}
-            total={Math.ceil(data.total / RESULTS_PAGE_SIZE)}
+            total={pageCount(data.total, RESULTS_PAGE_SIZE)}
             onChange={(next) => void navigate(searchPath({ q, type, page: next }))}
             label={de.search.pagination}
           />

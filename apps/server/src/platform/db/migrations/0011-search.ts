@@ -1,13 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { rebuildDocuments } from '../../search/search-documents.ts';
 import type { ColumnKit } from '../migration-kit.ts';
 
 /**
  * The search index (issue 16): one document per searchable thing, holding its plain text and a folded copy
- * (platform/search/fold.ts) that queries match. SQLite matches through two contentless FTS5 tables kept in
- * step by triggers: trigram for parts of words (`glas` in `waermedaemmglas`), unicode61 for words of two
- * letters by prefix. PostgreSQL matches through pg_trgm (LIKE '%term%') and a 'simple' tsvector (prefix).
- * The index is built for the data already there.
+ * (platform/search/fold.ts) that queries match; a CSV table's rows go in blocks (search-documents.ts). The
+ * short columns come first, so reading a candidate's date and title never reads its texts.
+ *
+ * A search takes per type the newest matches only (features/search), so each type is matched on its own:
+ * SQLite through two contentless FTS5 tables per type kept in step by triggers, trigram for parts of words
+ * (`glas` in `waermedaemmglas`) and unicode61 for words of two letters by prefix, walked newest first.
+ * PostgreSQL matches through pg_trgm (LIKE '%term%') and a 'simple' tsvector (prefix), and walks a type's
+ * documents newest first by (type, id). The index is built for the data already there.
  */
 export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   await db.schema
@@ -17,11 +21,11 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     .addColumn('type', 'text', (col) => col.notNull())
     .addColumn('source_id', 'integer', (col) => col.notNull())
     .addColumn('owner_id', 'integer')
+    .addColumn('dated_at', kit.timestampType, (col) => col.notNull())
+    .addColumn('folded_title', 'text', (col) => col.notNull())
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
-    .addColumn('folded_title', 'text', (col) => col.notNull())
     .addColumn('folded_text', 'text', (col) => col.notNull())
-    .addColumn('dated_at', kit.timestampType, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('search_documents_source')
@@ -38,22 +42,35 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   await rebuildDocuments(db);
 }
 
+/** The hit types (contract SEARCH_TYPES) as they were when this migration was written. */
+const SEARCH_TYPES = ['blog', 'content', 'event', 'forum', 'media'] as const;
+
 async function sqliteMatching(db: Kysely<unknown>): Promise<void> {
-  // A common word matches most of a 100,000-row table: counting and ranking them reads this narrow index
-  // instead of the documents with their texts, which halves the time.
-  await sql`create index search_documents_hits on search_documents
-    (id, type, source_id, dated_at, owner_id, folded_title)`.execute(db);
-  await sql`create virtual table search_trigram using fts5(folded_text, content='', contentless_delete=1,
-    tokenize='trigram remove_diacritics 1')`.execute(db);
-  await sql`create virtual table search_words using fts5(folded_text, content='', contentless_delete=1,
-    tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  for (const type of SEARCH_TYPES) {
+    await sql`create virtual table ${sql.table(`search_trigram_${type}`)} using fts5(folded_text, content='',
+      contentless_delete=1, tokenize='trigram remove_diacritics 1')`.execute(db);
+    await sql`create virtual table ${sql.table(`search_words_${type}`)} using fts5(folded_text, content='',
+      contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  }
+  const each = (statement: (type: string) => RawBuilder<unknown>) =>
+    sql.join(
+      SEARCH_TYPES.map((type) => statement(type)),
+      sql`; `,
+    );
   await sql`create trigger search_documents_insert after insert on search_documents begin
-    insert into search_trigram(rowid, folded_text) values (new.id, new.folded_text);
-    insert into search_words(rowid, folded_text) values (new.id, new.folded_text);
+    ${each(
+      (type) => sql`insert into ${sql.table(`search_trigram_${type}`)}(rowid, folded_text)
+        select new.id, new.folded_text where new.type = ${sql.lit(type)};
+      insert into ${sql.table(`search_words_${type}`)}(rowid, folded_text)
+        select new.id, new.folded_text where new.type = ${sql.lit(type)}`,
+    )};
   end`.execute(db);
   await sql`create trigger search_documents_delete after delete on search_documents begin
-    delete from search_trigram where rowid = old.id;
-    delete from search_words where rowid = old.id;
+    ${each(
+      (type) => sql`delete from ${sql.table(`search_trigram_${type}`)}
+        where old.type = ${sql.lit(type)} and rowid = old.id;
+      delete from ${sql.table(`search_words_${type}`)} where old.type = ${sql.lit(type)} and rowid = old.id`,
+    )};
   end`.execute(db);
 }
 
@@ -63,10 +80,14 @@ async function sqliteMatching(db: Kysely<unknown>): Promise<void> {
  */
 async function postgresMatching(db: Kysely<unknown>): Promise<void> {
   const schema = await trigramSchema(db);
-  await sql`create index search_documents_trigram on search_documents
-    using gin (folded_text ${sql.ref(schema)}.gin_trgm_ops)`.execute(db);
-  await sql`create index search_documents_words on search_documents
-    using gin (to_tsvector('simple', folded_text))`.execute(db);
+  // per type: a search asks each type for its matches, and a partial index holds that type's alone
+  for (const type of SEARCH_TYPES) {
+    await sql`create index ${sql.id(`search_documents_trigram_${type}`)} on search_documents
+      using gin (folded_text ${sql.ref(schema)}.gin_trgm_ops) where type = ${sql.lit(type)}`.execute(db);
+    await sql`create index ${sql.id(`search_documents_words_${type}`)} on search_documents
+      using gin (to_tsvector('simple', folded_text)) where type = ${sql.lit(type)}`.execute(db);
+  }
+  await sql`create index search_documents_newest on search_documents (type, id)`.execute(db);
 }
 
 async function trigramSchema(db: Kysely<unknown>): Promise<string> {

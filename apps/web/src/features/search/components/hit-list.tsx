@@ -11,25 +11,31 @@ import { Snippet } from './snippet';
 interface HitListProps {
   hits: readonly TSearchHit[];
   counts: TSearchResult['counts'];
+  capped: TSearchResult['capped'];
 }
 
 /** One page of hits, grouped by type, each group headed by its type and how many hits it has in all. */
-export function HitList({ hits, counts }: HitListProps) {
+export function HitList({ hits, counts, capped }: HitListProps) {
   return (
     <Stack gap="lg">
       {groupHits(hits).map((group) => (
-        <HitSection key={group.type} group={group} count={counts[group.type]} />
+        <HitSection
+          key={group.type}
+          group={group}
+          count={counts[group.type]}
+          more={capped.includes(group.type)}
+        />
       ))}
     </Stack>
   );
 }
 
-function HitSection({ group, count }: { group: HitGroup; count: number }) {
+function HitSection({ group, count, more }: { group: HitGroup; count: number; more: boolean }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <Title id={headingId} order={2} size="h4">
-        {de.search.chip(de.search.types[group.type], count)}
+        {de.search.chip(de.search.types[group.type], count, more)}
       </Title>
       <ul className={classes.hits}>
         {group.hits.map((hit, index) => (

@@ -8,12 +8,13 @@ import { searchPath } from '../lib/search-address';
 interface TypeChipsProps {
   q: string;
   counts: TSearchResult['counts'];
+  capped: TSearchResult['capped'];
   active: TSearchType | null;
   isAdmin: boolean;
 }
 
 /** 'Alle' and one chip per type with hits, each with its count; links, so the filter lives in the address. */
-export function TypeChips({ q, counts, active, isAdmin }: TypeChipsProps) {
+export function TypeChips({ q, counts, capped, active, isAdmin }: TypeChipsProps) {
   const types = shownTypes(counts, active, isAdmin);
   const all = types.reduce((sum, type) => sum + counts[type], 0);
   if (all === 0) return null;
@@ -21,14 +22,18 @@ export function TypeChips({ q, counts, active, isAdmin }: TypeChipsProps) {
     <nav aria-label={de.search.typeFilter}>
       <Group gap={6}>
         <FilterChip
-          label={de.search.chip(de.search.all, all)}
+          label={de.search.chip(
+            de.search.all,
+            all,
+            types.some((type) => capped.includes(type)),
+          )}
           to={searchPath({ q })}
           active={active === null}
         />
         {types.map((type) => (
           <FilterChip
             key={type}
-            label={de.search.chip(de.search.types[type], counts[type])}
+            label={de.search.chip(de.search.types[type], counts[type], capped.includes(type))}
             to={searchPath({ q, type })}
             active={type === active}
           />

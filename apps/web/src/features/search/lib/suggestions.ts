@@ -5,7 +5,7 @@ import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from '@portal/contract';
  * 150 ms of the last keystroke (bench/search.ts measures it), so the pause leaves room for the request and
  * the paint; it still saves the requests of a member typing at a normal pace.
  */
-export const SUGGEST_DELAY_MS = 80;
+export const SUGGEST_DELAY_MS = 60;
 
 /** The text the suggestions are asked for, or null for a text too short (or long) to search. */
 export function suggestionTerm(text: string): string | null {
