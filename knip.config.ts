@@ -16,6 +16,8 @@ const config: KnipConfig = {
       project: ['scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     },
     'packages/contract': {
+      // The contract's index.ts is its package entry: what no workspace imports from it is dead all the same.
+      includeEntryExports: true,
       project: ['src/**/*.ts'],
     },
     'apps/server': {

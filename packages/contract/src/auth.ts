@@ -16,7 +16,7 @@ export const AUTH_MESSAGES = {
     'Gerade werden zu viele Anmeldungen gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;
 
-export const ZRole = z.enum(ROLES);
+const ZRole = z.enum(ROLES);
 
 /** POST /external/generate/login: the host's server (API key) or the test-origin form (password). */
 export const ZGenerateLoginInput = z.object({
@@ -38,7 +38,6 @@ export const ZGenerateLoginInput = z.object({
 export type TGenerateLoginInput = z.infer<typeof ZGenerateLoginInput>;
 
 export const ZGenerateLoginResponse = z.object({ link: z.string() });
-export type TGenerateLoginResponse = z.infer<typeof ZGenerateLoginResponse>;
 
 export const ZLoginQuery = z.object({
   token: z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(200),
@@ -54,11 +53,10 @@ export const ZRefreshInput = z.object({
     .min(1, AUTH_MESSAGES.refreshTokenRequired)
     .max(200),
 });
-export type TRefreshInput = z.infer<typeof ZRefreshInput>;
 
 export const ZLogoutInput = z.object({ refreshToken: z.string().max(200).optional() });
 
-export const ZUserGroup = z.object({ id: z.number().int(), name: z.string(), internal: z.boolean() });
+const ZUserGroup = z.object({ id: z.number().int(), name: z.string(), internal: z.boolean() });
 export type TUserGroup = z.infer<typeof ZUserGroup>;
 
 /** GET /api/account/profile: the session user with expanded roles (ARCHITECTURE §4). */

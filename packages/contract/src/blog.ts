@@ -22,10 +22,8 @@ export const BLOG_PAGE_SIZE = 10;
 export const DASHBOARD_POST_COUNT = 2;
 /** GET /api/blog/count/{max} accepts 1 … BLOG_COUNT_MAX. */
 export const BLOG_COUNT_MAX = 20;
-export const BLOG_TAG_MAX_LENGTH = 50;
+const BLOG_TAG_MAX_LENGTH = 50;
 export const BLOG_TAGS_MAX = 20;
-/** `accept` of the image input (SPEC §5: png or jpeg). */
-export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg';
 
 /** A post's breaking news is queued at most once in this many minutes (a second press answers 409). */
 export const BREAKING_NEWS_REPEAT_MINUTES = 10;
@@ -56,7 +54,7 @@ export const BLOG_MESSAGES = {
 /** SPEC §2 Blog: the list's title without and with `ceo=true`. */
 export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
 
-export const ZBlogAuthor = z.object({ username: z.string() });
+const ZBlogAuthor = z.object({ username: z.string() });
 
 /**
  * Blog of SPEC §3. `image` is a signed, expiring URL of the picture (for `<img src>`), `imagePath` the file
@@ -89,7 +87,6 @@ export const ZBlogListQuery = z.object({
   tag: z.string().trim().max(BLOG_TAG_MAX_LENGTH).optional(),
   ceo: queryBool.default(false),
 });
-export type TBlogListQuery = z.input<typeof ZBlogListQuery>;
 
 /** One page of the list, newest first; `tags` are the tags in use in this list (for the chips). */
 export const ZBlogPage = z.object({
@@ -108,7 +105,7 @@ export const ZBlogFormDataQuery = z.object({
   page: z.string().optional(),
 });
 
-export const ZBlogUserGroup = z.object({ id: z.number().int(), name: z.string() });
+const ZBlogUserGroup = z.object({ id: z.number().int(), name: z.string() });
 export type TBlogUserGroup = z.infer<typeof ZBlogUserGroup>;
 
 /**

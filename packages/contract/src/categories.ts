@@ -31,13 +31,13 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 export const CATEGORY_TYPES = ['content', 'url'] as const;
-export const ZCategoryType = z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeRequired });
+const ZCategoryType = z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeRequired });
 export type TCategoryType = z.infer<typeof ZCategoryType>;
 
 /** Labels for the type select of the category form (GET /api/contentCategory/formData). */
 export const CATEGORY_TYPE_LABELS: Record<TCategoryType, string> = { content: 'Inhalt', url: 'URL' };
 
-export const ZParentName = z.object({ id: z.number().int(), name: z.string() });
+const ZParentName = z.object({ id: z.number().int(), name: z.string() });
 export type TParentName = z.infer<typeof ZParentName>;
 
 /**
@@ -114,7 +114,7 @@ export type TContentCategoryValues = z.output<typeof ZContentCategoryInput>;
 export const ZSaveContentCategoryBody = z.object({ contentCategory: jsonField(ZContentCategoryInput) });
 
 /** A node of POST /api/contentCategory/saveTree/. */
-export const ZCategoryTreeNodeInput = zTreeNodeInput('ContentCategoryTreeNode');
+const ZCategoryTreeNodeInput = zTreeNodeInput('ContentCategoryTreeNode');
 
 export const ZSaveCategoryTreeBody = z.object({
   contentCategories: jsonField(z.array(ZCategoryTreeNodeInput).max(10_000)),

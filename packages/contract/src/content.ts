@@ -51,8 +51,8 @@ export const CSV_MAX_COLUMNS = 500;
 export const CSV_ACCEPT = '.csv,text/csv';
 
 /** A table cell: text, or a link written as `[Titel](url)` in the CSV (ARCHITECTURE §4). */
-export const ZCsvLink = z.object({ title: z.string(), url: z.string() });
-export const ZCsvCell = z.union([z.string(), ZCsvLink]);
+const ZCsvLink = z.object({ title: z.string(), url: z.string() });
+const ZCsvCell = z.union([z.string(), ZCsvLink]);
 export type TCsvCell = z.infer<typeof ZCsvCell>;
 export type TCsvRow = TCsvCell[];
 
@@ -106,7 +106,7 @@ export type TContentItemValues = z.output<typeof ZContentItemInput>;
 export const ZSaveContentFields = z.object({ content: jsonField(ZContentItemInput) });
 
 /** POST /api/content/saveTree/: `contentList` JSON, the items in their new order (`position` is ignored). */
-export const ZContentOrderItem = z.object({
+const ZContentOrderItem = z.object({
   id: ZId,
   position: z.number().int().optional(),
 });
@@ -128,7 +128,6 @@ export const ZContentRowsQuery = z.object({
   ),
   q: z.string().trim().max(200).optional(),
 });
-export type TContentRowsQuery = z.input<typeof ZContentRowsQuery>;
 
 /** `total` counts the data rows that match `q` (all of them without `q`); `rows` are data rows only. */
 export const ZContentRows = z.object({

@@ -15,4 +15,3 @@ export const ZDashboardIntroInput = z.object({
     .string({ error: 'Der Text fehlt.' })
     .max(100_000, 'Der Text ist zu lang (höchstens 100.000 Zeichen).'),
 });
-export type TDashboardIntroInput = z.input<typeof ZDashboardIntroInput>;

@@ -28,8 +28,6 @@ export const EVENTS_API = {
 export const DASHBOARD_EVENT_COUNT = 3;
 /** GET /api/event/count/{max} accepts 1 … EVENT_COUNT_MAX. */
 export const EVENT_COUNT_MAX = 20;
-/** `accept` of the image input (png or jpeg, as for blog pictures). */
-export const EVENT_IMAGE_ACCEPT = 'image/png,image/jpeg';
 
 export const EVENT_MESSAGES = {
   nameRequired: 'Name ist ein Pflichtfeld.',
@@ -67,14 +65,14 @@ export const PARTICIPANTS_CSV = {
 } as const;
 
 /** User of SPEC §3 as a participant: `email` and `company` of other members only ever reach admins. */
-export const ZEventUser = z.object({
+const ZEventUser = z.object({
   username: z.string(),
   email: z.string().nullable(),
   company: z.string().nullable(),
 });
 
 /** EventSubscription of SPEC §3: `status` true attends, false declined; no entry means pending. */
-export const ZEventSubscription = z.object({ user: ZEventUser, status: z.boolean() });
+const ZEventSubscription = z.object({ user: ZEventUser, status: z.boolean() });
 export type TEventSubscription = z.infer<typeof ZEventSubscription>;
 
 /**
@@ -128,7 +126,6 @@ export const ZEventListQuery = z
     message: EVENT_MESSAGES.rangeInvalid,
     path: ['to'],
   });
-export type TEventListQuery = z.input<typeof ZEventListQuery>;
 
 function requiredMoment(required: string, invalid: string) {
   return z
@@ -226,7 +223,6 @@ export const ZEventStatusBody = z.object({
   ),
   status: ZStatusValue,
 });
-export type TEventStatusBody = z.input<typeof ZEventStatusBody>;
 
 /** POST /api/event/calendarToken: the personal subscription address; shown once, stored only hashed. */
 export const ZCalendarLink = z.object({ url: z.string() });

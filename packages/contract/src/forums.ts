@@ -27,13 +27,11 @@ export const forumPostMediaField = (index: number) => `forumPostMedia[${index}]`
 
 /** Attachments a post may carry at most. */
 export const FORUM_POST_MEDIA_MAX = 10;
-/** `accept` of the attachment input (SPEC §5: png, jpeg and pdf, several at once). */
-export const FORUM_POST_MEDIA_ACCEPT = 'image/png,image/jpeg,application/pdf';
 /** Posts per page of a thread, threads per page of a forum (defaults; `pageSize` goes up to the max). */
 export const FORUM_POSTS_PAGE_SIZE = 20;
 export const FORUM_THREADS_PAGE_SIZE = 50;
 export const FORUM_PAGE_SIZE_MAX = 100;
-export const FORUM_NAME_MAX_LENGTH = 200;
+const FORUM_NAME_MAX_LENGTH = 200;
 
 export const FORUM_MESSAGES = {
   nameRequired: 'Name ist ein Pflichtfeld.',
@@ -63,13 +61,13 @@ const name = () =>
 const postContent = () =>
   requiredText(FORUM_MESSAGES.contentRequired, 200_000, FORUM_MESSAGES.contentTooLong);
 
-export const ZForumAuthor = z.object({ username: z.string() });
+const ZForumAuthor = z.object({ username: z.string() });
 
 /**
  * An attachment of a post. `filePath` is a signed, expiring URL of the file; `fileThumbnailPath` one of its
  * JPEG thumbnail (images only, null for PDFs); `originalFilename` the name it was uploaded with.
  */
-export const ZForumPostMedia = z.object({
+const ZForumPostMedia = z.object({
   id: z.number().int(),
   filePath: z.string(),
   fileThumbnailPath: z.string().nullable(),
@@ -111,7 +109,7 @@ export type TForumSummary = z.infer<typeof ZForumSummary>;
  * A thread in a forum's list: `author` and `createdAt` of the thread (its first post), `replyCount` = posts − 1,
  * `lastReply` the newest reply (null while there is none), `lastActivity` the time of the newest post.
  */
-export const ZForumThreadSummary = z.object({
+const ZForumThreadSummary = z.object({
   id: z.number().int(),
   forumId: z.number().int(),
   name: z.string(),
@@ -193,7 +191,6 @@ export const ZForumQuery = z.object({
   page: zWholeNumber({ min: 1, max: 1_000_000, message: MESSAGES.badRequest }).default(1),
   pageSize: pageSize(FORUM_THREADS_PAGE_SIZE),
 });
-export type TForumQuery = z.input<typeof ZForumQuery>;
 
 /** GET /api/forumThread/{id}: `page` of the posts, 1-based, or `last`. */
 export const ZForumThreadQuery = z.object({
@@ -204,4 +201,3 @@ export const ZForumThreadQuery = z.object({
     .default(1),
   pageSize: pageSize(FORUM_POSTS_PAGE_SIZE),
 });
-export type TForumThreadQuery = z.input<typeof ZForumThreadQuery>;

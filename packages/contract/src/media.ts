@@ -43,8 +43,6 @@ export const MEDIA_MESSAGES = {
   confirmDeleteFile: (name: string) => `Wollen Sie die Datei "${name}" wirklich löschen?`,
 } as const;
 
-/** Accepted uploads (SPEC §5, §9): images and PDF, checked by content on the server. */
-export const MEDIA_ACCEPT = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
 export const MEDIA_CATEGORY_DEFAULTS = { level: 1, position: 999 } as const;
 
 /**
@@ -82,7 +80,7 @@ export type TMediaCategoryValues = z.output<typeof ZMediaCategoryInput>;
 export const ZSaveMediaCategoryBody = z.object({ mediaCategory: jsonField(ZMediaCategoryInput) });
 
 /** A node of POST /api/mediaCategory/saveTree/. */
-export const ZMediaCategoryTreeNodeInput = zTreeNodeInput('MediaCategoryTreeNode');
+const ZMediaCategoryTreeNodeInput = zTreeNodeInput('MediaCategoryTreeNode');
 
 export const ZSaveMediaCategoryTreeBody = z.object({
   mediaCategories: jsonField(z.array(ZMediaCategoryTreeNodeInput).max(10_000)),

@@ -53,9 +53,8 @@ export const ZSearchQuery = z.object({
     .max(SEARCH_LIMIT_MAX, SEARCH_MESSAGES.badLimit)
     .default(SEARCH_LIMIT_DEFAULT),
 });
-export type TSearchQuery = z.input<typeof ZSearchQuery>;
 
-export const ZSearchHit = z.object({
+const ZSearchHit = z.object({
   type: ZSearchType,
   /** the id of what the hit opens: post, content item, event, thread, media file. A table row's hit carries its item's id; a forum post's its thread's. */
   id: z.number().int(),
