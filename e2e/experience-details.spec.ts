@@ -5,6 +5,7 @@
  * chunk is loaded before 'Neuer Beitrag' is pressed.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { BLOG_API, EVENTS_API, FORUM_API } from '@portal/contract';
 import { expectLoaded, loginAs, visitInApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { ContentApi } from './support/content-api.ts';
@@ -137,7 +138,7 @@ test.describe('deleting a thread from its page', () => {
     await page.screenshot({ path: 'docs/screenshots/experience-thread-delete-phone.png' });
     await page.getByRole('button', { name: 'Thema löschen' }).click();
     await expect(page.getByText(`Wollen Sie das Thema "${name}" wirklich löschen?`)).toBeVisible();
-    const gets = recordGets(page, `/api/forumThread/${thread}`);
+    const gets = recordGets(page, FORUM_API.thread(thread));
     await confirmDeletion(page);
     await expect(page).toHaveURL((url) => url.pathname === `/forum/${ids.forum}`);
     await expect(page.getByText('Das Thema wurde gelöscht.')).toBeVisible();
@@ -171,7 +172,7 @@ test('admin: deleted posts and events are not fetched again', async ({ page }) =
 
   await loginAs(page, 'admin', `/blog/${post}`);
   await page.getByRole('group', { name: title }).getByRole('button', { name: 'Löschen' }).click();
-  const postGets = recordGets(page, `/api/blog/${post}`);
+  const postGets = recordGets(page, BLOG_API.byId(post));
   await confirmDeletion(page);
   await expect(page).toHaveURL((url) => url.pathname === '/blog');
   await expectLoaded(page);
@@ -180,7 +181,7 @@ test('admin: deleted posts and events are not fetched again', async ({ page }) =
   await visitInApp(page, `/event/${event}`);
   await expect(page.getByRole('heading', { level: 1, name: `Gleich abgesagt ${suffix}` })).toBeVisible();
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
-  const eventGets = recordGets(page, `/api/event/${event}`);
+  const eventGets = recordGets(page, EVENTS_API.byId(event));
   await confirmDeletion(page);
   await expect(page).toHaveURL((url) => url.pathname === '/event');
   await expectLoaded(page);
