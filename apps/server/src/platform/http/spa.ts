@@ -3,21 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES, type TPublicSettings } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../html/text.ts';
 
 const API_PREFIXES = ['/api/', '/external/', '/mediaLibrary/', '/media-files/'];
 const SETTINGS_PLACEHOLDER = '<!--portal-settings-->';
 
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
 /** index.html with the public settings in a meta tag: the app reads them without an inline script. */
 function renderIndexHtml(template: string, settings: TPublicSettings): string {
-  const meta = `<meta name="portal-settings" content="${escapeAttribute(JSON.stringify(settings))}">`;
+  const meta = `<meta name="portal-settings" content="${escapeHtml(JSON.stringify(settings))}">`;
   return template.replace(SETTINGS_PLACEHOLDER, meta);
 }
 
