@@ -13,7 +13,7 @@ import { listContent, saveContent, tableCounts } from './content-helpers.ts';
 
 /**
  * Enough rows for a first page, pages past it and more than one page of the largest size; the same checks on
- * 100,000 rows, with their timings, are in bench/large-table.ts.
+ * 100,000 rows, with their timings, are in bench/large-data.ts (its table scenario, `--only table`).
  */
 const ROWS = 2_600;
 const NEEDLE_ROW = 1_777;
