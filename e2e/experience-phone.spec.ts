@@ -5,12 +5,10 @@
  */
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import { loginAs, visitInApp } from './support/auth.ts';
-import { BlogApi } from './support/blog-api.ts';
 import { ContentApi } from './support/content-api.ts';
 import { openHostPage } from './support/embedded.ts';
-import { EventsApi, HOUR } from './support/events-api.ts';
-import { ForumsApi } from './support/forums-api.ts';
-import { MediaApi } from './support/media-api.ts';
+import { HOUR } from './support/events-api.ts';
+import { csvFile, OneOfEach } from './support/one-of-each.ts';
 import { uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
@@ -20,49 +18,39 @@ const suffix = uniqueSuffix();
 const LONG = 'Donaudampfschifffahrtsgesellschaftskapitänsmützenglasveredelungsrichtlinie';
 const NAME = `${LONG} ${suffix}`;
 const TAG = `Phone-${suffix}`;
-const CSV = [
-  'Artikelnummer;Bezeichnung;Glasdicke;Format;Preis je Quadratmeter;Bemerkung',
-  ...Array.from(
-    { length: 30 },
-    (_unused, row) =>
-      `${1000 + row};Floatglas ${LONG};${4 + (row % 6)} mm;3210 x 6000;${20 + row},00 €;ab Lager`,
-  ),
-].join('\n');
+
+const data = new OneOfEach({
+  name: NAME,
+  items: [
+    {
+      title: `${LONG} Erste Tabelle ${suffix}`,
+      csv: csvFile(
+        'Artikelnummer;Bezeichnung;Glasdicke;Format;Preis je Quadratmeter;Bemerkung',
+        Array.from(
+          { length: 30 },
+          (_unused, row) =>
+            `${1000 + row};Floatglas ${LONG};${4 + (row % 6)} mm;3210 x 6000;${20 + row},00 €;ab Lager`,
+        ),
+      ),
+    },
+    { title: `Zweiter Eintrag ${suffix}`, preText: `<p>${LONG}</p>` },
+  ],
+  post: { title: NAME, tags: [TAG] },
+  event: { name: NAME, startsIn: HOUR },
+  thread: { name: NAME, content: `<p>${LONG}</p>`, replies: 12 },
+  media: { fixture: 'images/logo.png', name: `${LONG}.png` },
+});
+const { ids } = data;
 
 let admin: ContentApi;
-const ids = { category: 0, post: 0, event: 0, forum: 0, thread: 0, media: 0 };
 
 test.beforeAll(async ({ playwright }) => {
   admin = await ContentApi.open(playwright.request, 'admin');
-  ids.category = await admin.createCategory({ name: NAME });
-  await admin.createItem(
-    ids.category,
-    { title: `${LONG} Erste Tabelle ${suffix}` },
-    { name: 'preise.csv', content: CSV },
-  );
-  await admin.createItem(ids.category, { title: `Zweiter Eintrag ${suffix}`, preText: `<p>${LONG}</p>` });
-  ids.post = await admin.with(BlogApi).createPost({ title: NAME, tags: [TAG] });
-  const start = new Date(Date.now() + HOUR);
-  ids.event = await admin.with(EventsApi).createEvent({
-    name: NAME,
-    start,
-    end: new Date(start.getTime() + HOUR),
-  });
-  const forums = admin.with(ForumsApi);
-  ids.forum = await forums.createForum(NAME);
-  ids.thread = (await forums.createThread(ids.forum, NAME, `<p>${LONG}</p>`)).id;
-  await forums.replies(ids.thread, 12);
-  const media = admin.with(MediaApi);
-  ids.media = await media.createCategory(NAME);
-  await media.upload(ids.media, 'images/logo.png', `${LONG}.png`);
+  await data.create(admin);
 });
 
 test.afterAll(async () => {
-  await admin.with(ForumsApi).deleteForums([ids.forum]);
-  await admin.with(EventsApi).deleteEvents([ids.event]);
-  await admin.with(BlogApi).deletePosts([ids.post]);
-  await admin.with(MediaApi).removeCategories((node) => node.name === NAME);
-  await admin.deleteCategories([ids.category]);
+  await data.remove(admin);
   await admin.dispose();
 });
 

@@ -8,11 +8,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { SEARCH_API, type TSearchResult } from '@portal/contract';
 import { ApiClient } from './support/api-client.ts';
 import { loginAs } from './support/auth.ts';
-import { BlogApi } from './support/blog-api.ts';
 import { ContentApi } from './support/content-api.ts';
-import { EventsApi, HOUR } from './support/events-api.ts';
-import { ForumsApi } from './support/forums-api.ts';
-import { MediaApi } from './support/media-api.ts';
+import { HOUR } from './support/events-api.ts';
+import { csvFile, OneOfEach } from './support/one-of-each.ts';
 import { uniqueSuffix } from './support/test-data.ts';
 
 const KEY = `such${uniqueSuffix()}`;
@@ -23,42 +21,38 @@ const ITEM = `Preisliste ${KEY}`;
 const FILE = `Merkblatt ${KEY}`;
 /** a cell of one row of the price list only */
 const ROW_TEXT = `Sonderposten${KEY}`;
-/** more rows than the suggestions show */
-const CSV = [
-  'Artikelnummer;Bezeichnung;Preis',
-  ...Array.from(
-    { length: 12 },
-    (_unused, row) => `FG-${row + 1};Isolierglas ${KEY} Nr. ${row + 1};${20 + row},00 €`,
-  ),
-  `FG-99;Lagerware ${ROW_TEXT};9,00 €`,
-].join('\n');
+
+const data = new OneOfEach({
+  name: NAME,
+  items: [
+    {
+      title: ITEM,
+      /** more rows than the suggestions show */
+      csv: csvFile('Artikelnummer;Bezeichnung;Preis', [
+        ...Array.from(
+          { length: 12 },
+          (_unused, row) => `FG-${row + 1};Isolierglas ${KEY} Nr. ${row + 1};${20 + row},00 €`,
+        ),
+        `FG-99;Lagerware ${ROW_TEXT};9,00 €`,
+      ]),
+    },
+  ],
+  post: { title: POST, content: `<p>Alles über ${KEY}.</p>` },
+  event: { name: EVENT, startsIn: 24 * HOUR },
+  thread: { name: `Frage zu ${KEY}`, content: '<p>Wer hat Erfahrungen damit?</p>' },
+  media: { fixture: 'docs/merkblatt.pdf', name: FILE },
+});
+const { ids } = data;
 
 let admin: ContentApi;
-const ids = { category: 0, item: 0, post: 0, event: 0, forum: 0, media: 0 };
 
 test.beforeAll(async ({ playwright }) => {
   admin = await ContentApi.open(playwright.request, 'admin');
-  ids.category = await admin.createCategory({ name: NAME });
-  ids.item = await admin.createItem(ids.category, { title: ITEM }, { name: 'preise.csv', content: CSV });
-  ids.post = await admin.with(BlogApi).createPost({ title: POST, content: `<p>Alles über ${KEY}.</p>` });
-  const start = new Date(Date.now() + 24 * HOUR);
-  ids.event = await admin
-    .with(EventsApi)
-    .createEvent({ name: EVENT, start, end: new Date(start.getTime() + HOUR) });
-  const forums = admin.with(ForumsApi);
-  ids.forum = await forums.createForum(NAME);
-  await forums.createThread(ids.forum, `Frage zu ${KEY}`, '<p>Wer hat Erfahrungen damit?</p>');
-  const media = admin.with(MediaApi);
-  ids.media = await media.createCategory(NAME);
-  await media.upload(ids.media, 'docs/merkblatt.pdf', FILE);
+  await data.create(admin);
 });
 
 test.afterAll(async () => {
-  await admin.with(ForumsApi).deleteForums([ids.forum]);
-  await admin.with(EventsApi).deleteEvents([ids.event]);
-  await admin.with(BlogApi).deletePosts([ids.post]);
-  await admin.with(MediaApi).removeCategories((node) => node.name === NAME);
-  await admin.deleteCategories([ids.category]);
+  await data.remove(admin);
   await admin.dispose();
 });
 
@@ -155,7 +149,7 @@ test("should open a table row's hit with its table filtered to the row", async (
   await page.getByRole('main').getByRole('link', { name: ITEM }).click();
   // The table searches within one cell: the hit hands it the cell that matched.
   const cell = `Lagerware ${ROW_TEXT}`;
-  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.item}&q=${encodeURIComponent(cell)}`);
+  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.items[0]}&q=${encodeURIComponent(cell)}`);
   const table = page.getByRole('table', { name: `Tabelle: ${ITEM}` });
   await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue(cell);
   await expect(table.getByRole('row')).toHaveCount(2);
