@@ -171,10 +171,11 @@ export function rowsPerDocument(rowCount: number): number {
 const ROWS_PER_STATEMENT = 10_000;
 
 /**
- * Writes the block documents of the items' live table rows, a slice per statement. Each distinct word is
- * folded once, here: a price list's words repeat, and folding every row in the database would cost more.
+ * Writes the block documents of the items' live table rows, a slice per statement; returns how many rows
+ * they hold. Each distinct word is folded once, here: a price list's words repeat, and folding every row in
+ * the database would cost more.
  */
-async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Promise<void> {
+async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Promise<number> {
   const kind = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
   // a row's `search` keeps its cells apart with U+001F: spaces, so that words are split at cells too
   const text =
@@ -185,7 +186,9 @@ async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Pro
   const { rows: tables } = await sql<{ sid: number; base: number; n: number; at: Date | string }>`select
     id as sid, csv_row_base as base, csv_row_count as n, updated_at as at from content_items
     where csv_row_count > 0 and ${only}`.execute(db);
+  let written = 0;
   for (const table of tables) {
+    written += Number(table.n);
     const size = rowsPerDocument(Number(table.n));
     for (let start = 0; start < table.n; start += ROWS_PER_STATEMENT) {
       const first = table.base + start;
@@ -209,6 +212,7 @@ async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Pro
         values ${sql.join(values)}`.execute(db);
     }
   }
+  return written;
 }
 
 function chunks(ids: readonly number[]): number[][] {
@@ -276,7 +280,7 @@ export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKi
     let after = 0;
     while (after >= 0) after = await writeSources(db, kind, sql`s.id > ${after}`);
   }
-  await writeRows(db, 'all');
+  const tableRows = await writeRows(db, 'all');
   const { rows } = await sql<{ kind: DocumentKind; n: number | string }>`select kind as kind, count(*) as n
     from search_documents group by kind`.execute(db);
   const counts: Record<DocumentKind, number> = {
@@ -289,9 +293,6 @@ export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKi
     media: 0,
   };
   for (const row of rows) counts[row.kind] = Number(row.n);
-  const { rows: tableRows } = await sql<{ n: number | string | null }>`select sum(i.csv_row_count) as n
-    from content_items i where exists (select 1 from search_documents d
-      where d.kind = ${'content-row'} and d.source_id = i.id)`.execute(db);
-  counts['content-row'] = Number(tableRows[0]?.n ?? 0);
+  counts['content-row'] = tableRows;
   return counts;
 }
