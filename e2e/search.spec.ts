@@ -4,14 +4,16 @@
  * opening its table filtered to the row, the media library for admins only, and the phone layout. Every
  * document carries KEY, a word of this run only, so the counts are exactly this spec's data.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Frame, type Page, test } from '@playwright/test';
 import { SEARCH_API, type TSearchResult } from '@portal/contract';
 import { ApiClient } from './support/api-client.ts';
 import { loginAs } from './support/auth.ts';
 import { ContentApi } from './support/content-api.ts';
+import { openHostPage } from './support/embedded.ts';
 import { HOUR } from './support/events-api.ts';
 import { csvFile, OneOfEach } from './support/one-of-each.ts';
 import { uniqueSuffix } from './support/test-data.ts';
+import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
 const KEY = `such${uniqueSuffix()}`;
 const NAME = `Suche ${KEY}`;
@@ -56,11 +58,11 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-function searchField(page: Page) {
+function searchField(page: Page | Frame) {
   return page.getByRole('combobox', { name: 'Suchen' });
 }
 
-function suggestions(page: Page) {
+function suggestions(page: Page | Frame) {
   return page.getByRole('listbox', { name: 'Vorschläge' }).getByRole('option');
 }
 
@@ -188,4 +190,18 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });
+});
+
+test('should search from the portal inside the host page', async ({ page }) => {
+  const { app } = await openHostPage(page, { user: 'mitglied', portal: '/dashboard' });
+  await expect(searchField(app)).toBeVisible({ timeout: APP_START_TIMEOUT });
+  await searchField(app).fill(KEY);
+  await expect(suggestions(app)).toHaveCount(8);
+  await searchField(app).press('Enter');
+  await expect.poll(() => new URL(app.url()).pathname + new URL(app.url()).search).toBe(`/search?q=${KEY}`);
+  await expect(app.getByRole('main').getByRole('status')).toHaveText(
+    new RegExp(`^\\d+ Treffer für „${KEY}“$`),
+  );
+  await expect(app.getByRole('main').getByRole('link', { name: POST })).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/search-embedded.png' });
 });
