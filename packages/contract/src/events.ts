@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonField } from './form.ts';
+import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { pathTemplate } from './paths.ts';
 
@@ -207,11 +207,7 @@ export const ZEventCountParams = z.object({
   max: zWholeNumber({ min: 1, max: EVENT_COUNT_MAX, message: EVENT_MESSAGES.countRange }),
 });
 
-const ZStatusValue = z
-  .union([z.literal(1), z.literal(0), z.boolean(), z.enum(['1', '0', 'true', 'false'])], {
-    error: EVENT_MESSAGES.statusInvalid,
-  })
-  .transform((value) => value === 1 || value === true || value === '1' || value === 'true');
+const ZStatusValue = formBoolean(EVENT_MESSAGES.statusInvalid);
 
 /**
  * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read)

@@ -19,6 +19,16 @@ export function formList<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
+/**
+ * A yes/no field that also arrives from form data: JSON sends `true`/`false`, forms send 'true'/'false' or
+ * '1'/'0' (some clients 1/0 as numbers). Anything else fails with `message`.
+ */
+export function formBoolean(message: string) {
+  return z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])], { error: message })
+    .transform((value) => value === true || value === 1 || value === 'true' || value === '1');
+}
+
 export const FORM_MESSAGES = {
   invalidJson: 'Die Formulardaten sind kein gültiges JSON.',
 } as const;

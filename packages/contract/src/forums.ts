@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './errors.ts';
-import { jsonField } from './form.ts';
+import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { pathTemplate } from './paths.ts';
 
@@ -20,6 +20,10 @@ export const FORUM_API = {
   savePost: '/api/forumPost/',
   /** DELETE one post. */
   post: pathTemplate('/api/forumPost/:id'),
+  /** PUT `{ following }`: the member follows a thread (reply mails) or stops following it. */
+  follow: pathTemplate('/api/forumThread/:id/follow'),
+  /** GET `{ threads }`: how many threads hold posts the member has not seen (the dashboard's 'Neu im Forum'). */
+  unread: '/api/forum/unread',
 } as const;
 
 /** Multipart name of the i-th attachment (SPEC §7: `forumPostMedia[i]`, i from 0). */
@@ -102,6 +106,8 @@ export const ZForumSummary = z.object({
   threadCount: z.number().int(),
   postCount: z.number().int(),
   lastActivity: z.string().nullable(),
+  /** threads of the forum with posts the member has not seen */
+  unreadThreads: z.number().int(),
 });
 export type TForumSummary = z.infer<typeof ZForumSummary>;
 
@@ -119,6 +125,8 @@ const ZForumThreadSummary = z.object({
   replyCount: z.number().int(),
   lastReply: z.object({ createdAt: z.string(), author: ZForumAuthor.nullable() }).nullable(),
   lastActivity: z.string(),
+  /** posts by others the member has not seen, 0 when the thread is read */
+  unread: z.number().int(),
 });
 export type TForumThreadSummary = z.infer<typeof ZForumThreadSummary>;
 
@@ -146,6 +154,12 @@ export const ZForumThread = z.object({
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   posts: z.array(ZForumPost),
+  /** whether the member gets a mail when someone else replies */
+  following: z.boolean(),
+  /** posts the member had not seen before this request (opening the thread marks them read) */
+  unread: z.number().int(),
+  /** the first of them, null when there were none: the web scrolls to it */
+  firstUnreadPostId: z.number().int().nullable(),
 });
 export type TForumThread = z.infer<typeof ZForumThread>;
 
@@ -192,12 +206,35 @@ export const ZForumQuery = z.object({
   pageSize: pageSize(FORUM_THREADS_PAGE_SIZE),
 });
 
-/** GET /api/forumThread/{id}: `page` of the posts, 1-based, or `last`. */
+/**
+ * GET /api/forumThread/{id}: `page` of the posts, 1-based, `last`, or `unread` (the page of the first post the
+ * member has not seen; the last page when every post is read); `post` asks for the page holding that post.
+ */
 export const ZForumThreadQuery = z.object({
   page: z
-    .union([z.literal('last'), zWholeNumber({ min: 1, max: 1_000_000, message: MESSAGES.badRequest })], {
-      error: MESSAGES.badRequest,
-    })
+    .union(
+      [
+        z.literal('last'),
+        z.literal('unread'),
+        zWholeNumber({ min: 1, max: 1_000_000, message: MESSAGES.badRequest }),
+      ],
+      {
+        error: MESSAGES.badRequest,
+      },
+    )
     .default(1),
   pageSize: pageSize(FORUM_POSTS_PAGE_SIZE),
+  /** a post of the thread (the link of a reply mail): answers the page that holds it, whatever `page` says */
+  post: zId(MESSAGES.badRequest).optional(),
 });
+
+const FOLLOW_INVALID = 'Bitte geben Sie an, ob Sie dem Thema folgen möchten.';
+/** The answer of PUT /api/forumThread/{id}/follow. */
+export const ZForumFollow = z.strictObject({ following: z.boolean({ error: FOLLOW_INVALID }) });
+export type TForumFollow = z.infer<typeof ZForumFollow>;
+/** PUT /api/forumThread/{id}/follow: `following` as JSON or as a form field ('true'/'false'). */
+export const ZForumFollowInput = z.strictObject({ following: formBoolean(FOLLOW_INVALID) });
+
+/** GET /api/forum/unread. */
+export const ZForumUnread = z.object({ threads: z.number().int() });
+export type TForumUnread = z.infer<typeof ZForumUnread>;

@@ -11,6 +11,7 @@ export * from './forums.ts';
 export * from './ids.ts';
 export * from './links.ts';
 export * from './media.ts';
+export * from './notifications.ts';
 export * from './paging.ts';
 export * from './paths.ts';
 export * from './roles.ts';

@@ -126,6 +126,16 @@ export interface ForumPostsTable {
   updatedAt: Timestamp;
 }
 
+export interface ForumThreadReadersTable {
+  threadId: number;
+  userId: number;
+  following: Generated<Bool>;
+  followChosen: Generated<Bool>;
+  readPostId: number | null;
+  readPostAt: Timestamp | null;
+  mailedAt: Timestamp | null;
+}
+
 export interface ForumThreadsTable {
   id: Generated<number>;
   forumId: number;
@@ -143,6 +153,12 @@ export interface ForumsTable {
   description: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lockedUntil: Timestamp;
 }
 
 export interface LoginTokensTable {
@@ -169,6 +185,7 @@ export interface MailOutboxTable {
   sentAt: Timestamp | null;
   lastError: string | null;
   createdAt: Timestamp;
+  listUnsubscribe: string | null;
 }
 
 export interface MediaCategoriesTable {
@@ -191,6 +208,15 @@ export interface MediaFilesTable {
   size: number;
   publicToken: string;
   createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface NotificationSettingsTable {
+  userId: number;
+  forumReplies: Generated<Bool>;
+  digest: Generated<string>;
+  version: Generated<number>;
+  digestUntil: Timestamp | null;
   updatedAt: Timestamp;
 }
 
@@ -266,6 +292,7 @@ export interface UsersTable {
   disabled: Generated<Bool>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  forumReadFrom: Timestamp | null;
 }
 
 export interface DB {
@@ -282,12 +309,15 @@ export interface DB {
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
   forumPosts: ForumPostsTable;
+  forumThreadReaders: ForumThreadReadersTable;
   forumThreads: ForumThreadsTable;
   forums: ForumsTable;
+  jobLeases: JobLeasesTable;
   loginTokens: LoginTokensTable;
   mailOutbox: MailOutboxTable;
   mediaCategories: MediaCategoriesTable;
   mediaFiles: MediaFilesTable;
+  notificationSettings: NotificationSettingsTable;
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
   searchDocuments: SearchDocumentsTable;

@@ -13,6 +13,7 @@ import * as m0008 from './migrations/0008-content-row-base.ts';
 import * as m0009 from './migrations/0009-upload-ledger.ts';
 import * as m0010 from './migrations/0010-breaking-news.ts';
 import * as m0011 from './migrations/0011-search.ts';
+import * as m0012 from './migrations/0012-notifications.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-upload-ledger': m0009,
   '0010-breaking-news': m0010,
   '0011-search': m0011,
+  '0012-notifications': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { formBoolean } from './form.ts';
+
+/** Notification settings and the one-click unsubscribe of issue 17. */
+export const NOTIFICATIONS_API = {
+  /** GET and PUT the session member's settings (every logged-in role). */
+  settings: '/api/account/notifications',
+  /**
+   * The address in a mail's List-Unsubscribe header (RFC 8058), `?token=…`, public: GET shows a German page
+   * with a button, POST (`List-Unsubscribe=One-Click`) turns that kind of mail off.
+   */
+  unsubscribe: '/api/notifications/unsubscribe',
+} as const;
+
+/** How often a member gets the digest of what is new for them. */
+export const DIGEST_FREQUENCIES = ['never', 'daily', 'weekly'] as const;
+export type TDigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+/** The kinds of mail a member can turn off; breaking news (Eilmeldung) is not one of them. */
+export const NOTIFICATION_KINDS = ['forumReplies', 'digest'] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  forumRepliesInvalid: 'Bitte geben Sie an, ob Sie E-Mails zu Antworten im Forum erhalten möchten.',
+  digestInvalid: "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein.",
+  saved: 'Ihre Benachrichtigungen wurden gespeichert.',
+} as const;
+
+/** GET /api/account/notifications (and the web form's values). */
+export const ZNotificationSettings = z.strictObject({
+  forumReplies: z.boolean({ error: NOTIFICATION_MESSAGES.forumRepliesInvalid }),
+  digest: z.enum(DIGEST_FREQUENCIES, { error: NOTIFICATION_MESSAGES.digestInvalid }),
+});
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** PUT /api/account/notifications: both fields required, as JSON or as form fields ('true'/'false'). */
+export const ZNotificationSettingsInput = ZNotificationSettings.extend({
+  forumReplies: formBoolean(NOTIFICATION_MESSAGES.forumRepliesInvalid),
+});
+
+export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = { forumReplies: true, digest: 'daily' };
+
+/** The `?token=` of the unsubscribe address. */
+export const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(500) });
