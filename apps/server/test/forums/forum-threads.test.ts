@@ -42,6 +42,10 @@ describe('POST /api/forumThread/', () => {
         page: 1,
         pageSize: 20,
         pageCount: 1,
+        // the author follows the thread and has read it
+        following: true,
+        unread: 0,
+        firstUnreadPostId: null,
       });
       expect(body.posts).toEqual([
         {
@@ -56,7 +60,7 @@ describe('POST /api/forumThread/', () => {
           forumPostMediaFiles: [],
         },
       ]);
-      expect(await readThread(w, body.id)).toEqual(body);
+      expect(await readThread(w, body.id, '', w.as[user])).toEqual(body);
     },
   );
 

@@ -71,6 +71,8 @@ describe('GET /api/forum/{id}', () => {
         replyCount: 1,
         lastReply: { createdAt: reply.createdAt, author: { username: 'admin' } },
         lastActivity: reply.createdAt,
+        // mitglied wrote the first post, not admin's reply
+        unread: 1,
       },
       {
         id: quiet.id,
@@ -82,6 +84,7 @@ describe('GET /api/forum/{id}', () => {
         replyCount: 0,
         lastReply: null,
         lastActivity: quiet.createdAt,
+        unread: 1,
       },
     ]);
   });
@@ -136,6 +139,7 @@ describe('POST /api/forum/', () => {
       threadCount: 0,
       postCount: 0,
       lastActivity: null,
+      unreadThreads: 0,
     });
 
     const updated = await saveForum(w, w.as.admin, {
@@ -255,10 +259,14 @@ describe('OpenAPI of the forums', () => {
         '/api/forumThread/{id}',
         FORUM_API.savePost,
         '/api/forumPost/{id}',
+        '/api/forumThread/{id}/follow',
+        FORUM_API.unread,
       ]),
     );
     expect(Object.keys(paths[FORUM_API.save] ?? {})).toEqual(['post']);
-    expect(paths['/api/forumThread/{id}']?.get?.description).toContain('`page` 1-based or `last`');
+    expect(paths['/api/forumThread/{id}']?.get?.description).toContain('`page` 1-based, `last`, or `unread`');
+    expect(paths['/api/forumThread/{id}/follow']?.put?.description).toContain('`{ following }`');
+    expect(paths[FORUM_API.unread]?.get?.description).toContain('Neu im Forum');
     expect(paths[FORUM_API.savePost]?.post?.description).toContain('forumPostMedia[0]');
     expect(paths['/api/forumPost/{id}']?.delete?.description).toContain('409');
   });

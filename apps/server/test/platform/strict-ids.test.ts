@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-type Method = 'GET' | 'DELETE';
+type Method = 'GET' | 'DELETE' | 'PUT';
 /** Every route with a numeric path parameter: method, path with `{n}`, the detail expected for a bad value. */
 const ROUTES: Array<[Method, string, string]> = [
   ['GET', '/api/blog/{n}', ID_MESSAGES.invalid],
@@ -48,6 +48,7 @@ const ROUTES: Array<[Method, string, string]> = [
   ['DELETE', '/api/forum/{n}', ID_MESSAGES.invalid],
   ['GET', '/api/forumThread/{n}', ID_MESSAGES.invalid],
   ['DELETE', '/api/forumThread/{n}', ID_MESSAGES.invalid],
+  ['PUT', '/api/forumThread/{n}/follow', ID_MESSAGES.invalid],
   ['DELETE', '/api/forumPost/{n}', ID_MESSAGES.invalid],
 ];
 

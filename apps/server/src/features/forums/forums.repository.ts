@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, ForumsTable, ForumThreadsTable } from '../../platform/db/schema.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
+import { createForumReadersRepository } from './forum-readers.repository.ts';
 
 export type ForumRow = Selectable<ForumsTable>;
 export interface ForumStatsRow extends ForumRow {
@@ -23,6 +24,7 @@ export function createForumsRepository(db: Kysely<DB>) {
       .select('users.username as authorName');
 
   const posts = createForumPostsRepository(db);
+  const readers = createForumReadersRepository(db);
 
   return {
     /** Every forum with its number of threads and posts and the time of its newest post. */
@@ -82,7 +84,7 @@ export function createForumsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes the forum with its threads, posts and attachments; returns the storage keys they held. */
+    /** Deletes the forum with its threads, posts, attachments and read markers; returns the storage keys they held. */
     async deleteForum(executor: Executor, id: number): Promise<string[]> {
       // Lock the threads too: a reply being written to one of them finishes first, its files included.
       await executor
@@ -91,6 +93,7 @@ export function createForumsRepository(db: Kysely<DB>) {
         .where('forumId', '=', id)
         .execute();
       const keys = await posts.deletePosts(executor, { forumId: id });
+      await readers.deleteOf(executor, { forumId: id });
       await executor.deleteFrom('forumThreads').where('forumId', '=', id).execute();
       await executor.deleteFrom('forums').where('id', '=', id).execute();
       return keys;
@@ -203,9 +206,10 @@ export function createForumsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes the thread with its posts and attachments; returns the storage keys they held. */
+    /** Deletes the thread with its posts, attachments and read markers; returns the storage keys they held. */
     async deleteThread(executor: Executor, id: number): Promise<string[]> {
       const keys = await posts.deletePosts(executor, { threadId: id });
+      await readers.deleteOf(executor, { threadId: id });
       await executor.deleteFrom('forumThreads').where('id', '=', id).execute();
       return keys;
     },

@@ -6,12 +6,15 @@ import {
   FORUM_THREADS_PAGE_SIZE,
   ZApiError,
   ZForum,
+  ZForumFollow,
+  ZForumFollowInput,
   ZForumIdParams,
   ZForumPost,
   ZForumQuery,
   ZForumSummary,
   ZForumThread,
   ZForumThreadQuery,
+  ZForumUnread,
   ZSaveForumBody,
   ZSaveForumPostFields,
   ZSaveForumThreadFields,
@@ -20,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
+import type { ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
 import { withPostMedia } from './post-media.ts';
 
@@ -31,11 +35,18 @@ const MEDIA =
   'PNG, JPEG or PDF by content (else 415 and nothing is stored); images lose their EXIF metadata and get a ' +
   'JPEG thumbnail. Rich text is sanitised; an empty editor (`<p></p>`) counts as missing.';
 
+const UNREAD =
+  'A post is unread for the member when someone else wrote it after the newest post they have seen and after ' +
+  'they joined.';
+
 /**
  * Forums of SPEC §7. SPEC §2 opens /forum to ROLE_USER: every member reads, opens threads and replies; only
  * admins save or delete forums and delete threads and posts. The first post of a thread is never deleted.
+ * Issue 17: members follow threads (reply mails) and see which threads hold posts they have not read.
  */
-export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app, opts) => {
+export const forumsRoutes: FastifyPluginAsyncZod<
+  ForumsFeatureDeps & { replyMails: ForumReplyMailDeps }
+> = async (app, opts) => {
   const service = createForumsService(opts);
   const member = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');
@@ -49,13 +60,28 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         tags,
         hide: url.endsWith('/'),
         description:
-          'Every forum by name, with `threadCount`, `postCount` and `lastActivity` (time of the newest post, ' +
-          'null without threads).',
+          'Every forum by name, with `threadCount`, `postCount`, `lastActivity` (time of the newest post, ' +
+          `null without threads) and \`unreadThreads\` (its threads with posts the member has not seen). ${UNREAD}`,
         response: { 200: z.array(ZForumSummary), ...ROUTE_ERRORS },
       },
-      handler: () => service.listForums(),
+      handler: (request) => service.listForums(principalOf(request)),
     });
   }
+
+  // A static path: it wins over /api/forum/:id whatever the order of registration.
+  app.route({
+    method: 'GET',
+    url: FORUM_API.unread,
+    onRequest: member,
+    schema: {
+      tags,
+      description:
+        "The dashboard's 'Neu im Forum': `threads`, the number of threads in all forums with posts the member " +
+        `has not seen. ${UNREAD}`,
+      response: { 200: ZForumUnread, ...ROUTE_ERRORS },
+    },
+    handler: (request) => service.unread(principalOf(request)),
+  });
 
   app.route({
     method: 'GET',
@@ -69,10 +95,11 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
         'The forum (as in the list) with one page of its `threads`, newest activity first: `page` 1-based, ' +
         `\`pageSize\` default ${FORUM_THREADS_PAGE_SIZE} (max ${FORUM_PAGE_SIZE_MAX}); \`threadCount\` counts ` +
         'all. Each thread: `author`, `createdAt`, `postCount`, `replyCount` (posts − 1), `lastReply` ' +
-        '`{ createdAt, author }` (null without replies) and `lastActivity`.',
+        '`{ createdAt, author }` (null without replies), `lastActivity` and `unread` (the posts the member has ' +
+        `not seen, 0 when read). ${UNREAD}`,
       response: { 200: ZForum, ...ROUTE_ERRORS },
     },
-    handler: (request) => service.forum(request.params.id, request.query),
+    handler: (request) => service.forum(principalOf(request), request.params.id, request.query),
   });
 
   app.route({
@@ -84,11 +111,11 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
       consumes: ['multipart/form-data'],
       description:
         'Form field `forum`: JSON `{ id?, name, description }`; without `id` a new forum. `description` is rich ' +
-        'text. Returns the forum as in the list.',
+        "text. Returns the forum as in the list (`unreadThreads` the admin's own).",
       body: ZSaveForumBody,
       response: { 200: ZForumSummary, ...ROUTE_ERRORS },
     },
-    handler: (request) => service.saveForum(request.body.forum),
+    handler: (request) => service.saveForum(request.body.forum, principalOf(request)),
   });
 
   app.route({
@@ -98,7 +125,8 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
     schema: {
       tags,
       params: ZForumIdParams,
-      description: 'Deletes the forum with all its threads, posts and attachments.',
+      description:
+        "Deletes the forum with all its threads, posts, attachments and the members' read markers.",
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
@@ -116,14 +144,36 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
       params: ZForumIdParams,
       querystring: ZForumThreadQuery,
       description:
-        'The thread and one page of its `posts`, oldest first: `page` 1-based or `last`, `pageSize` default ' +
+        'The thread and one page of its `posts`, oldest first: `page` 1-based, `last`, or `unread` (the page of ' +
+        'the first post the member has not seen; the last page when every post is read), `pageSize` default ' +
         `${FORUM_POSTS_PAGE_SIZE} (max ${FORUM_PAGE_SIZE_MAX}); \`postCount\` counts all posts, \`pageCount\` the ` +
         'pages (≥ 1). A long thread never travels whole. Each post: `author` (null once the user is deleted), ' +
         '`first` (the undeletable first post), `forumPostMedia` (all attachments), `forumPostMediaImages`, ' +
-        '`forumPostMediaFiles`; `filePath` and `fileThumbnailPath` are signed URLs that expire.',
+        '`forumPostMediaFiles`; `filePath` and `fileThumbnailPath` are signed URLs that expire. `following`: ' +
+        'whether the member gets reply mails; `unread` and `firstUnreadPostId` (null without): the posts the ' +
+        `member had not seen before this request. ${UNREAD} The request marks the whole thread read for the ` +
+        'member, and a reply mail can reach them again.',
       response: { 200: ZForumThread, ...ROUTE_ERRORS },
     },
-    handler: (request) => service.thread(request.params.id, request.query),
+    handler: (request) => service.thread(principalOf(request), request.params.id, request.query),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: FORUM_API.follow.pattern,
+    onRequest: member,
+    schema: {
+      tags,
+      params: ZForumIdParams,
+      body: ZForumFollowInput,
+      description:
+        'JSON `{ following }`: the member follows the thread or stops. A follower gets one mail when someone ' +
+        'else replies, and no further one until they open the thread again (unless they turned forum reply ' +
+        'mails off in their notification settings). Starting a thread or replying makes the author follow it ' +
+        'until they choose here. Answers `{ following }`.',
+      response: { 200: ZForumFollow, ...ROUTE_ERRORS },
+    },
+    handler: (request) => service.follow(principalOf(request), request.params.id, request.body),
   });
 
   app.route({
@@ -135,7 +185,8 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
       consumes: ['multipart/form-data'],
       description:
         'Multipart: `forumThread` (JSON `{ name, content }`: the thread name and the content of its first ' +
-        `post), \`forumId\`. ${MEDIA} Returns the new thread's first page (as GET /api/forumThread/{id}).`,
+        `post), \`forumId\`. ${MEDIA} Returns the new thread's first page (as GET /api/forumThread/{id}); the ` +
+        'author follows the thread.',
       body: withPostMedia(ZSaveForumThreadFields.shape),
       response: { 200: ZForumThread, ...ROUTE_ERRORS, ...uploadErrors },
     },
@@ -155,7 +206,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
     schema: {
       tags,
       params: ZForumIdParams,
-      description: 'Deletes the thread with all its posts and attachments.',
+      description: "Deletes the thread with all its posts, attachments and the members' read markers.",
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
@@ -171,7 +222,10 @@ export const forumsRoutes: FastifyPluginAsyncZod<ForumsFeatureDeps> = async (app
     schema: {
       tags,
       consumes: ['multipart/form-data'],
-      description: `Multipart: \`forumPost\` (JSON \`{ content }\`), \`forumThreadId\`. ${MEDIA} Returns the post.`,
+      description:
+        `Multipart: \`forumPost\` (JSON \`{ content }\`), \`forumThreadId\`. ${MEDIA} Returns the post. The ` +
+        'author follows the thread unless they chose otherwise and has read it up to the post; every other ' +
+        'follower not mailed since they last opened the thread gets one German mail (with List-Unsubscribe).',
       body: withPostMedia(ZSaveForumPostFields.shape),
       response: { 200: ZForumPost, ...ROUTE_ERRORS, ...uploadErrors },
     },

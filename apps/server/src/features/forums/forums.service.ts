@@ -1,38 +1,41 @@
 import {
   FORUM_MESSAGES,
   FORUM_POSTS_PAGE_SIZE,
-  pageCount,
   type TForum,
+  type TForumFollow,
   type TForumPost,
   type TForumPostValues,
   type TForumSummary,
   type TForumThread,
-  type TForumThreadSummary,
   type TForumThreadValues,
+  type TForumUnread,
   type TForumValues,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { requiredRichText } from '../../platform/html/sanitize.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
-import { createForumsRepository, type ForumStatsRow, type ThreadRow } from './forums.repository.ts';
-import { filesOf, type PreparedMedia, prepareMedia, presentMedia } from './post-media.ts';
+import { createForumPostsRepository } from './forum-posts.repository.ts';
+import { author, createForumPresenters, iso } from './forum-presenters.ts';
+import { createForumReadersRepository } from './forum-readers.repository.ts';
+import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
+import { createForumsRepository } from './forums.repository.ts';
+import { filesOf, type PreparedMedia, prepareMedia } from './post-media.ts';
+import { createThreadReading, type ThreadPage } from './thread-reading.ts';
 
 export interface ForumsFeatureDeps {
   db: Kysely<DB>;
   storage: FileStore;
   signer: UrlSigner;
   search: SearchIndex;
+  /** reply mails to followers (issue 17); without it (the demo data) no mails are queued */
+  replyMails?: ForumReplyMailDeps;
 }
-
-const iso = (value: Date | string) => toDate(value).toISOString();
-const author = (name: string | null) => (name === null ? null : { username: name });
 
 /**
  * Forums, threads and posts (SPEC §7). Every write that adds or removes posts runs in one transaction that
@@ -42,61 +45,21 @@ const author = (name: string | null) => (name === null ? null : { username: name
  * the files of deleted posts go after the commit.
  */
 export function createForumsService(deps: ForumsFeatureDeps) {
-  const { db, storage, signer, search } = deps;
+  const { db, storage, search } = deps;
   const repo = createForumsRepository(db);
   const posts = createForumPostsRepository(db);
+  const readers = createForumReadersRepository(db);
+  const present = createForumPresenters(deps);
+  const reading = createThreadReading(db);
+  const mails = deps.replyMails ? createForumReplyMails(db, deps.replyMails) : undefined;
 
-  function presentForum(row: ForumStatsRow): TForumSummary {
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      threadCount: Number(row.threadCount),
-      postCount: Number(row.postCount),
-      lastActivity: row.lastActivity === null ? null : iso(row.lastActivity),
-    };
-  }
-
-  async function presentPosts(rows: readonly PostRow[]): Promise<TForumPost[]> {
-    const media = await posts.mediaOf(rows.map((row) => row.id));
-    return rows.map((row) => {
-      const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
-      return {
-        id: row.id,
-        forumThreadId: row.threadId,
-        content: row.content,
-        createdAt: iso(row.createdAt),
-        author: author(row.authorName),
-        first: Boolean(row.isFirst),
-        forumPostMedia: files,
-        forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
-        forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),
-      };
-    });
-  }
-
-  async function presentThreads(
-    rows: readonly (ThreadRow & { lastPostId: number | null })[],
-  ): Promise<TForumThreadSummary[]> {
-    const lastIds = rows.flatMap((row) => (row.postCount > 1 && row.lastPostId ? [row.lastPostId] : []));
-    const last = new Map((await posts.findPosts(db, lastIds)).map((post) => [post.id, post]));
-    return rows.map((row) => {
-      const reply = row.lastPostId ? last.get(row.lastPostId) : undefined;
-      return {
-        id: row.id,
-        forumId: row.forumId,
-        name: row.name,
-        author: author(row.authorName),
-        createdAt: iso(row.createdAt),
-        postCount: row.postCount,
-        replyCount: Math.max(0, row.postCount - 1),
-        lastReply:
-          reply && !reply.isFirst
-            ? { createdAt: iso(reply.createdAt), author: author(reply.authorName) }
-            : null,
-        lastActivity: iso(row.lastPostAt),
-      };
-    });
+  /** The forums (one or all) with the member's unread threads in each. */
+  async function forumsFor(viewer: Principal | undefined, id?: number): Promise<TForumSummary[]> {
+    const rows = await repo.listForums(id === undefined ? {} : { id });
+    const unread = viewer
+      ? await readers.unreadThreadsByForum(await readers.reader(viewer.id), id)
+      : new Map();
+    return rows.map((row) => present.forum(row, unread.get(row.id) ?? 0));
   }
 
   /**
@@ -115,27 +78,39 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   }
 
   const service = {
-    /** GET /api/forum: every forum with its counts, by name. */
-    async listForums(): Promise<TForumSummary[]> {
-      const rows = await repo.listForums();
-      return rows.map(presentForum).sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+    /** GET /api/forum: every forum with its counts and the member's unread threads, by name. */
+    async listForums(viewer: Principal): Promise<TForumSummary[]> {
+      const forums = await forumsFor(viewer);
+      return forums.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
     },
 
-    /** GET /api/forum/{id}: the forum and one page of its threads, newest activity first. */
-    async forum(id: number, query: { page: number; pageSize: number }): Promise<TForum> {
-      const [row] = await repo.listForums({ id });
-      if (!row) throw notFound(FORUM_MESSAGES.forumNotFound);
+    /** GET /api/forum/{id}: the forum and one page of its threads, newest activity first, with unread posts. */
+    async forum(viewer: Principal, id: number, query: { page: number; pageSize: number }): Promise<TForum> {
+      const [forum] = await forumsFor(viewer, id);
+      if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
       const threads = await repo.listThreads(id, (query.page - 1) * query.pageSize, query.pageSize);
+      const unread = await readers.unreadCounts(
+        await readers.reader(viewer.id),
+        threads.map((thread) => thread.id),
+      );
       return {
-        ...presentForum(row),
-        threads: await presentThreads(threads),
+        ...forum,
+        threads: await present.threads(threads, unread),
         page: query.page,
         pageSize: query.pageSize,
       };
     },
 
-    /** POST /api/forum/: creates (without id) or updates a forum; returns it with its counts. */
-    async saveForum(input: TForumValues): Promise<TForumSummary> {
+    /** GET /api/forum/unread: the number of threads with posts the member has not seen ('Neu im Forum'). */
+    async unread(viewer: Principal): Promise<TForumUnread> {
+      return { threads: await readers.unreadThreadCount(await readers.reader(viewer.id)) };
+    },
+
+    /**
+     * POST /api/forum/: creates (without id) or updates a forum; returns it with its counts and the unread
+     * threads of `viewer` (none without).
+     */
+    async saveForum(input: TForumValues, viewer?: Principal): Promise<TForumSummary> {
       const values = {
         name: input.name,
         description: requiredRichText(
@@ -147,9 +122,9 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       let id = input.id;
       if (id === undefined) id = await repo.insertForum(db, values);
       else if (!(await repo.updateForum(db, id, values))) throw notFound(FORUM_MESSAGES.forumNotFound);
-      const [row] = await repo.listForums({ id });
-      if (!row) throw notFound(FORUM_MESSAGES.forumNotFound);
-      return presentForum(row);
+      const [forum] = await forumsFor(viewer, id);
+      if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
+      return forum;
     },
 
     /** Deletes the forum with its threads, posts and attachments; the files go after the commit. */
@@ -165,16 +140,22 @@ export function createForumsService(deps: ForumsFeatureDeps) {
 
     /**
      * GET /api/forumThread/{id}: the thread and one page of its posts, oldest first. `page: 'last'` answers
-     * the last page; a page after the last is empty.
+     * the last page, `page: 'unread'` the page of the first post the member has not seen (the last page when
+     * there is none); a page after the last is empty. The member's unread posts are answered as they were
+     * before, and the whole thread is marked read.
      */
-    async thread(id: number, query: { page: number | 'last'; pageSize: number }): Promise<TForumThread> {
+    async thread(
+      viewer: Principal,
+      id: number,
+      query: { page: ThreadPage; pageSize: number; post?: number | undefined },
+    ): Promise<TForumThread> {
       const thread = await repo.findThread(db, id);
       if (!thread) throw notFound(FORUM_MESSAGES.threadNotFound);
       const forum = await repo.findForum(db, thread.forumId);
       if (!forum) throw notFound(FORUM_MESSAGES.threadNotFound);
-      const pages = pageCount(thread.postCount, query.pageSize);
-      const page = query.page === 'last' ? pages : query.page;
-      const rows = await posts.listPosts(id, (page - 1) * query.pageSize, query.pageSize);
+      const visit = await reading.visit(viewer.id, thread, query);
+      const rows = await posts.listPosts(id, (visit.page - 1) * query.pageSize, query.pageSize);
+      await visit.markRead();
       return {
         id: thread.id,
         name: thread.name,
@@ -183,11 +164,27 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         author: author(thread.authorName),
         createdAt: iso(thread.createdAt),
         postCount: thread.postCount,
-        page,
+        page: visit.page,
         pageSize: query.pageSize,
-        pageCount: pages,
-        posts: await presentPosts(rows),
+        pageCount: visit.pageCount,
+        posts: await present.posts(rows),
+        following: visit.following,
+        unread: visit.unread,
+        firstUnreadPostId: visit.firstUnreadPostId,
       };
+    },
+
+    /** PUT /api/forumThread/{id}/follow: the member follows the thread (reply mails) or stops. */
+    async follow(viewer: Principal, id: number, input: TForumFollow): Promise<TForumFollow> {
+      if (!(await repo.findThread(db, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
+      try {
+        await readers.follow(db, id, viewer.id, input.following);
+      } catch (error) {
+        // deleted meanwhile
+        if (!(await repo.findThread(db, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
+        throw error;
+      }
+      return { following: input.following };
     },
 
     /** POST /api/forumThread/: a new thread with its first post; returns the thread's first page. */
@@ -215,13 +212,18 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const postId = await posts.insertPost(trx, post, media);
           await search.refresh(trx, { kind: 'forum-thread', id: threadId });
           await search.refresh(trx, { kind: 'forum-post', id: postId });
+          // The author follows the thread; nobody else does yet, so nobody is mailed.
+          await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
           return threadId;
         },
       );
-      return service.thread(id, { page: 1, pageSize: FORUM_POSTS_PAGE_SIZE });
+      return service.thread(principal, id, { page: 1, pageSize: FORUM_POSTS_PAGE_SIZE });
     },
 
-    /** POST /api/forumPost/: a reply to a thread; returns the post. */
+    /**
+     * POST /api/forumPost/: a reply to a thread; returns the post. The author follows the thread (unless they
+     * chose not to) and has read it up to the reply; its followers are mailed in the same transaction.
+     */
     async createPost(
       principal: Principal,
       threadId: number,
@@ -229,7 +231,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       uploads: readonly UploadedFile[],
     ): Promise<TForumPost> {
       const content = requiredRichText(input.content, 'forumPost.content', FORUM_MESSAGES.contentRequired);
-      const id = await withMedia(
+      const { id, mailed } = await withMedia(
         uploads,
         async () => Boolean(await repo.findThread(db, threadId)),
         FORUM_MESSAGES.threadNotFound,
@@ -239,10 +241,13 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
           const postId = await posts.insertPost(trx, post, media);
           await search.refresh(trx, { kind: 'forum-post', id: postId });
-          return postId;
+          await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
+          const reply = { threadId, postId, content, author: principal, at: now };
+          return { id: postId, mailed: mails ? await mails.queue(trx, reply) : 0 };
         },
       );
-      const [post] = await presentPosts(await posts.findPosts(db, [id]));
+      if (mailed > 0) mails?.notify();
+      const [post] = await present.posts(await posts.findPosts(db, [id]));
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },

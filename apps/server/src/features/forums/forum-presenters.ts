@@ -1,0 +1,76 @@
+import type { TForumPost, TForumSummary, TForumThreadSummary } from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
+import type { ForumStatsRow, ThreadRow } from './forums.repository.ts';
+import { presentMedia } from './post-media.ts';
+
+export const iso = (value: Date | string) => toDate(value).toISOString();
+export const author = (name: string | null) => (name === null ? null : { username: name });
+
+/** Rows of the forum tables as the API answers them (SPEC §3). */
+export function createForumPresenters(deps: { db: Kysely<DB>; signer: UrlSigner }) {
+  const { db, signer } = deps;
+  const posts = createForumPostsRepository(db);
+
+  return {
+    /** `unreadThreads`: the forum's threads with posts the member has not seen. */
+    forum(row: ForumStatsRow, unreadThreads: number): TForumSummary {
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        threadCount: Number(row.threadCount),
+        postCount: Number(row.postCount),
+        lastActivity: row.lastActivity === null ? null : iso(row.lastActivity),
+        unreadThreads,
+      };
+    },
+
+    async posts(rows: readonly PostRow[]): Promise<TForumPost[]> {
+      const media = await posts.mediaOf(rows.map((row) => row.id));
+      return rows.map((row) => {
+        const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
+        return {
+          id: row.id,
+          forumThreadId: row.threadId,
+          content: row.content,
+          createdAt: iso(row.createdAt),
+          author: author(row.authorName),
+          first: Boolean(row.isFirst),
+          forumPostMedia: files,
+          forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
+          forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),
+        };
+      });
+    },
+
+    /** `unread`: the member's unread posts per thread id (missing: none). */
+    async threads(
+      rows: readonly (ThreadRow & { lastPostId: number | null })[],
+      unread: ReadonlyMap<number, number>,
+    ): Promise<TForumThreadSummary[]> {
+      const lastIds = rows.flatMap((row) => (row.postCount > 1 && row.lastPostId ? [row.lastPostId] : []));
+      const last = new Map((await posts.findPosts(db, lastIds)).map((post) => [post.id, post]));
+      return rows.map((row) => {
+        const reply = row.lastPostId ? last.get(row.lastPostId) : undefined;
+        return {
+          id: row.id,
+          forumId: row.forumId,
+          name: row.name,
+          author: author(row.authorName),
+          createdAt: iso(row.createdAt),
+          postCount: row.postCount,
+          replyCount: Math.max(0, row.postCount - 1),
+          lastReply:
+            reply && !reply.isFirst
+              ? { createdAt: iso(reply.createdAt), author: author(reply.authorName) }
+              : null,
+          lastActivity: iso(row.lastPostAt),
+          unread: unread.get(row.id) ?? 0,
+        };
+      });
+    },
+  };
+}

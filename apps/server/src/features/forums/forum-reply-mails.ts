@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { MailOutbox, OutgoingMail } from '../../platform/mail/mail-outbox.ts';
+import type { MailWorker } from '../../platform/mail/mail-worker.ts';
+import { createUnsubscribeTokens } from '../../platform/mail/unsubscribe-token.ts';
+import { createForumsRepository } from './forums.repository.ts';
+import { createReplyFollowersRepository } from './reply-followers.repository.ts';
+import { replyMail } from './reply-mail.ts';
+
+/** What the forums need to mail followers about replies. */
+export interface ForumReplyMailDeps {
+  outbox: MailOutbox;
+  mailWorker: Pick<MailWorker, 'notify'>;
+  /** for the links in the mail */
+  publicUrl: string;
+  /** signs the one-click unsubscribe links */
+  jwtSecret: string;
+}
+
+export interface NewReply {
+  threadId: number;
+  postId: number;
+  content: string;
+  author: { id: number; username: string };
+  at: Date;
+}
+
+/**
+ * Reply mails (issue 17): inside the reply's transaction, one mail per follower who may get one, and the
+ * follower's mail guard set, so that further replies mail nobody twice until they open the thread.
+ */
+export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) {
+  const followers = createReplyFollowersRepository();
+  const forums = createForumsRepository(db);
+  const tokens = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
+
+  return {
+    /** Queues the mails about the reply in the caller's transaction; returns how many were queued. */
+    async queue(trx: Executor, reply: NewReply): Promise<number> {
+      const recipients = await followers.followersToMail(trx, reply.threadId, reply.author.id);
+      if (recipients.length === 0) return 0;
+      const thread = await forums.findThread(trx, reply.threadId);
+      const forum = thread && (await forums.findForum(trx, thread.forumId));
+      if (!thread || !forum) return 0;
+      const topic = `forum-thread:${thread.id}`;
+      // The outbox holds one open mail per topic and address: an address already waiting gets none, and
+      // followers sharing an address get one.
+      const taken = await followers.openMailRecipients(trx, topic);
+      const mails: OutgoingMail[] = [];
+      for (const follower of recipients) {
+        const address = follower.email.toLowerCase();
+        if (taken.has(address)) continue;
+        taken.add(address);
+        const unsubscribeUrl = tokens.url({
+          userId: follower.userId,
+          kind: 'forumReplies',
+          version: follower.version,
+        });
+        const mail = replyMail({
+          forum: { id: forum.id, name: forum.name },
+          thread: { id: thread.id, name: thread.name },
+          post: { id: reply.postId, content: reply.content },
+          authorName: reply.author.username,
+          publicUrl: deps.publicUrl,
+          unsubscribeUrl,
+        });
+        mails.push({ ...mail, recipient: follower.email, topic, listUnsubscribe: unsubscribeUrl });
+      }
+      // An address that still waits for its mail counts as mailed too: it will get that one.
+      await followers.markMailed(
+        trx,
+        thread.id,
+        recipients.map((follower) => follower.userId),
+        reply.at,
+      );
+      if (mails.length > 0) await deps.outbox.enqueue(trx, mails, reply.at);
+      return mails.length;
+    },
+
+    /** After the commit: a started worker sends at once. */
+    notify(): void {
+      deps.mailWorker.notify();
+    },
+  };
+}

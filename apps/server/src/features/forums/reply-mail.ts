@@ -1,0 +1,53 @@
+import { htmlToText } from '../../platform/html/text.ts';
+import { type RenderedMail, renderNotificationMail } from '../../platform/mail/notification-mail.ts';
+
+/** Characters of the reply the mail quotes at most. */
+const QUOTE_MAX = 500;
+
+export interface ReplyMailInput {
+  forum: { id: number; name: string };
+  thread: { id: number; name: string };
+  post: { id: number; content: string };
+  /** who wrote the reply (null: a deleted user) */
+  authorName: string | null;
+  publicUrl: string;
+  /** the recipient's one-click unsubscribe address */
+  unsubscribeUrl: string;
+}
+
+/** The plain text of the reply, cut after QUOTE_MAX characters at a word's end. */
+function shortenedText(html: string, max = QUOTE_MAX): string {
+  const text = htmlToText(html);
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const wordEnd = cut.search(/\s\S*$/);
+  return `${(wordEnd > max / 2 ? cut.slice(0, wordEnd) : cut).trimEnd()} …`;
+}
+
+/** The German mail that tells a follower about a reply in a thread (issue 17). */
+export function replyMail(input: ReplyMailInput): RenderedMail {
+  const { forum, thread, post, publicUrl } = input;
+  const link = `${publicUrl}/forum/${forum.id}/thread/${thread.id}?post=${post.id}`;
+  const who = input.authorName ?? 'Ein ehemaliges Mitglied';
+  return renderNotificationMail({
+    subject: `Neue Antwort im Forum: „${thread.name}“`,
+    kicker: 'Neue Antwort im Forum',
+    heading: thread.name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${who} hat im Forum „${forum.name}“ auf das Thema „${thread.name}“ geantwortet:`,
+      },
+      { kind: 'quote', text: shortenedText(post.content) || '(nur Bilder oder Anhänge)' },
+      { kind: 'link', label: 'Zur Antwort', href: link },
+      {
+        kind: 'paragraph',
+        text:
+          'Weitere Antworten in diesem Thema melden wir Ihnen erst wieder per E-Mail, wenn Sie es im Portal ' +
+          'geöffnet haben.',
+      },
+    ],
+    unsubscribe: { url: input.unsubscribeUrl, what: 'E-Mails zu Antworten im Forum' },
+    settingsUrl: `${publicUrl}/benachrichtigungen`,
+  });
+}
