@@ -25,6 +25,14 @@ import { dashboardRoutes } from './features/dashboard/index.ts';
 import { eventsRoutes } from './features/events/index.ts';
 import { forumsRoutes } from './features/forums/index.ts';
 import { mediaLibraryRoutes, mediaPublicRoutes, mediaRoutes } from './features/media/index.ts';
+import {
+  createDigestRunner,
+  createDigestScheduler,
+  type DigestScheduler,
+  type DigestSchedulerOptions,
+  notificationSettingsRoutes,
+  unsubscribeRoutes,
+} from './features/notifications/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
@@ -41,9 +49,11 @@ import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { createJobLease } from './platform/jobs/job-lease.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
 import { createMailTransport } from './platform/mail/mail-transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
+import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
@@ -66,6 +76,8 @@ declare module 'fastify' {
     uploadSweeper: UploadSweeper;
     /** the search index the features' saves keep current (issue 16). */
     searchIndex: SearchIndex;
+    /** sends due digests under the 'digest' lease; started by main.ts, driven by runOnce(now) in tests. */
+    digestScheduler: DigestScheduler;
   }
 }
 
@@ -74,12 +86,14 @@ export interface BuildOptions {
   database?: Database;
   /** where log lines go (tests read them); default stdout. */
   logStream?: DestinationStream;
-  /** mail worker timing (tests retry at once). */
+  /** mail worker timing and clock (tests retry at once, move the rate window). */
   mailWorker?: Partial<MailWorkerOptions>;
   /** the clock of the events' registration deadline (tests move it); default: the system clock. */
   eventsClock?: () => Date;
   /** the search index the saves write to; default the real one (the bench times uploads without it). */
   searchIndex?: SearchIndex;
+  /** digest scheduler timing (tests tick fast). */
+  digestScheduler?: Partial<DigestSchedulerOptions>;
 }
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
@@ -125,10 +139,26 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     from: config.mailFrom,
     domain: new URL(config.publicUrl).hostname,
     log: app.log,
-    ...(options.mailWorker ? { options: options.mailWorker } : {}),
+    options: { ratePerMinute: config.mailRatePerMinute, ...options.mailWorker },
   });
   // preClose: the mail in flight is marked sent before anything closes the database.
   app.addHook('preClose', () => mailWorker.stop());
+  const digestScheduler = createDigestScheduler({
+    runner: createDigestRunner({
+      db: database.db,
+      accounts,
+      outbox,
+      publicUrl: config.publicUrl,
+      jwtSecret: config.jwtSecret,
+      log: app.log,
+    }),
+    lease: createJobLease(database.db),
+    mailWorker,
+    log: app.log,
+    options: options.digestScheduler,
+  });
+  // preClose: a digest run in progress finishes its member's transaction before the database closes.
+  app.addHook('preClose', () => digestScheduler.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
@@ -136,6 +166,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('mailWorker', mailWorker);
   app.decorate('uploadSweeper', uploadSweeper);
   app.decorate('searchIndex', search);
+  app.decorate('digestScheduler', digestScheduler);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onSend', async (request, reply) => {
@@ -216,6 +247,13 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(externalLoginRoutes, routeOptions);
   // Media files are public by design (ARCHITECTURE §4): their unguessable address needs no token.
   await app.register(mediaPublicRoutes, { db: database.db, storage, hostOrigin: config.hostOrigin });
+  // The one-click unsubscribe address of notification mails (RFC 8058): the signed link needs no login.
+  await app.register(unsubscribeRoutes, {
+    db: database.db,
+    accounts,
+    tokens: createUnsubscribeTokens(config.jwtSecret, config.publicUrl),
+    publicUrl: config.publicUrl,
+  });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
     api.addHook(
@@ -246,10 +284,18 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       search,
     });
     await api.register(dashboardRoutes, { db: database.db });
+    await api.register(notificationSettingsRoutes, { db: database.db });
     await api.register(searchRoutes, { db: database.db, kind: database.kind });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
     await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl, search });
-    await api.register(forumsRoutes, { db: database.db, storage, signer, search });
+    await api.register(forumsRoutes, {
+      db: database.db,
+      storage,
+      signer,
+      search,
+      // reply mails to the followers of a thread (issue 17)
+      replyMails: { outbox, mailWorker, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret },
+    });
     await api.register(eventsRoutes, {
       db: database.db,
       storage,

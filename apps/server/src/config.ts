@@ -37,6 +37,13 @@ const ZEnv = z.object({
   AWS_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Portal <portal@localhost>'),
+  /** mails the worker sends a minute at most, across all instances; unset: as fast as the relay takes them */
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int('must be a whole number of mails a minute')
+    .min(1, 'must be a positive number of mails a minute (leave it unset for no limit)')
+    .max(100_000)
+    .optional(),
   HOST_ORIGIN: origin.optional(),
   LOGIN_FORM_ORIGINS: z
     .string()
@@ -103,6 +110,8 @@ export interface TConfig {
   s3: S3Settings | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_RATE_PER_MINUTE; undefined: unlimited */
+  mailRatePerMinute: number | undefined;
   hostOrigin: string | undefined;
   loginFormOrigins: string[];
   externalApiKey: string | undefined;
@@ -160,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     s3: e.STORAGE_URL?.startsWith('s3://') ? s3Settings(e.STORAGE_URL, e) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     hostOrigin: e.HOST_ORIGIN,
     // In the embedded default the server's own origin may use the password form, so the demo works at once.
     loginFormOrigins: e.LOGIN_FORM_ORIGINS.length > 0 || production ? e.LOGIN_FORM_ORIGINS : [ownOrigin],

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.uploadSweeper.start();
   app.mailWorker.start();
+  // one instance at a time sends the digests (the 'digest' lease); stopped on close like the mail worker
+  app.digestScheduler.start();
 
   if (config.seedDemo) {
     const accounts = DEMO_USERS.map(

@@ -151,8 +151,8 @@ describe('delivery through the outbox', () => {
     await send(post.id);
     peer.refuseNext(1);
     // default back-off: the second attempt waits 30 s
-    expect(await w.t.app.mailWorker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect(await w.t.app.mailWorker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await w.t.app.mailWorker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0, throttled: false });
+    expect(await w.t.app.mailWorker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, throttled: false });
     const [row] = (await outboxRows(w)).filter((r) => r.topic === `blog:${post.id}`);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toContain('451');

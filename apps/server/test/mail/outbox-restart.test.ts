@@ -150,7 +150,7 @@ describe('the outbox across restarts and instances', () => {
         .toBeGreaterThan(renewedPast);
       expect(await drain(other.app)).toEqual({ sent: 0, retried: 0, failed: 0 });
       held.release();
-      expect(await sending).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(await sending).toEqual({ sent: 1, retried: 0, failed: 0, throttled: false });
     } finally {
       held.release();
       await other.close();

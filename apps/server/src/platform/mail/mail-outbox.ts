@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
-import type { MailOutboxTable } from '../db/schema.ts';
+import { type MailOutboxTable, toDate } from '../db/schema.ts';
 
 /** A mail to queue: one recipient each, so that every recipient is sent, retried and marked on its own. */
 export interface OutgoingMail {
@@ -12,11 +12,13 @@ export interface OutgoingMail {
   text: string;
   /** what the mail is about, e.g. 'blog:12'; a topic holds at most one open mail per recipient. */
   topic?: string | null;
+  /** the one-click unsubscribe address (RFC 8058): the worker sends it as List-Unsubscribe. */
+  listUnsubscribe?: string | null;
 }
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
-/** SQLite allows 32,766 bound values per statement; 7 a row. */
+/** SQLite allows 32,766 bound values per statement; 8 a row. */
 const INSERT_CHUNK = 500;
 
 /**
@@ -35,6 +37,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
           .values(
             mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
               topic: mail.topic ?? null,
+              listUnsubscribe: mail.listUnsubscribe ?? null,
               recipient: mail.recipient,
               subject: mail.subject,
               html: mail.html,
@@ -119,6 +122,38 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
     /** Gives up on the claimed mail. */
     async markFailed(row: OutboxRow, error: string): Promise<boolean> {
       return settle(row, { status: 'failed', lastError: error });
+    },
+
+    /** Mails sent after `since` (by any instance) and the moment the first of them was sent. */
+    async sentSince(since: Date): Promise<{ count: number; first: Date | undefined }> {
+      const row = await db
+        .selectFrom('mailOutbox')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('sentAt').as('first')])
+        .where('sentAt', '>', since)
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0), first: row?.first ? toDate(row.first) : undefined };
+    },
+
+    /** How many mails wait to be sent (retries included) and since when the oldest of them waits. */
+    async waiting(): Promise<{ count: number; oldest: Date | undefined }> {
+      const row = await db
+        .selectFrom('mailOutbox')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? toDate(row.oldest) : undefined };
+    },
+
+    /** Mails in each state that is not `sent` (sent ones are counted by sentSince). */
+    async countsByStatus(): Promise<Record<'pending' | 'sending' | 'failed', number>> {
+      const rows = await db
+        .selectFrom('mailOutbox')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+        .where('status', 'in', ['pending', 'sending', 'failed'])
+        .groupBy('status')
+        .execute();
+      const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+      return { pending: count('pending'), sending: count('sending'), failed: count('failed') };
     },
 
     byTopic(topic: string) {

@@ -14,6 +14,8 @@ interface MailMessage {
   messageId: string;
   /** a name for the mail, unique per outbox row (the .eml file name). */
   name: string;
+  /** the one-click unsubscribe address (RFC 8058) of a notification mail; null for other mails. */
+  listUnsubscribe: string | null;
 }
 
 export interface MailTransport {
@@ -34,7 +36,16 @@ function mailOptions(message: MailMessage) {
     html: message.html,
     text: message.text,
     messageId: message.messageId,
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      // RFC 8058: mail clients offer an unsubscribe button that POSTs `List-Unsubscribe=One-Click` there.
+      ...(message.listUnsubscribe
+        ? {
+            'List-Unsubscribe': `<${message.listUnsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    },
   };
 }
 

@@ -17,6 +17,13 @@ export interface MailWorkerOptions {
   retryMaxMs: number;
   /** mails one run sends at most, so that a run ends. */
   batchSize: number;
+  /**
+   * MAIL_RATE_PER_MINUTE: mails all instances together send in 60 seconds at most, counted by `sent_at` in the
+   * database; undefined: no limit.
+   */
+  ratePerMinute: number | undefined;
+  /** the clock of claims, leases, retries and the rate window (tests move it). */
+  now: () => Date;
 }
 
 export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
@@ -26,12 +33,20 @@ export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   batchSize: 100,
+  ratePerMinute: undefined,
+  now: () => new Date(),
 };
+
+const RATE_WINDOW_MS = 60_000;
+/** A throttled worker waits at least this long before it looks again (clocks of instances may disagree). */
+const MIN_RESUME_MS = 250;
 
 export interface MailRunResult {
   sent: number;
   retried: number;
   failed: number;
+  /** MAIL_RATE_PER_MINUTE was used up while mails still waited: a started worker goes on when the window frees. */
+  throttled: boolean;
 }
 
 /**
@@ -42,7 +57,7 @@ export interface MailWorker {
   start(): void;
   /** stops polling, waits for the run in progress and closes the transport. */
   stop(): Promise<void>;
-  /** sends what is due now (at most batchSize mails). */
+  /** sends what is due now (at most batchSize mails, and no more than the rate leaves). */
   runOnce(): Promise<MailRunResult>;
   /** a mail was queued: a started worker runs at once instead of at the next poll. */
   notify(): void;
@@ -72,7 +87,12 @@ function isPermanent(error: unknown): boolean {
 export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...deps.options };
   const { outbox, transport, log } = deps;
+  const { now, ratePerMinute } = options;
   let timer: NodeJS.Timeout | undefined;
+  /** set while throttled: runs the worker again when the oldest mail of the rate window leaves it. */
+  let resumeTimer: NodeJS.Timeout | undefined;
+  /** when the last throttled run's window frees a mail's place */
+  let windowFreesAt: Date | undefined;
   let running: Promise<MailRunResult> | undefined;
   let again = false;
   let closed = false;
@@ -85,7 +105,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     const renewal = setInterval(
       () => {
         // A renewal that fails (the database away for a moment) is tried again at the next interval.
-        outbox.renew(row, options.leaseMs).catch((error: unknown) => {
+        outbox.renew(row, options.leaseMs, now()).catch((error: unknown) => {
           log.warn({ mailId: row.id, err: error }, 'mail claim could not be renewed');
         });
       },
@@ -100,6 +120,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
         text: row.text,
         messageId: `<outbox-${row.id}-${new Date(row.createdAt).getTime()}@${deps.domain}>`,
         name: `mail-${String(row.id).padStart(8, '0')}`,
+        listUnsubscribe: row.listUnsubscribe,
       });
     } finally {
       clearInterval(renewal);
@@ -122,7 +143,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
         await outbox.markFailed(row, reason);
         result.failed += 1;
       } else {
-        const next = new Date(Date.now() + backoff(row.attempts));
+        const next = new Date(now().getTime() + backoff(row.attempts));
         log.info({ mailId: row.id, attempts: row.attempts, next, reason }, 'mail will be retried');
         await outbox.retryLater(row, reason, next);
         result.retried += 1;
@@ -130,18 +151,68 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       return;
     }
     // Marked right after the relay accepted it. A crash exactly here sends it once more after the lease.
-    if (!(await outbox.markSent(row))) log.warn({ mailId: row.id }, 'mail sent after its claim expired');
+    if (!(await outbox.markSent(row, now())))
+      log.warn({ mailId: row.id }, 'mail sent after its claim expired');
     result.sent += 1;
   }
 
+  /** How many mails the rate leaves for this run, and how many were sent in the window before it. */
+  async function allowance(): Promise<{ left: number; sentBefore: number }> {
+    if (ratePerMinute === undefined) return { left: Number.POSITIVE_INFINITY, sentBefore: 0 };
+    const window = await outbox.sentSince(new Date(now().getTime() - RATE_WINDOW_MS));
+    return { left: Math.max(0, ratePerMinute - window.count), sentBefore: window.count };
+  }
+
   async function run(): Promise<MailRunResult> {
-    const result: MailRunResult = { sent: 0, retried: 0, failed: 0 };
-    for (let count = 0; count < options.batchSize && !closed; count += 1) {
-      const row = await outbox.claim(options.leaseMs);
-      if (!row) break;
+    const result: MailRunResult = { sent: 0, retried: 0, failed: 0, throttled: false };
+    const { left, sentBefore } = await allowance();
+    const limit = Math.min(options.batchSize, left);
+    let claimed = 0;
+    let drained = false;
+    while (claimed < limit && !closed) {
+      const row = await outbox.claim(options.leaseMs, now());
+      if (!row) {
+        drained = true;
+        break;
+      }
+      claimed += 1;
       await deliver(row, result);
     }
+    const stoppedByRate = !drained && !closed && left <= options.batchSize;
+    if (!stoppedByRate && claimed === 0) return result;
+    const waiting = await outbox.waiting();
+    if (waiting.count === 0) return result;
+    const queue = {
+      queued: waiting.count,
+      oldestWaitingSince: waiting.oldest?.toISOString() ?? null,
+      oldestWaitingSeconds: waiting.oldest
+        ? Math.max(0, Math.round((now().getTime() - waiting.oldest.getTime()) / 1000))
+        : null,
+      ratePerMinute: ratePerMinute ?? null,
+    };
+    if (!stoppedByRate) {
+      log.info(queue, 'mail outbox waiting');
+      return result;
+    }
+    result.throttled = true;
+    const window = await outbox.sentSince(new Date(now().getTime() - RATE_WINDOW_MS));
+    windowFreesAt = window.first ? new Date(window.first.getTime() + RATE_WINDOW_MS) : now();
+    log.info({ ...queue, sentLastMinute: sentBefore + result.sent }, 'mail outbox throttled');
     return result;
+  }
+
+  /** A started worker that was throttled runs again once the window has room: no polling in between. */
+  function resumeLater(): void {
+    if (resumeTimer || !timer) return;
+    const wait = (windowFreesAt?.getTime() ?? 0) - now().getTime();
+    resumeTimer = setTimeout(
+      () => {
+        resumeTimer = undefined;
+        tick();
+      },
+      Math.min(RATE_WINDOW_MS, Math.max(MIN_RESUME_MS, wait)),
+    );
+    resumeTimer.unref();
   }
 
   function runOnce(): Promise<MailRunResult> {
@@ -155,6 +226,8 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   }
 
   function tick(): void {
+    // Throttled: the resume timer runs the worker when the rate window frees, polls and notices wait for it.
+    if (resumeTimer) return;
     if (running) {
       again = true;
       return;
@@ -162,6 +235,11 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     runOnce().then(
       (result) => {
         if (result.sent + result.failed + result.retried > 0) log.info(result, 'mail outbox run');
+        if (result.throttled) {
+          again = false;
+          resumeLater();
+          return;
+        }
         if (again || result.sent + result.failed + result.retried >= options.batchSize) {
           again = false;
           if (timer) setImmediate(tick);
@@ -182,6 +260,8 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       closed = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      if (resumeTimer) clearTimeout(resumeTimer);
+      resumeTimer = undefined;
       await running?.catch(() => undefined);
       await transport.close();
     },

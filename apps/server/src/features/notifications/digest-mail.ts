@@ -1,0 +1,103 @@
+import type { MailBlock, RenderedMail } from '../../platform/mail/notification-mail.ts';
+import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
+import type { Section } from './digest.repository.ts';
+import type { TDigestPeriod } from './digest-slots.ts';
+
+/** What one member's digest lists, each section with its first rows and how many there are in all. */
+export interface DigestContent {
+  posts: Section<{ id: number; title: string; publishedAt: Date }>;
+  events: Section<{ id: number; name: string; startAt: Date }>;
+  threads: Section<{ id: number; forumId: number; name: string; forumName: string; posts: number }>;
+  pages: Section<{ id: number; categoryId: number; title: string }>;
+}
+
+export interface DigestMailInput {
+  username: string;
+  period: TDigestPeriod;
+  /** the start of the window: 'what is new since …' */
+  since: Date;
+  content: DigestContent;
+  publicUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The web app's settings screen (route 'notification-settings'). */
+const SETTINGS_PATH = '/benachrichtigungen';
+
+const berlin = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options });
+const dateFormat = berlin({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = berlin({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '1 Beitrag', '3 Beiträge' */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const isEmptyDigest = (content: DigestContent) =>
+  content.posts.total + content.events.total + content.threads.total + content.pages.total === 0;
+
+/** 'Neues im Mitgliederportal: 3 Beiträge, 1 Veranstaltung, 2 Themen' – only the sections with entries. */
+function digestSubject(content: DigestContent): string {
+  const parts = [
+    [content.posts.total, 'Beitrag', 'Beiträge'],
+    [content.events.total, 'Veranstaltung', 'Veranstaltungen'],
+    [content.threads.total, 'Thema', 'Themen'],
+    [content.pages.total, 'Inhaltsseite', 'Inhaltsseiten'],
+  ] as const;
+  const counted = parts.filter(([n]) => n > 0).map(([n, one, many]) => count(n, one, many));
+  return `Neues im Mitgliederportal: ${counted.join(', ')}`;
+}
+
+function list<Row>(
+  title: string,
+  section: Section<Row>,
+  item: (row: Row) => { label: string; href: string; detail?: string },
+): MailBlock[] {
+  if (section.total === 0) return [];
+  const more = section.total - section.rows.length;
+  return [{ kind: 'list', title, items: section.rows.map(item), ...(more > 0 ? { more } : {}) }];
+}
+
+/** The German digest mail (HTML and text) with the settings and one-click unsubscribe links. */
+export function renderDigestMail(input: DigestMailInput): RenderedMail {
+  const { content, publicUrl } = input;
+  const blocks: MailBlock[] = [
+    {
+      kind: 'paragraph',
+      text: `Hallo ${input.username},\nhier ist, was seit dem ${dateTimeFormat.format(input.since)} Uhr für Sie neu ist.`,
+    },
+    ...list('Neuigkeiten', content.posts, (post) => ({
+      label: post.title,
+      href: `${publicUrl}/blog/${post.id}`,
+      detail: dateFormat.format(post.publishedAt),
+    })),
+    ...list('Veranstaltungen', content.events, (event) => ({
+      label: event.name,
+      href: `${publicUrl}/event/${event.id}`,
+      detail: `am ${dateTimeFormat.format(event.startAt)} Uhr`,
+    })),
+    ...list('Forum', content.threads, (thread) => ({
+      label: thread.name,
+      href: `${publicUrl}/forum/${thread.forumId}/thread/${thread.id}`,
+      detail: `${thread.forumName}, ${count(thread.posts, 'neuer Beitrag', 'neue Beiträge')}`,
+    })),
+    ...list('Geänderte Inhaltsseiten', content.pages, (page) => ({
+      label: page.title,
+      href: `${publicUrl}/content/${page.categoryId}?item=${page.id}`,
+    })),
+  ];
+  return renderNotificationMail({
+    subject: digestSubject(content),
+    kicker: 'Neues im Mitgliederportal',
+    heading:
+      input.period === 'weekly' ? 'Ihre wöchentliche Zusammenfassung' : 'Ihre tägliche Zusammenfassung',
+    blocks,
+    unsubscribe: { url: input.unsubscribeUrl, what: 'Zusammenfassungen' },
+    settingsUrl: `${publicUrl}${SETTINGS_PATH}`,
+  });
+}

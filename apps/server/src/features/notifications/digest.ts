@@ -1,0 +1,163 @@
+/**
+ * The digest of issue 17 (docs/decisions/0082): finds the members whose digest is due, gathers what is new
+ * for each of them in the window since their previous one, and queues the mail and moves their watermark
+ * (notification_settings.digest_until) in one transaction per member. An empty digest only moves the
+ * watermark. The scheduler and `npm run digest` run it under the 'digest' job lease.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
+import { createUnsubscribeTokens } from '../../platform/mail/unsubscribe-token.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { createCategoryAccess } from '../categories/index.ts';
+import { createDigestRepository, type DigestWindow, type DueMember } from './digest.repository.ts';
+import { type DigestContent, isEmptyDigest, renderDigestMail } from './digest-mail.ts';
+import { latestSlot, previousSlot, type TDigestPeriod } from './digest-slots.ts';
+
+export interface DigestDeps {
+  db: Kysely<DB>;
+  accounts: Pick<AccountsService, 'principal'>;
+  outbox: Pick<MailOutbox, 'enqueue'>;
+  publicUrl: string;
+  jwtSecret: string;
+  log: FastifyBaseLogger;
+}
+
+export interface DigestRunResult {
+  /** members found due */
+  due: number;
+  /** digests queued */
+  queued: number;
+  /** members with nothing new: no mail, the watermark moved on */
+  empty: number;
+  /** members another run served first, or who turned the digest off meanwhile */
+  skipped: number;
+  /** members whose digest failed (logged; they stay due for the next run) */
+  failed: number;
+}
+
+interface DigestRunOptions {
+  /** members read per query; each of them gets a transaction of its own */
+  batchSize?: number;
+  /** called after each batch with the counts so far; false ends the run (the lease was lost) */
+  afterBatch?: (result: DigestRunResult) => Promise<boolean>;
+}
+
+export interface DigestRunner {
+  /** sends the digests due at `now`, each covering up to `now`. */
+  run(now: Date, options?: DigestRunOptions): Promise<DigestRunResult>;
+}
+
+/** Entries per section; the rest is counted ('und N weitere'). */
+const SECTION_LIMIT = 20;
+const DEFAULT_BATCH = 200;
+
+type Outcome = 'queued' | 'empty' | 'skipped';
+
+export function createDigestRunner(deps: DigestDeps): DigestRunner {
+  const { db, log } = deps;
+  const repo = createDigestRepository(db);
+  const categoryAccess = createCategoryAccess(db);
+  const unsubscribe = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
+
+  /** The window of a member's digest: since the previous one, or for a first one, one period before the slot. */
+  function windowOf(member: DueMember, period: TDigestPeriod, now: Date): DigestWindow {
+    if (member.digestUntil) return { start: member.digestUntil, end: now };
+    const first = previousSlot(period, latestSlot(period, now));
+    // nothing from before the member joined
+    const start = first.getTime() < member.createdAt.getTime() ? member.createdAt : first;
+    return { start, end: now };
+  }
+
+  async function gather(
+    member: DueMember,
+    principal: Principal,
+    window: DigestWindow,
+    visibleCategories: (principal: Principal) => Promise<number[]>,
+  ): Promise<DigestContent> {
+    const none = { rows: [], total: 0 };
+    const posts = await repo.posts(principal, window, SECTION_LIMIT);
+    // events, forums and content pages are for ROLE_USER (SPEC §2); partners read news posts only
+    if (!principal.roles.includes('ROLE_USER')) return { posts, events: none, threads: none, pages: none };
+    return {
+      posts,
+      events: await repo.events(window, SECTION_LIMIT),
+      threads: await repo.threads(member, window, SECTION_LIMIT),
+      pages: await repo.pages(await visibleCategories(principal), window, SECTION_LIMIT),
+    };
+  }
+
+  async function deliver(
+    member: DueMember,
+    now: Date,
+    visibleCategories: (principal: Principal) => Promise<number[]>,
+  ): Promise<Outcome> {
+    const principal = await deps.accounts.principal(member.id);
+    if (!principal || principal.disabled) return 'skipped';
+    const period: TDigestPeriod = member.digest === 'weekly' ? 'weekly' : 'daily';
+    const window = windowOf(member, period, now);
+    const content = await gather(member, principal, window, visibleCategories);
+    return db.transaction().execute(async (trx): Promise<Outcome> => {
+      const claimed = await repo.advance(trx, member.id, member.digestUntil, now);
+      if (!claimed) return 'skipped';
+      if (isEmptyDigest(content)) return 'empty';
+      const unsubscribeUrl = unsubscribe.url({ userId: member.id, kind: 'digest', version: claimed.version });
+      const mail = renderDigestMail({
+        username: member.username,
+        period,
+        since: window.start,
+        content,
+        publicUrl: deps.publicUrl,
+        unsubscribeUrl,
+      });
+      await deps.outbox.enqueue(trx, [
+        {
+          ...mail,
+          recipient: member.email,
+          topic: `digest:${member.id}:${now.toISOString()}`,
+          listUnsubscribe: unsubscribeUrl,
+        },
+      ]);
+      return 'queued';
+    });
+  }
+
+  return {
+    async run(now, options = {}) {
+      const batchSize = options.batchSize ?? DEFAULT_BATCH;
+      const result: DigestRunResult = { due: 0, queued: 0, empty: 0, skipped: 0, failed: 0 };
+      const slots = { daily: latestSlot('daily', now), weekly: latestSlot('weekly', now) };
+      // Members of the same groups see the same categories: worked out once per run and group set.
+      const categoriesByGroups = new Map<string, Promise<number[]>>();
+      const visibleCategories = (principal: Principal) => {
+        const key = principal.isAdmin ? 'admin' : [...principal.groupIds].sort((a, b) => a - b).join(',');
+        let ids = categoriesByGroups.get(key);
+        if (!ids) {
+          ids = categoryAccess.visible(principal).then((visible) => [...visible.keys()]);
+          categoriesByGroups.set(key, ids);
+        }
+        return ids;
+      };
+      let afterId = 0;
+      for (;;) {
+        const members = await repo.dueMembers(slots, afterId, batchSize);
+        for (const member of members) {
+          result.due += 1;
+          try {
+            result[await deliver(member, now, visibleCategories)] += 1;
+          } catch (error) {
+            result.failed += 1;
+            log.error({ err: error, userId: member.id }, 'digest failed');
+          }
+        }
+        const last = members.at(-1);
+        if (!last || members.length < batchSize) break;
+        afterId = last.id;
+        if (options.afterBatch && !(await options.afterBatch(result))) break;
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** The notifications feature as app.ts sees it (issue 17). */
+
+export { createDigestRunner } from './digest.ts';
+export {
+  createDigestScheduler,
+  DIGEST_JOB,
+  type DigestScheduler,
+  type DigestSchedulerOptions,
+  type DigestSchedulerRun,
+} from './digest-scheduler.ts';
+export { notificationSettingsRoutes } from './notification-settings.routes.ts';
+export { unsubscribeRoutes } from './unsubscribe.routes.ts';

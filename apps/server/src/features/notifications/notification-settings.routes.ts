@@ -1,0 +1,51 @@
+import {
+  NOTIFICATIONS_API,
+  ZApiError,
+  ZNotificationSettings,
+  ZNotificationSettingsInput,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { createNotificationSettingsService } from './notification-settings.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+const tags = ['notifications'];
+
+/** The session member's notification settings (issue 17): every logged-in role reads and writes its own. */
+export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, opts) => {
+  const service = createNotificationSettingsService(opts.db);
+  const member = requireRole('ROLE_PARTNER');
+
+  app.route({
+    method: 'GET',
+    url: NOTIFICATIONS_API.settings,
+    onRequest: member,
+    schema: {
+      tags,
+      description:
+        '`{ forumReplies, digest }` of the caller: whether reply mails of followed forum threads are sent, and ' +
+        "how often the digest is (`never`, `daily`, `weekly`). The defaults (`true`, `'daily'`) until the " +
+        'member saves their own. Breaking news (Eilmeldung) ignores these settings.',
+      response: { 200: ZNotificationSettings, ...errors },
+    },
+    handler: (request) => service.settings(principalOf(request).id),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: NOTIFICATIONS_API.settings,
+    onRequest: member,
+    schema: {
+      tags,
+      description:
+        'Body `{ forumReplies, digest }`, both required, no other fields: stores them and answers what is stored. ' +
+        'Every save raises the settings version, which spends the one-click unsubscribe links of mails sent ' +
+        'before.',
+      body: ZNotificationSettingsInput,
+      response: { 200: ZNotificationSettings, ...errors },
+    },
+    handler: (request) => service.save(principalOf(request).id, request.body),
+  });
+};
