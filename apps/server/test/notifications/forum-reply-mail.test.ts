@@ -202,6 +202,19 @@ describe('the reply mail', () => {
     expect(mail.html).toContain(unsubscribe);
   });
 
+  it('should link the page the reply is on, as the search links a post', async () => {
+    const thread = await createThread(w, forumId, w.as.kollege);
+    // 21 posts by kollege and mitglied fill page 1; dritte's reply is post 22, on page 2
+    for (let index = 0; index < 20; index += 1) await reply(thread, index % 2 ? w.as.kollege : w.as.mitglied);
+    await readThread(w, thread.id, '', w.as.kollege);
+    await drain(w.t.app);
+    peer.reset();
+    const post = await reply(thread, dritte);
+    await drain(w.t.app);
+    const mail = readMail(peer.received.find((sent) => sent.to.includes('kollege@example.de'))?.raw ?? '');
+    expect(mail.text).toContain(`${PUBLIC_URL}/forum/${forumId}/thread/${thread.id}?page=2&post=${post.id}`);
+  });
+
   it('should use version 0 of the unsubscribe link for a member without settings', async () => {
     const thread = await createThread(w, forumId, w.as.kollege);
     await reply(thread, dritte);

@@ -1,3 +1,4 @@
+import { FORUM_POSTS_PAGE_SIZE, pageCount } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -44,6 +45,8 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
       const forum = thread && (await forums.findForum(trx, thread.forumId));
       if (!thread || !forum) return 0;
       const topic = `forum-thread:${thread.id}`;
+      // the reply is the thread's newest post: on its last page
+      const page = pageCount(thread.postCount, FORUM_POSTS_PAGE_SIZE);
       // The outbox holds one open mail per topic and address: an address already waiting gets none, and
       // followers sharing an address get one.
       const taken = await followers.openMailRecipients(trx, topic);
@@ -60,7 +63,7 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
         const mail = replyMail({
           forum: { id: forum.id, name: forum.name },
           thread: { id: thread.id, name: thread.name },
-          post: { id: reply.postId, content: reply.content },
+          post: { id: reply.postId, content: reply.content, page },
           authorName: reply.author.username,
           publicUrl: deps.publicUrl,
           unsubscribeUrl,

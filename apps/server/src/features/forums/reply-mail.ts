@@ -7,7 +7,8 @@ const QUOTE_MAX = 500;
 export interface ReplyMailInput {
   forum: { id: number; name: string };
   thread: { id: number; name: string };
-  post: { id: number; content: string };
+  /** the reply and the page of the thread it is on (FORUM_POSTS_PAGE_SIZE a page, as the web shows it) */
+  post: { id: number; content: string; page: number };
   /** who wrote the reply (null: a deleted user) */
   authorName: string | null;
   publicUrl: string;
@@ -27,7 +28,9 @@ function shortenedText(html: string, max = QUOTE_MAX): string {
 /** The German mail that tells a follower about a reply in a thread (issue 17). */
 export function replyMail(input: ReplyMailInput): RenderedMail {
   const { forum, thread, post, publicUrl } = input;
-  const link = `${publicUrl}/forum/${forum.id}/thread/${thread.id}?post=${post.id}`;
+  // as the search links a post: the page (when not the first) and the post to bring into view
+  const query = post.page > 1 ? `?page=${post.page}&post=${post.id}` : `?post=${post.id}`;
+  const link = `${publicUrl}/forum/${forum.id}/thread/${thread.id}${query}`;
   const who = input.authorName ?? 'Ein ehemaliges Mitglied';
   return renderNotificationMail({
     subject: `Neue Antwort im Forum: „${thread.name}“`,
