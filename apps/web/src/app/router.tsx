@@ -7,6 +7,7 @@ import { loadDashboardPage } from '../features/dashboard';
 import { loadEventPage } from '../features/events';
 import { loadForumPage, loadThreadPage } from '../features/forum';
 import { loadMediaPage } from '../features/media';
+import { loadNotificationSettingsPage } from '../features/notifications';
 import { loadSearchPage } from '../features/search';
 import { loadServicesPage } from '../features/services';
 import { guardLoader } from '../lib/routing/guard-loader';
@@ -37,6 +38,7 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES.media, loadMediaPage),
   screen(ROUTES['service-offerings'], loadServicesPage),
   screen(ROUTES.search, loadSearchPage),
+  screen(ROUTES['notification-settings'], loadNotificationSettingsPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 

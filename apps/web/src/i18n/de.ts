@@ -5,6 +5,7 @@ import {
   CONTENT_MESSAGES,
   EVENT_MESSAGES,
   MEDIA_MESSAGES,
+  NOTIFICATION_MESSAGES,
   SEARCH_MESSAGES,
 } from '@portal/contract';
 
@@ -19,6 +20,7 @@ export const de = {
     navigation: 'Hauptnavigation',
     breadcrumbs: 'Brotkrümelnavigation',
     logout: 'Abmelden',
+    notifications: 'Benachrichtigungen',
     loggedInAs: (username: string) => `Angemeldet als ${username}`,
   },
   nav: {
@@ -432,6 +434,22 @@ export const de = {
     threadCreated: 'Das Thema wurde erstellt.',
     threadDeleted: 'Das Thema wurde gelöscht.',
     deleteThread: 'Thema löschen',
+    follow: 'Thema folgen',
+    unfollow: 'Nicht mehr folgen',
+    followHint: 'Bei neuen Antworten eine E-Mail erhalten',
+    unfollowHint: 'Keine E-Mails mehr zu neuen Antworten in diesem Thema',
+    followed: 'Sie folgen diesem Thema. Bei neuen Antworten erhalten Sie eine E-Mail.',
+    unfollowed: 'Sie folgen diesem Thema nicht mehr.',
+    unreadMarker: 'Neu',
+    unreadBadge: (count: number) => `${formatCount(count)} neu`,
+    unreadPosts: (count: number) =>
+      count === 1 ? '1 ungelesener Beitrag' : `${formatCount(count)} ungelesene Beiträge`,
+    unreadThreads: (count: number) =>
+      count === 1 ? '1 Thema mit neuen Beiträgen' : `${formatCount(count)} Themen mit neuen Beiträgen`,
+    news: (count: number) =>
+      count === 0
+        ? 'Neu im Forum: keine neuen Beiträge'
+        : `Neu im Forum: ${count === 1 ? '1 Thema' : `${formatCount(count)} Themen`}`,
     replied: 'Ihre Antwort wurde veröffentlicht.',
     postDeleted: 'Der Beitrag wurde gelöscht.',
     form: {
@@ -551,6 +569,25 @@ export const de = {
     pagination: 'Seiten der Treffer',
     tabTitle: (query: string) => `„${query}“ – Suche`,
   },
+  notifications: {
+    intro: 'Hier legen Sie fest, welche E-Mails Sie vom Portal erhalten.',
+    forumReplies: 'E-Mail bei neuen Antworten in Themen, denen ich folge',
+    forumRepliesHint:
+      'Sie folgen den Themen, die Sie begonnen oder beantwortet haben, und denen, bei denen Sie „Thema folgen“ gewählt haben. Je Thema kommt eine E-Mail, bis Sie es wieder geöffnet haben.',
+    digest: 'Zusammenfassung per E-Mail',
+    digestHint:
+      'Die Zusammenfassung enthält nur, was neu für Sie ist und worüber Sie noch keine E-Mail erhalten haben. Gibt es nichts Neues, kommt keine E-Mail.',
+    digestOptions: {
+      never: { label: 'Nie', hint: 'Keine Zusammenfassung' },
+      daily: { label: 'Täglich', hint: 'Jeden Morgen gegen 7 Uhr' },
+      weekly: { label: 'Wöchentlich', hint: 'Montags gegen 7 Uhr' },
+    },
+    breakingNews: 'Eilmeldungen erhalten Sie immer per E-Mail, unabhängig von diesen Einstellungen.',
+    unsubscribe:
+      'Jede dieser E-Mails enthält einen Link, mit dem Sie sie auch ohne Anmeldung abbestellen können.',
+    loadFailed: 'Ihre Benachrichtigungen konnten nicht geladen werden.',
+    saved: NOTIFICATION_MESSAGES.saved,
+  },
   pages: {
     dashboard: 'Dashboard',
     blog: BLOG_TITLES.default,
@@ -562,6 +599,7 @@ export const de = {
     media: 'Mediathek',
     services: 'Dienstleistungsangebote',
     search: 'Suche',
+    notifications: 'Benachrichtigungen',
   },
 } as const;
 

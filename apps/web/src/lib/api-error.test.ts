@@ -14,6 +14,15 @@ describe('fieldErrorsOf', () => {
     ]);
   });
 
+  it('returns the messages of a JSON body as they are without a prefix', () => {
+    const error = new ApiError('Bitte überprüfen Sie Ihre Eingaben.', 400, {
+      digest: "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein.",
+    });
+    expect(fieldErrorsOf(error, '')).toEqual([
+      ['digest', "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein."],
+    ]);
+  });
+
   it('returns nothing for other errors', () => {
     expect(fieldErrorsOf(new Error('kaputt'), 'content')).toEqual([]);
   });

@@ -63,11 +63,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Field messages of a failed form save, without the form field's prefix: `contentCategory.name` → `name`.
- * Lets a form show the server's German message beside the field it belongs to.
+ * Lets a form show the server's German message beside the field it belongs to. A JSON body's fields have
+ * no prefix: `''` returns every message as it is.
  */
 export function fieldErrorsOf(error: unknown, prefix: string): [string, string][] {
   if (!(error instanceof ApiError)) return [];
-  const start = `${prefix}.`;
+  const start = prefix === '' ? '' : `${prefix}.`;
   return Object.entries(error.fieldErrors).flatMap(([field, message]): [string, string][] =>
     field.startsWith(start) ? [[field.slice(start.length), message]] : [],
   );

@@ -6,6 +6,7 @@ import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { useSession } from '../../lib/use-session';
 import classes from './frame.module.css';
 import { LogoutButton } from './logout-button';
+import { NotificationsLink } from './notifications-link';
 
 interface FrameHeaderProps {
   navigationId: string;
@@ -52,6 +53,7 @@ export function FrameHeader({
           >
             {user.username}
           </Text>
+          <NotificationsLink />
           <LogoutButton />
         </Group>
       )}

@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -9,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useBlocker } from 'react-router';
+import { mayDiscard } from '../feedback/confirm';
 import { unsavedChanges } from './unsaved-changes';
 
 /** What a sheet or drawer gives the forms it shows. */
@@ -24,6 +26,24 @@ const DirtyGuardContext = createContext<DirtyGuard | null>(null);
 export function DirtyGuardProvider({ scope, mayClose, children }: DirtyGuard & { children: ReactNode }) {
   const value = useMemo(() => ({ scope, mayClose }), [scope, mayClose]);
   return <DirtyGuardContext value={value}>{children}</DirtyGuardContext>;
+}
+
+/**
+ * Around a form that has a page of its own (no sheet or drawer to close, issue 17's settings): its changes
+ * count while the page is shown, so leaving or reloading the page asks 'Änderungen verwerfen?' first.
+ */
+export function PageDirtyGuard({ children }: { children: ReactNode }) {
+  const scope = useId();
+  useEffect(() => {
+    unsavedChanges.setOpen(scope, true);
+    return () => unsavedChanges.setOpen(scope, false);
+  }, [scope]);
+  const mayClose = useCallback(() => mayDiscard(unsavedChanges.isDirty(scope)), [scope]);
+  return (
+    <DirtyGuardProvider scope={scope} mayClose={mayClose}>
+      {children}
+    </DirtyGuardProvider>
+  );
 }
 
 /**

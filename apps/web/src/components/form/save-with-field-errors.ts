@@ -2,7 +2,10 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { fieldErrorsOf } from '../../lib/api-error';
 
 export interface FieldErrorTarget<F extends FieldValues> {
-  /** The multipart field the form is sent in (`blog`, `event`, …): the prefix of the server's field paths. */
+  /**
+   * The multipart field the form is sent in (`blog`, `event`, …): the prefix of the server's field paths;
+   * `''` for a JSON body, whose field paths have none.
+   */
   entity: string;
   /** The form's fields that can show a server message; a deeper path (`tags.0`) counts for its field. */
   fields: readonly FieldPath<F>[];

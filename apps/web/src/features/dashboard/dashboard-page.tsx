@@ -3,13 +3,17 @@ import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { LatestPosts } from '../blog';
 import { QuickAccess } from '../categories';
+import { ForumNews } from '../forum';
 import { DashboardIntro } from './components/dashboard-intro';
 import { UpcomingEventsSlot } from './components/upcoming-events-slot';
 
-/** Dashboard (SPEC §1/§2): intro text, quick access, the latest 2 posts and the next 3 events. */
+/**
+ * Dashboard (SPEC §1/§2): intro text, quick access, the latest 2 posts and the next 3 events; beside the
+ * headline, for members, 'Neu im Forum' (issue 17).
+ */
 export function DashboardPage() {
   return (
-    <Page title={de.pages.dashboard} breadcrumbs={[{ label: de.pages.dashboard }]}>
+    <Page title={de.pages.dashboard} breadcrumbs={[{ label: de.pages.dashboard }]} actions={<ForumNews />}>
       <Stack gap="xl">
         <DashboardIntro />
         <QuickAccess />

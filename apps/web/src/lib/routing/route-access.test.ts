@@ -20,6 +20,7 @@ describe('route access', () => {
     ['/media', 'media-overview'],
     ['/media/4', 'media'],
     ['/dienstleistungsangebote', 'service-offerings'],
+    ['/benachrichtigungen', 'notification-settings'],
     ['/login?request=/event', 'login'],
     ['/gibt-es-nicht', 'not-found'],
     ['/event/3/mehr', 'not-found'],
@@ -27,9 +28,10 @@ describe('route access', () => {
     expect(routeOf(address).name).toBe(name);
   });
 
-  it('should let a partner open only the dashboard and the posts', () => {
+  it('should let a partner open only the dashboard, the posts and the notification settings', () => {
     expect(mayOpen(PARTNER, '/dashboard')).toBe(true);
     expect(mayOpen(PARTNER, '/blog/1')).toBe(true);
+    expect(mayOpen(PARTNER, '/benachrichtigungen')).toBe(true);
     for (const address of ['/content/1', '/event', '/forum/1', '/dienstleistungsangebote', '/media']) {
       expect(mayOpen(PARTNER, address)).toBe(false);
     }
@@ -39,6 +41,12 @@ describe('route access', () => {
     expect(mayOpen(MEMBER, '/event/3')).toBe(true);
     expect(mayOpen(MEMBER, '/media/2')).toBe(false);
     expect(mayOpen(ADMIN, '/media/2')).toBe(true);
+  });
+
+  it('should keep the notification settings from visitors who are not logged in', () => {
+    expect(mayOpen([], '/benachrichtigungen')).toBe(false);
+    expect(mayOpen(MEMBER, '/benachrichtigungen')).toBe(true);
+    expect(mayOpen(ADMIN, '/benachrichtigungen')).toBe(true);
   });
 
   it('should open pages without a role to everyone', () => {

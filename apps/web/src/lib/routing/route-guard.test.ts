@@ -68,6 +68,18 @@ describe('route guard', () => {
     });
   });
 
+  it('shows the notification settings to every logged-in role and sends a visitor to login first', () => {
+    const route = ROUTES['notification-settings'];
+    for (const user of [PARTNER, MEMBER, ADMIN]) {
+      expect(decideRoute(input({ route, requested: '/benachrichtigungen', user }))).toEqual({
+        redirectTo: null,
+      });
+    }
+    expect(decideRoute(input({ route, requested: '/benachrichtigungen' }))).toEqual({
+      redirectTo: '/login?request=%2Fbenachrichtigungen',
+    });
+  });
+
   it('sends a logged-in user from the login route to the dashboard', () => {
     expect(decideRoute(input({ route: ROUTES.login, user: MEMBER }))).toEqual({ redirectTo: '/dashboard' });
   });

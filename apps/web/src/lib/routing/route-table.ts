@@ -13,6 +13,7 @@ export type RouteName =
   | 'media'
   | 'service-offerings'
   | 'search'
+  | 'notification-settings'
   | 'not-found';
 
 export interface RouteMeta {
@@ -33,6 +34,11 @@ export const ROUTES = {
   media: { name: 'media', path: '/media/:id', role: 'ROLE_ADMIN' },
   'service-offerings': { name: 'service-offerings', path: '/dienstleistungsangebote', role: 'ROLE_USER' },
   search: { name: 'search', path: '/search', role: 'ROLE_PARTNER' },
+  'notification-settings': {
+    name: 'notification-settings',
+    path: '/benachrichtigungen',
+    role: 'ROLE_PARTNER',
+  },
   'not-found': { name: 'not-found', path: '*', role: null },
 } as const satisfies Record<RouteName, RouteMeta>;
 

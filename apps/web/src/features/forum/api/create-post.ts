@@ -4,6 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { replyFormData } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
+import { refreshReadMarkers } from './read-markers';
 
 interface CreatePostInput {
   threadId: number;
@@ -22,7 +23,7 @@ function createPost({ threadId, values, files, onProgress }: CreatePostInput) {
   });
 }
 
-/** Every page of the thread is stale now (counts, the last page); so are the forum's counts. */
+/** Every page of the thread is stale now (counts, the last page); so are the forum's counts and markers. */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,8 +31,7 @@ export function useCreatePost() {
     onSuccess: (_post, { threadId, forumId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: forumKeys.thread(threadId) }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.forum(forumId) }),
+        refreshReadMarkers(queryClient, forumId),
       ]),
   });
 }

@@ -4,6 +4,7 @@ import { api } from '../../../lib/portal';
 import type { ProgressListener } from '../../../lib/upload-request';
 import { threadFormData } from '../lib/post-form-data';
 import { forumKeys } from './query-keys';
+import { refreshReadMarkers } from './read-markers';
 
 interface CreateThreadInput {
   forumId: number;
@@ -27,10 +28,7 @@ export function useCreateThread() {
     mutationFn: createThread,
     onSuccess: async (thread) => {
       queryClient.setQueryData(forumKeys.threadPage(thread.id, 1), thread);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.forum(thread.forumId) }),
-      ]);
+      await refreshReadMarkers(queryClient, thread.forumId);
     },
   });
 }

@@ -18,6 +18,7 @@ export function useDeleteForum() {
         list?.filter((forum) => forum.id !== id),
       );
       forgetDeleted(queryClient, forumKeys.forum(id));
+      return queryClient.invalidateQueries({ queryKey: forumKeys.unread() });
     },
   });
 }

@@ -2,6 +2,7 @@ import { FORUM_API } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
+import { refreshReadMarkers } from './read-markers';
 
 /** DELETE /api/forumPost/{id} (204; 409 for a thread's first post, which shows no delete button anyway). */
 function deletePost(id: number) {
@@ -15,8 +16,7 @@ export function useDeletePost(threadId: number, forumId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: forumKeys.thread(threadId) }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.forum(forumId) }),
+        refreshReadMarkers(queryClient, forumId),
       ]),
   });
 }

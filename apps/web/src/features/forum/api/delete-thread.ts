@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetDeleted } from '../../../lib/deleted-queries';
 import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
+import { refreshReadMarkers } from './read-markers';
 
 /** DELETE /api/forumThread/{id} (204): the thread with all its posts and attachments. */
 function deleteThread(id: number) {
@@ -15,10 +16,7 @@ export function useDeleteThread(forumId: number) {
     mutationFn: deleteThread,
     onSuccess: async (_result, id) => {
       forgetDeleted(queryClient, forumKeys.thread(id));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: forumKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: forumKeys.forum(forumId) }),
-      ]);
+      await refreshReadMarkers(queryClient, forumId);
     },
   });
 }

@@ -8,4 +8,6 @@ export const forumKeys = {
   forumPage: (id: number, page: number) => [...forumKeys.forum(id), page] as const,
   thread: (id: number) => [...forumKeys.all, 'thread', id] as const,
   threadPage: (id: number, page: ThreadPageParam) => [...forumKeys.thread(id), page] as const,
+  /** 'Neu im Forum': how many threads hold posts the member has not seen. */
+  unread: () => [...forumKeys.all, 'unread'] as const,
 };

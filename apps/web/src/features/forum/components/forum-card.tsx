@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TForumSummary } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -16,7 +16,10 @@ interface ForumCardProps {
   onDelete: (forum: TForumSummary) => void;
 }
 
-/** One forum of the list: name (link), description, thread and post counts, last activity. */
+/**
+ * One forum of the list: name (link), description, thread and post counts, last activity, and how many of
+ * its threads hold posts the member has not seen (issue 17).
+ */
 export function ForumCard({ forum, isAdmin, onEdit, onDelete }: ForumCardProps) {
   const headingId = `forum-${forum.id}`;
   return (
@@ -53,6 +56,11 @@ export function ForumCard({ forum, isAdmin, onEdit, onDelete }: ForumCardProps) 
         </Group>
         <RichText html={forum.description} />
         <Group gap="lg" className={classes.meta} style={{ rowGap: 2 }}>
+          {forum.unreadThreads > 0 && (
+            <Badge variant="light" size="lg" radius="sm" tt="none">
+              {de.forums.unreadThreads(forum.unreadThreads)}
+            </Badge>
+          )}
           <Text size="sm">{de.forums.threadCount(forum.threadCount)}</Text>
           <Text size="sm">{de.forums.postCount(forum.postCount)}</Text>
           <Text size="sm">

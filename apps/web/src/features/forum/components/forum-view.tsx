@@ -13,7 +13,7 @@ import { usePreloadEditor } from '../../../components/rich-text-editor/preload-e
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
-import { parsePageParam } from '../lib/paging';
+import { forumPageOf } from '../lib/paging';
 import { FORUMS_PATH, threadPath } from '../lib/paths';
 import { isNotFound } from './load-error';
 import { threadFormSheet } from './post-sheets';
@@ -23,8 +23,7 @@ import { useThreadDeletion } from './use-forum-deletion';
 /** SPEC §2 Forums: a forum with its threads; every member starts threads, admins delete them. */
 export function ForumView({ forumId }: { forumId: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const pageParam = parsePageParam(searchParams.get('page'));
-  const page = pageParam === 'last' ? 1 : pageParam;
+  const page = forumPageOf(searchParams);
   const forum = useForum(forumId, page);
   const isAdmin = useIsAdmin();
   const sheet = useBottomSheet();

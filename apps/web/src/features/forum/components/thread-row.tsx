@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/formatting';
 import { threadPath } from '../lib/paths';
 import { DeleteButton } from './delete-button';
 import classes from './forums.module.css';
+import { UnreadBadge } from './unread-badge';
 
 interface ThreadRowProps {
   thread: TForumThreadSummary;
@@ -15,18 +16,30 @@ interface ThreadRowProps {
 
 const authorOf = (author: { username: string } | null) => author?.username ?? de.forums.unknownAuthor;
 
-/** One thread of a forum: name (link), author and start, 'Antworten: N', the last reply's date and author. */
+/**
+ * One thread of a forum: name (link), author and start, 'Antworten: N', the last reply's date and author.
+ * A thread with posts the member has not seen shows its name bold with '3 neu' (issue 17); its link opens
+ * at the first of them.
+ */
 export function ThreadRow({ thread, isAdmin, onDelete }: ThreadRowProps) {
   const headingId = `thread-${thread.id}`;
   return (
     <Paper component="article" withBorder radius="md" p="sm" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2} className={classes.threadMain}>
-          <Title order={2} size="h5" id={headingId} className={classes.name}>
-            <Anchor component={Link} to={threadPath(thread.forumId, thread.id)} inherit>
-              {thread.name}
-            </Anchor>
-          </Title>
+          <Group gap="xs" align="center">
+            <Title
+              order={2}
+              size="h5"
+              id={headingId}
+              className={thread.unread > 0 ? `${classes.name} ${classes.unreadName}` : classes.name}
+            >
+              <Anchor component={Link} to={threadPath(thread.forumId, thread.id)} inherit>
+                {thread.name}
+              </Anchor>
+            </Title>
+            {thread.unread > 0 && <UnreadBadge count={thread.unread} />}
+          </Group>
           <Text size="sm" c="dimmed">
             {de.forums.startedBy(authorOf(thread.author), formatDateTime(thread.createdAt))}
           </Text>

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { pageRange, type TForumPost, type TForumThread } from '@portal/contract';
 import { IconMessageReply, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
@@ -14,13 +14,15 @@ import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { reveal } from '../../../lib/reveal';
 import { useIsAdmin } from '../../../lib/use-session';
-import { useThread } from '../api/get-thread';
-import { hasBottomReply, parsePageParam, postNumber } from '../lib/paging';
+import { hasBottomReply, postNumber } from '../lib/paging';
 import { FORUMS_PATH, forumPath, positiveId } from '../lib/paths';
+import { FollowButton } from './follow-button';
 import { isNotFound } from './load-error';
 import { PostCard } from './post-card';
 import { replyFormSheet } from './post-sheets';
+import { UnreadMarker } from './unread-marker';
 import { usePostDeletion, useThreadDeletion } from './use-forum-deletion';
+import { useThreadPage } from './use-thread-page';
 
 interface ThreadViewProps {
   forumId: number;
@@ -30,11 +32,11 @@ interface ThreadViewProps {
 /**
  * SPEC §2 Forums, thread detail: posts oldest first, 20 a page, with 'Antworten' above and, in a thread of
  * more than 10 posts, a second one below. After a reply the last page shows, with the new post in view.
+ * Issue 17: it opens at the first unread post, marked 'Neu', and offers to follow the thread.
  */
 export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = parsePageParam(searchParams.get('page'));
-  const thread = useThread(threadId, page);
+  const { thread, firstUnreadId } = useThreadPage(threadId, searchParams);
   const isAdmin = useIsAdmin();
   const sheet = useBottomSheet();
   const alerts = useAlerts();
@@ -119,6 +121,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const actions = (
     <Group gap="xs">
       {replyButton}
+      <FollowButton thread={data} />
       {isAdmin && (
         <Button
           variant="light"
@@ -132,7 +135,8 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
     </Group>
   );
   const goTo = (next: number, fromBottom: boolean) => {
-    setSearchParams(next === 1 ? {} : { page: String(next) });
+    // Page 1 too is named: an address without a page opens at the first unread post.
+    setSearchParams({ page: String(next) });
     if (fromBottom) reveal(topRef.current);
   };
   const range = pageRange(data.page, data.pageSize, data.postCount);
@@ -162,13 +166,15 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
       />
       <Stack gap="sm" aria-busy={thread.isPlaceholderData || undefined}>
         {data.posts.map((post, index) => (
-          <PostCard
-            key={post.id}
-            post={post}
-            number={postNumber(data.page, data.pageSize, index)}
-            isAdmin={isAdmin}
-            onDelete={(target) => void deletePost(target)}
-          />
+          <Fragment key={post.id}>
+            {post.id === firstUnreadId && <UnreadMarker />}
+            <PostCard
+              post={post}
+              number={postNumber(data.page, data.pageSize, index)}
+              isAdmin={isAdmin}
+              onDelete={(target) => void deletePost(target)}
+            />
+          </Fragment>
         ))}
       </Stack>
       {(data.pageCount > 1 || hasBottomReply(data.postCount)) && (

@@ -69,6 +69,8 @@ export function SearchField() {
           placeholder={de.search.placeholder}
           title={de.search.shortcutHint}
           leftSection={<IconSearch size={16} aria-hidden />}
+          // On a phone the field is little more than its icon: a tap on the icon focuses it too.
+          leftSectionPointerEvents="none"
           size="sm"
           value={text}
           onChange={(event) => change(event.currentTarget.value)}

@@ -1,0 +1,38 @@
+import { Alert, Paper, Text } from '@mantine/core';
+import { PageDirtyGuard } from '../../components/form/dirty-guard';
+import { FormSkeleton } from '../../components/form/form-skeleton';
+import { Page } from '../../components/page/page';
+import { de } from '../../i18n/de';
+import { useSession } from '../../lib/use-session';
+import { useNotificationSettings } from './api/get-notification-settings';
+import { NotificationSettingsForm } from './components/notification-settings-form';
+import { offersForumReplies } from './lib/settings-form';
+
+const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.notifications }];
+
+/** Issue 17, 'notification-settings' (/benachrichtigungen): which mails the member gets, for every role. */
+export function NotificationSettingsPage() {
+  const settings = useNotificationSettings();
+  const { user } = useSession();
+  return (
+    <Page title={de.pages.notifications} breadcrumbs={BREADCRUMBS}>
+      <Text>{de.notifications.intro}</Text>
+      <Paper withBorder radius="md" p="md" maw={720}>
+        {settings.isPending ? (
+          <FormSkeleton heights={[56, 160, 72]} />
+        ) : settings.isError ? (
+          <Alert color="red" variant="light">
+            {de.notifications.loadFailed}
+          </Alert>
+        ) : (
+          <PageDirtyGuard>
+            <NotificationSettingsForm
+              settings={settings.data}
+              withForumReplies={offersForumReplies(user?.roles ?? [])}
+            />
+          </PageDirtyGuard>
+        )}
+      </Paper>
+    </Page>
+  );
+}
