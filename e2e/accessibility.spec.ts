@@ -78,7 +78,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     return Object.fromEntries(Object.keys(found).map((name) => [name, []]));
   }
 
-  test("a member's dashboard, news and services", async ({ page }) => {
+  test("a member's dashboard, news, services and notification settings", async ({ page }) => {
     await loginAs(page, 'mitglied');
     const heading = (name: string) => page.getByRole('heading', { level: 1, name });
     const found: Record<string, string[]> = { dashboard: await violations(page) };
@@ -87,6 +87,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await visitAll(page, [
         ['news', '/blog', heading('MarkenKreis-Info')],
         ['services', '/dienstleistungsangebote', heading('Dienstleistungsangebote')],
+        ['notification settings', '/benachrichtigungen', page.getByRole('radio', { name: 'Täglich' })],
       ]),
     );
     await page.goto('/blog');

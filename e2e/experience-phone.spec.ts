@@ -152,6 +152,9 @@ test.describe('at 360 × 740', () => {
 
     await visitInApp(page, '/dienstleistungsangebote');
     await expectNoSidewaysScroll(page, 'service offerings');
+    await visitInApp(page, '/benachrichtigungen');
+    await expect(page.getByRole('radio', { name: 'Täglich' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'notification settings');
     await visitInApp(page, '/gibt-es-nicht');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, 'not found');

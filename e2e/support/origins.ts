@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /**
  * The three origins of the end-to-end setup (ARCHITECTURE §4 "Iframe"): the app on localhost, the host
  * website on 127.0.0.1 (another site, so the iframe's storage is partitioned as in real use) and a hostile
@@ -22,3 +25,9 @@ export const HOSTILE_ORIGIN = `http://127.0.0.2:${HOSTILE_PORT}`;
 export const EXTERNAL_API_KEY = 'e2e-external-api-key';
 
 export const DEMO_PASSWORD = 'portal-demo';
+
+/**
+ * The DATA_DIR of the e2e server (start-server.ts empties it at start and removes it at the end): fixed per
+ * app port, so that specs can read the mails in its `outbox` folder.
+ */
+export const E2E_DATA_DIR = path.join(tmpdir(), `portal-e2e-${APP_PORT}`);

@@ -1,14 +1,13 @@
 /**
- * Starts the real server for the end-to-end tests (playwright.config.ts `webServer`): a fresh temp
- * DATA_DIR (SQLite, uploads, outbox), demo users seeded (NODE_ENV unset), the test origins configured.
+ * Starts the real server for the end-to-end tests (playwright.config.ts `webServer`): a fresh
+ * DATA_DIR (SQLite, uploads, outbox; E2E_DATA_DIR in origins.ts), demo users seeded (NODE_ENV unset), the test origins configured.
  * Removes the folder when the server stops. E2E_DATABASE_URL points it at PostgreSQL instead.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ORIGIN, APP_PORT, EXTERNAL_API_KEY, HOST_ORIGIN } from './origins.ts';
+import { APP_ORIGIN, APP_PORT, E2E_DATA_DIR, EXTERNAL_API_KEY, HOST_ORIGIN } from './origins.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist');
@@ -16,7 +15,10 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   console.warn(`[e2e] ${webDist}/index.html is missing: build the web app first (npm run build).`);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// Emptied first: a server killed hard may have left its folder behind.
+const dataDir = E2E_DATA_DIR;
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(APP_PORT),
