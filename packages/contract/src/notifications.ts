@@ -12,13 +12,21 @@ export const NOTIFICATIONS_API = {
   unsubscribe: '/api/notifications/unsubscribe',
 } as const;
 
+/** The web app's settings screen 'Benachrichtigungen', which every notification mail links. */
+export const NOTIFICATION_SETTINGS_PATH = '/benachrichtigungen';
+
 /** How often a member gets the digest of what is new for them. */
 export const DIGEST_FREQUENCIES = ['never', 'daily', 'weekly'] as const;
 export type TDigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+const FREQUENCY_NAMES: readonly string[] = DIGEST_FREQUENCIES;
+export const isDigestFrequency = (value: string): value is TDigestFrequency =>
+  FREQUENCY_NAMES.includes(value);
 
 /** The kinds of mail a member can turn off; breaking news (Eilmeldung) is not one of them. */
-export const NOTIFICATION_KINDS = ['forumReplies', 'digest'] as const;
+const NOTIFICATION_KINDS = ['forumReplies', 'digest'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+const KIND_NAMES: readonly string[] = NOTIFICATION_KINDS;
+export const isNotificationKind = (value: string): value is TNotificationKind => KIND_NAMES.includes(value);
 
 export const NOTIFICATION_MESSAGES = {
   forumRepliesInvalid: 'Bitte geben Sie an, ob Sie E-Mails zu Antworten im Forum erhalten möchten.',

@@ -54,7 +54,7 @@ export function replyMails(w: ForumWorld, threadId: number) {
   return w.t.database.db
     .selectFrom('mailOutbox')
     .selectAll()
-    .where('topic', '=', `forum-thread:${threadId}`)
+    .where('topic', 'like', `forum-thread:${threadId}:%`)
     .orderBy('id')
     .execute();
 }

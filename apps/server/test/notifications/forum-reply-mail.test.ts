@@ -135,14 +135,18 @@ describe('reply mails', () => {
     expect(await mailedTo(w, thread.id)).toEqual(['zwilling@example.de']);
   });
 
-  it('should not queue a second mail while the first still waits, even after the thread was opened', async () => {
+  it('should mail the next reply after the thread was opened, even while the first mail still waits', async () => {
     const thread = await createThread(w, forumId);
     await reply(thread, w.as.kollege);
     await readThread(w, thread.id);
     const response = await savePost(w, w.as.kollege, thread.id, { content: '<p>Noch eine</p>' });
     expect(response.statusCode).toBe(200);
-    expect(await mailedTo(w, thread.id)).toEqual(['mitglied@example.de']);
-    expect(await drain(w.t.app)).toMatchObject({ sent: 1 });
+    expect(await mailedTo(w, thread.id)).toEqual(['mitglied@example.de', 'mitglied@example.de']);
+    expect((await readerRow(w, thread.id, 'mitglied'))?.mailedAt).not.toBeNull();
+    expect(await drain(w.t.app)).toMatchObject({ sent: 2 });
+    // and still only one until the thread is opened again
+    await reply(thread, w.as.kollege);
+    expect(await mailedTo(w, thread.id)).toHaveLength(2);
   });
 
   it('should queue nothing and change nothing when the reply is refused', async () => {

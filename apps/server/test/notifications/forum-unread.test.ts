@@ -91,22 +91,55 @@ describe('unread posts of a thread', () => {
     expect(await readerRow(w, thread.id, 'admin')).toMatchObject({ readPostId: reply.id });
   });
 
-  it('should not count posts written before a member joined', async () => {
+  it("should count a new member's first month before joining, not what is older", async () => {
     const forum = await createForum(w, 'Vor dem Beitritt');
-    const thread = await createThread(w, forum.id);
-    await createPost(w, thread.id, w.as.kollege);
+    const old = await createThread(w, forum.id);
+    await createPost(w, old.id, w.as.kollege);
+    const recent = await createThread(w, forum.id);
+    const recentReply = await createPost(w, recent.id, w.as.kollege);
+    const db = w.t.database.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    await db
+      .updateTable('forumPosts')
+      .set({ createdAt: daysAgo(40) })
+      .where('threadId', '=', old.id)
+      .execute();
+    await db
+      .updateTable('forumThreads')
+      .set({ lastPostAt: daysAgo(40) })
+      .where('id', '=', old.id)
+      .execute();
+    await db
+      .updateTable('forumPosts')
+      .set({ createdAt: daysAgo(3) })
+      .where('threadId', '=', recent.id)
+      .execute();
+    await db
+      .updateTable('forumThreads')
+      .set({ lastPostAt: daysAgo(3) })
+      .where('id', '=', recent.id)
+      .execute();
+
     await createUser(w.t.app, { username: 'neuling' });
     const neuling = await w.login('neuling');
-    expect(await threadInForum(w, forum.id, thread.id, neuling)).toMatchObject({ unread: 0 });
-    expect(await unreadThreads(w, neuling)).toBe(0);
-    const reply = await createPost(w, thread.id, w.as.kollege);
-    expect(await threadInForum(w, forum.id, thread.id, neuling)).toMatchObject({ unread: 1 });
-    expect(await unreadThreads(w, neuling)).toBe(1);
-    expect(await readThread(w, thread.id, '', neuling)).toMatchObject({
+    expect(await threadInForum(w, forum.id, old.id, neuling)).toMatchObject({ unread: 0 });
+    expect(await threadInForum(w, forum.id, recent.id, neuling)).toMatchObject({ unread: 2 });
+    // the other tests' threads of this month are new to neuling too
+    const atFirst = await unreadThreads(w, neuling);
+    expect(atFirst).toBeGreaterThanOrEqual(1);
+    const reply = await createPost(w, old.id, w.as.kollege);
+    expect(await threadInForum(w, forum.id, old.id, neuling)).toMatchObject({ unread: 1 });
+    expect(await unreadThreads(w, neuling)).toBe(atFirst + 1);
+    expect(await readThread(w, old.id, '', neuling)).toMatchObject({
       unread: 1,
       firstUnreadPostId: reply.id,
     });
-    expect(await unreadThreads(w, neuling)).toBe(0);
+    expect(await readThread(w, recent.id, '', neuling)).toMatchObject({
+      unread: 2,
+      firstUnreadPostId: recent.posts[0]?.id,
+    });
+    expect(recentReply.id).toBeGreaterThan(recent.posts[0]?.id ?? 0);
+    expect(await unreadThreads(w, neuling)).toBe(atFirst - 1);
   });
 
   it('should answer the admin the unread threads of a saved forum', async () => {

@@ -94,6 +94,30 @@ describe('MAIL_RATE_PER_MINUTE', () => {
     expect(await statuses(t)).toEqual({ pending: 3, sent: 5 });
   });
 
+  it('should count the mails another instance is sending at this moment', async () => {
+    const { t } = await appWithClock({ MAIL_RATE_PER_MINUTE: '5' });
+    await queue(t, 10);
+    // another instance has claimed two and is still talking to the relay
+    const outbox = createMailOutbox(t.database);
+    expect(await outbox.claim(MINUTE)).toBeDefined();
+    expect(await outbox.claim(MINUTE)).toBeDefined();
+    expect(await t.app.mailWorker.runOnce()).toEqual({ sent: 3, retried: 0, failed: 0, throttled: true });
+  });
+
+  it('should let two workers running at once send no more than the rate together', async () => {
+    const { t, now } = await appWithClock({ MAIL_RATE_PER_MINUTE: '5' });
+    await queue(t, 20);
+    const other = await t.secondInstance({ mailWorker: { now } });
+    try {
+      const runs = await Promise.all([t.app.mailWorker.runOnce(), other.app.mailWorker.runOnce()]);
+      // each asks again before every claim: at most one mail each beyond the rate
+      expect(runs[0].sent + runs[1].sent).toBeGreaterThanOrEqual(5);
+      expect(runs[0].sent + runs[1].sent).toBeLessThanOrEqual(6);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('should send everything due when unset, and log what still waits after a run', async () => {
     const { t } = await appWithClock({}, { batchSize: 10 });
     expect(t.config.mailRatePerMinute).toBeUndefined();

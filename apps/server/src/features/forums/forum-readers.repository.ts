@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, type ForumThreadReadersTable, toDate } from '../../platform/db/schema.ts';
+import { forumBaseline } from './forum-baseline.ts';
 
 /**
  * A member as the unread markers see them: a post counts as unread only when someone else wrote it after the
@@ -71,7 +72,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .select(['forumReadFrom', 'createdAt'])
         .where('id', '=', userId)
         .executeTakeFirst();
-      return { userId, baseline: toDate(row?.forumReadFrom ?? row?.createdAt ?? new Date(0)) };
+      return { userId, baseline: row ? forumBaseline(row) : new Date(0) };
     },
 
     findReader(executor: Executor, threadId: number, userId: number): Promise<ReaderRow | undefined> {

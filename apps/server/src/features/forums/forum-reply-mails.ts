@@ -44,12 +44,13 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
       const thread = await forums.findThread(trx, reply.threadId);
       const forum = thread && (await forums.findForum(trx, thread.forumId));
       if (!thread || !forum) return 0;
-      const topic = `forum-thread:${thread.id}`;
+      // One topic per reply: mailed_at keeps it to one mail per thread until the follower opens it, and a
+      // follower who opened the thread while an earlier mail still waited (a throttled queue) gets this one.
+      const topic = `forum-thread:${thread.id}:${reply.postId}`;
       // the reply is the thread's newest post: on its last page
       const page = pageCount(thread.postCount, FORUM_POSTS_PAGE_SIZE);
-      // The outbox holds one open mail per topic and address: an address already waiting gets none, and
-      // followers sharing an address get one.
-      const taken = await followers.openMailRecipients(trx, topic);
+      // followers sharing an address get one mail
+      const taken = new Set<string>();
       const mails: OutgoingMail[] = [];
       for (const follower of recipients) {
         const address = follower.email.toLowerCase();
@@ -70,7 +71,6 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
         });
         mails.push({ ...mail, recipient: follower.email, topic, listUnsubscribe: unsubscribeUrl });
       }
-      // An address that still waits for its mail counts as mailed too: it will get that one.
       await followers.markMailed(
         trx,
         thread.id,

@@ -69,19 +69,5 @@ export function createReplyFollowersRepository() {
         .where('mailedAt', 'is', null)
         .execute();
     },
-
-    /**
-     * Addresses (lower case) that still have an open mail of the topic: the outbox allows one open mail per
-     * topic and recipient, so a follower who opened the thread before that mail went out gets no second one.
-     */
-    async openMailRecipients(executor: Executor, topic: string): Promise<Set<string>> {
-      const rows = await executor
-        .selectFrom('mailOutbox')
-        .select('recipient')
-        .where('topic', '=', topic)
-        .where('status', 'in', ['pending', 'sending'])
-        .execute();
-      return new Set(rows.map((row) => row.recipient.toLowerCase()));
-    },
   };
 }

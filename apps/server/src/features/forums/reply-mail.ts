@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS_PATH } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
 import { type RenderedMail, renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 
@@ -51,6 +52,6 @@ export function replyMail(input: ReplyMailInput): RenderedMail {
       },
     ],
     unsubscribe: { url: input.unsubscribeUrl, what: 'E-Mails zu Antworten im Forum' },
-    settingsUrl: `${publicUrl}/benachrichtigungen`,
+    settingsUrl: `${publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
   });
 }

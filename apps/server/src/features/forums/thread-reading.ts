@@ -29,6 +29,8 @@ export function createThreadReading(db: Kysely<DB>) {
       thread: { id: number; postCount: number },
       query: { page: ThreadPage; pageSize: number; post?: number | undefined },
     ): Promise<ThreadVisit> {
+      // Read before the page's posts: a reply saved while they are read stays unread.
+      const newest = await readers.newestPost(thread.id);
       const reader = await readers.reader(userId);
       const mine = await readers.findReader(db, thread.id, userId);
       const unread = await readers.unreadIn(thread.id, reader, mine?.readPostId ?? null);
@@ -52,7 +54,6 @@ export function createThreadReading(db: Kysely<DB>) {
         // The newest post becomes the read marker and lifts the mail guard. Nothing is written when nothing
         // changes; a thread deleted meanwhile has nothing to mark.
         markRead: async () => {
-          const newest = await readers.newestPost(thread.id);
           if (!newest) return;
           if (mine && (mine.readPostId ?? 0) >= newest.id && mine.mailedAt === null) return;
           try {

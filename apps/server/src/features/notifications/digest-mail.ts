@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS_PATH } from '@portal/contract';
 import type { MailBlock, RenderedMail } from '../../platform/mail/notification-mail.ts';
 import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 import type { Section } from './digest.repository.ts';
@@ -22,7 +23,6 @@ export interface DigestMailInput {
 }
 
 /** The web app's settings screen (route 'notification-settings'). */
-const SETTINGS_PATH = '/benachrichtigungen';
 
 const berlin = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options });
@@ -98,6 +98,6 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
       input.period === 'weekly' ? 'Ihre wöchentliche Zusammenfassung' : 'Ihre tägliche Zusammenfassung',
     blocks,
     unsubscribe: { url: input.unsubscribeUrl, what: 'Zusammenfassungen' },
-    settingsUrl: `${publicUrl}${SETTINGS_PATH}`,
+    settingsUrl: `${publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
   });
 }

@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { visibleTo } from '../../platform/auth/visibility.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
+import { forumBaseline } from '../forums/index.ts';
 
 /** (start, end]: what became new after the previous digest, up to this one. */
 export interface DigestWindow {
@@ -23,9 +24,8 @@ export interface DueMember {
   /** null: no settings row yet (the defaults: daily, version 0) */
   digest: string | null;
   digestUntil: Date | null;
-  /** posts before this moment never count as unread (coalesce(forum_read_from, created_at)) */
+  /** posts before this moment never count as unread (forumBaseline of the forums feature) */
   forumBaseline: Date;
-  createdAt: Date;
 }
 
 export interface Section<Row> {
@@ -83,18 +83,14 @@ export function createDigestRepository(db: Kysely<DB>) {
         .orderBy('users.id')
         .limit(limit)
         .execute();
-      return rows.map((row) => {
-        const createdAt = toDate(row.createdAt);
-        return {
-          id: row.id,
-          username: row.username,
-          email: row.email ?? '',
-          digest: row.digest,
-          digestUntil: row.digestUntil === null ? null : toDate(row.digestUntil),
-          forumBaseline: row.forumReadFrom === null ? createdAt : toDate(row.forumReadFrom),
-          createdAt,
-        };
-      });
+      return rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        email: row.email ?? '',
+        digest: row.digest,
+        digestUntil: row.digestUntil === null ? null : toDate(row.digestUntil),
+        forumBaseline: forumBaseline(row),
+      }));
     },
 
     /**

@@ -65,10 +65,8 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
   /** The window of a member's digest: since the previous one, or for a first one, one period before the slot. */
   function windowOf(member: DueMember, period: TDigestPeriod, now: Date): DigestWindow {
     if (member.digestUntil) return { start: member.digestUntil, end: now };
-    const first = previousSlot(period, latestSlot(period, now));
-    // nothing from before the member joined
-    const start = first.getTime() < member.createdAt.getTime() ? member.createdAt : first;
-    return { start, end: now };
+    // A member who joined within it gets what is new in it too: it is new to them.
+    return { start: previousSlot(period, latestSlot(period, now)), end: now };
   }
 
   async function gather(

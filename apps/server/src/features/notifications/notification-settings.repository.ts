@@ -1,7 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
-  DIGEST_FREQUENCIES,
-  type TDigestFrequency,
+  isDigestFrequency,
   type TNotificationKind,
   type TNotificationSettings,
 } from '@portal/contract';
@@ -12,8 +11,6 @@ export interface StoredNotificationSettings extends TNotificationSettings {
   /** raised with every change: unsubscribe links signed for an older version are spent */
   version: number;
 }
-
-const FREQUENCIES: readonly string[] = DIGEST_FREQUENCIES;
 
 /** Each kind of mail as the member turns it off. */
 const TURNED_OFF = {
@@ -33,9 +30,7 @@ export function createNotificationSettingsRepository(db: Kysely<DB>) {
       if (!row) return undefined;
       return {
         forumReplies: Boolean(row.forumReplies),
-        digest: FREQUENCIES.includes(row.digest)
-          ? (row.digest as TDigestFrequency)
-          : DEFAULT_NOTIFICATION_SETTINGS.digest,
+        digest: isDigestFrequency(row.digest) ? row.digest : DEFAULT_NOTIFICATION_SETTINGS.digest,
         version: row.version,
       };
     },

@@ -1,9 +1,8 @@
-import { NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
+import { NOTIFICATION_SETTINGS_PATH, NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
 import { escapeHtml } from '../../platform/html/text.ts';
 import type { UnsubscribeLink } from './unsubscribe.service.ts';
 
 /** The web app's screen of the notification settings (route 'notification-settings'). */
-const SETTINGS_PATH = '/benachrichtigungen';
 
 const KINDS: Record<TNotificationKind, { question: string; done: string }> = {
   forumReplies: {
@@ -50,7 +49,7 @@ ${body}
 }
 
 function settingsLink(publicUrl: string): string {
-  return `<a href="${escapeHtml(`${publicUrl}${SETTINGS_PATH}`)}">Benachrichtigungen</a>`;
+  return `<a href="${escapeHtml(`${publicUrl}${NOTIFICATION_SETTINGS_PATH}`)}">Benachrichtigungen</a>`;
 }
 
 /** The page that asks before turning off: its button posts the link's token to the same address. */

@@ -50,7 +50,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
       querystring: ZUnsubscribeQuery,
       produces: ['text/html'],
       description:
-        "The address of a notification mail's `List-Unsubscribe` header (RFC 8058), needing no token: a German " +
+        "The address of a notification mail's `List-Unsubscribe` header (RFC 8058), needing no login: a German " +
         'HTML page that names the kind of mail the link turns off and has a button that POSTs to this address. ' +
         'Changes nothing (link scanners open every link). 400 for a forged or malformed link, 410 when it is ' +
         'spent (used once, or the settings changed since) or the member no longer exists.',

@@ -126,12 +126,15 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
 
     /** Mails sent after `since` (by any instance) and the moment the first of them was sent. */
     async sentSince(since: Date): Promise<{ count: number; first: Date | undefined }> {
-      const row = await db
-        .selectFrom('mailOutbox')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('sentAt').as('first')])
-        .where('sentAt', '>', since)
-        .executeTakeFirst();
-      return { count: Number(row?.count ?? 0), first: row?.first ? toDate(row.first) : undefined };
+      return countSent(since);
+    },
+
+    /**
+     * The mails that count against MAIL_RATE_PER_MINUTE: sent after `since`, or being sent by any instance
+     * at `now` (claimed, lease running). `first` is when the first of the sent ones went out.
+     */
+    async rateWindow(since: Date, now: Date): Promise<{ count: number; first: Date | undefined }> {
+      return countSent(since, now);
     },
 
     /** How many mails wait to be sent (retries included) and since when the oldest of them waits. */
@@ -160,6 +163,25 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
       return db.selectFrom('mailOutbox').selectAll().where('topic', '=', topic).orderBy('id').execute();
     },
   };
+
+  async function countSent(
+    since: Date,
+    inFlightAt?: Date,
+  ): Promise<{ count: number; first: Date | undefined }> {
+    const row = await db
+      .selectFrom('mailOutbox')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('sentAt').as('first')])
+      .where((eb) =>
+        inFlightAt
+          ? eb.or([
+              eb('sentAt', '>', since),
+              eb.and([eb('status', '=', 'sending'), eb('lockedUntil', '>', inFlightAt)]),
+            ])
+          : eb('sentAt', '>', since),
+      )
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), first: row?.first ? toDate(row.first) : undefined };
+  }
 
   async function settle(
     row: OutboxRow,

@@ -156,20 +156,28 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     result.sent += 1;
   }
 
-  /** How many mails the rate leaves for this run, and how many were sent in the window before it. */
-  async function allowance(): Promise<{ left: number; sentBefore: number }> {
-    if (ratePerMinute === undefined) return { left: Number.POSITIVE_INFINITY, sentBefore: 0 };
-    const window = await outbox.sentSince(new Date(now().getTime() - RATE_WINDOW_MS));
-    return { left: Math.max(0, ratePerMinute - window.count), sentBefore: window.count };
+  /**
+   * How many mails the rate leaves now: the window counts the mails every instance sent in the last minute
+   * and those being sent at this moment. Asked again before every claim, so that two workers running at once
+   * overshoot by at most one mail each.
+   */
+  async function allowance(): Promise<number> {
+    if (ratePerMinute === undefined) return Number.POSITIVE_INFINITY;
+    const at = now();
+    const window = await outbox.rateWindow(new Date(at.getTime() - RATE_WINDOW_MS), at);
+    return Math.max(0, ratePerMinute - window.count);
   }
 
   async function run(): Promise<MailRunResult> {
     const result: MailRunResult = { sent: 0, retried: 0, failed: 0, throttled: false };
-    const { left, sentBefore } = await allowance();
-    const limit = Math.min(options.batchSize, left);
     let claimed = 0;
     let drained = false;
-    while (claimed < limit && !closed) {
+    let rateUsedUp = false;
+    while (claimed < options.batchSize && !closed) {
+      if ((await allowance()) <= 0) {
+        rateUsedUp = true;
+        break;
+      }
       const row = await outbox.claim(options.leaseMs, now());
       if (!row) {
         drained = true;
@@ -178,7 +186,10 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       claimed += 1;
       await deliver(row, result);
     }
-    const stoppedByRate = !drained && !closed && left <= options.batchSize;
+    // A full batch that used the rate up is throttled too.
+    if (!rateUsedUp && !drained && !closed && ratePerMinute !== undefined)
+      rateUsedUp = (await allowance()) <= 0;
+    const stoppedByRate = rateUsedUp && !drained && !closed;
     if (!stoppedByRate && claimed === 0) return result;
     const waiting = await outbox.waiting();
     if (waiting.count === 0) return result;
@@ -195,9 +206,10 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       return result;
     }
     result.throttled = true;
-    const window = await outbox.sentSince(new Date(now().getTime() - RATE_WINDOW_MS));
-    windowFreesAt = window.first ? new Date(window.first.getTime() + RATE_WINDOW_MS) : now();
-    log.info({ ...queue, sentLastMinute: sentBefore + result.sent }, 'mail outbox throttled');
+    const at = now();
+    const window = await outbox.rateWindow(new Date(at.getTime() - RATE_WINDOW_MS), at);
+    windowFreesAt = window.first ? new Date(window.first.getTime() + RATE_WINDOW_MS) : at;
+    log.info({ ...queue, sentLastMinute: window.count }, 'mail outbox throttled');
     return result;
   }
 

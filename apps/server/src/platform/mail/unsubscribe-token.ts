@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KINDS, NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
+import { isNotificationKind, NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
 
 /** What an unsubscribe link stands for: one kind of mail of one member, at one version of their settings. */
 interface UnsubscribeClaim {
@@ -21,8 +21,6 @@ export interface UnsubscribeTokens {
   url(claim: UnsubscribeClaim): string;
 }
 
-const KINDS: readonly string[] = NOTIFICATION_KINDS;
-
 export function createUnsubscribeTokens(secret: string, publicUrl: string): UnsubscribeTokens {
   const mac = (payload: string) => createHmac('sha256', `unsubscribe:${secret}`).update(payload).digest();
   const tokens: UnsubscribeTokens = {
@@ -38,11 +36,12 @@ export function createUnsubscribeTokens(secret: string, publicUrl: string): Unsu
       const given = Buffer.from(signature, 'base64url');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const match = /^([1-9]\d{0,15})\.([A-Za-z]+)\.(\d{1,15})$/.exec(payload);
-      if (!match?.[1] || !match[2] || !match[3] || !KINDS.includes(match[2])) return null;
+      const [, userId, kind, version] = match ?? [];
+      if (!userId || !kind || !version || !isNotificationKind(kind)) return null;
       return {
-        userId: Number(match[1]),
-        kind: match[2] as TNotificationKind,
-        version: Number(match[3]),
+        userId: Number(userId),
+        kind,
+        version: Number(version),
       };
     },
     url(claim) {

@@ -1,4 +1,4 @@
-import type { TRole } from '@portal/contract';
+import { NOTIFICATION_SETTINGS_PATH, type TRole } from '@portal/contract';
 
 /** The route table of SPEC §2: path, name and required role of every screen. */
 export type RouteName =
@@ -36,7 +36,8 @@ export const ROUTES = {
   search: { name: 'search', path: '/search', role: 'ROLE_PARTNER' },
   'notification-settings': {
     name: 'notification-settings',
-    path: '/benachrichtigungen',
+    // every notification mail links it
+    path: NOTIFICATION_SETTINGS_PATH,
     role: 'ROLE_PARTNER',
   },
   'not-found': { name: 'not-found', path: '*', role: null },

@@ -8,7 +8,7 @@ import type { ColumnKit } from '../migration-kit.ts';
  */
 export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   // Posts of a thread count as unread only when written after this moment: for members already there the
-  // moment of this migration, for new members their creation (code reads coalesce(forum_read_from, created_at)).
+  // moment of this migration; members who join later have none (features/forums/forum-baseline.ts).
   await db.schema.alterTable('users').addColumn('forum_read_from', kit.timestampType).execute();
   const now = new Date();
   await sql`update users set forum_read_from = ${kit.kind === 'postgres' ? now : now.toISOString()}`.execute(
@@ -44,6 +44,11 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     .addColumn('mailed_at', kit.timestampType)
     .addPrimaryKeyConstraint('forum_thread_readers_pk', ['thread_id', 'user_id'])
     .execute();
+  // Whoever wrote in a thread before follows it, as writing in one does from now on.
+  await sql`insert into forum_thread_readers (thread_id, user_id, following)
+    select distinct thread_id, author_id, ${kit.true} from forum_posts where author_id is not null`.execute(
+    db,
+  );
   await db.schema
     .createIndex('forum_thread_readers_user_idx')
     .on('forum_thread_readers')
@@ -61,6 +66,11 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     .on('forum_threads')
     .column('last_post_at')
     .execute();
+
+  // The digest looks for what is new in its window.
+  await db.schema.createIndex('blog_posts_created_idx').on('blog_posts').column('created_at').execute();
+  await db.schema.createIndex('events_created_idx').on('events').column('created_at').execute();
+  await db.schema.createIndex('content_items_updated_idx').on('content_items').column('updated_at').execute();
 
   await db.schema.alterTable('mail_outbox').addColumn('list_unsubscribe', 'varchar(1000)').execute();
   // MAIL_RATE_PER_MINUTE counts the mails sent in the last minute.
