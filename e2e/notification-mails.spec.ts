@@ -63,6 +63,7 @@ test('a follower gets the reply by mail and turns reply mails off with its link,
   await admin.reply(thread.id, '<p>Bitte den Randverbund auf Feuchtigkeit prüfen.</p>');
 
   let unsubscribe = '';
+  let postLink = '';
   await expect
     .poll(
       async () => {
@@ -70,6 +71,7 @@ test('a follower gets the reply by mail and turns reply mails off with its link,
           sent.body.includes('Neue Antwort im Forum'),
         );
         unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(mail?.headers ?? '')?.[1] ?? '';
+        postLink = /\/forum\/\d+\/thread\/\d+\?post=\d+/.exec(mail?.body ?? '')?.[0] ?? '';
         return {
           oneClick: mail?.headers.includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click') ?? false,
           linksThread: mail?.body.includes(`/forum/${forumId}/thread/${thread.id}?post=`) ?? false,
@@ -79,6 +81,10 @@ test('a follower gets the reply by mail and turns reply mails off with its link,
       { timeout: MAIL_TIMEOUT },
     )
     .toEqual({ oneClick: true, linksThread: true, unsubscribe: true });
+
+  // The mail's link opens the thread at the reply (after the login the host website would do).
+  await loginAs(page, READER, postLink);
+  await expect(page.getByText('Bitte den Randverbund auf Feuchtigkeit prüfen.')).toBeInViewport();
 
   // A link scanner's GET changes nothing: the page asks.
   await page.goto(unsubscribe);
