@@ -30,6 +30,7 @@ import {
   createDigestScheduler,
   type DigestScheduler,
   type DigestSchedulerOptions,
+  forumReplyRecipients,
   notificationSettingsRoutes,
   unsubscribeRoutes,
 } from './features/notifications/index.ts';
@@ -293,8 +294,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       storage,
       signer,
       search,
-      // reply mails to the followers of a thread (issue 17)
-      replyMails: { outbox, mailWorker, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret },
+      // reply mails to the followers of a thread (issue 17); the notifications feature says who wants them
+      replyMails: {
+        outbox,
+        mailWorker,
+        publicUrl: config.publicUrl,
+        jwtSecret: config.jwtSecret,
+        recipients: forumReplyRecipients,
+      },
     });
     await api.register(eventsRoutes, {
       db: database.db,

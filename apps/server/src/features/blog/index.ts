@@ -1,3 +1,5 @@
-/** The blog feature as app.ts and the CLI see it. */
+/** The blog feature as app.ts, the CLI and other features see it. */
+
 export { createBlogRepository } from './blog.repository.ts';
 export { blogRoutes } from './blog.routes.ts';
+export { createBlogDigestSource } from './blog-digest.ts';

@@ -1,3 +1,5 @@
-/** The content feature as app.ts and the CLI see it. */
+/** The content feature as app.ts, the CLI and other features see it. */
+
 export { contentRoutes } from './content.routes.ts';
 export { type ContentFeatureDeps, createContentService } from './content.service.ts';
+export { createContentDigestSource } from './content-digest.ts';

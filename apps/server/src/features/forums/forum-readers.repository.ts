@@ -23,6 +23,22 @@ export interface PostMark {
 type WithReaders = ExpressionBuilder<DB, 'forumThreads' | 'forumThreadReaders'>;
 
 /**
+ * The unread rule for one post (`forumPosts`) of the reader (decision 0080): by someone else, newer than their
+ * read marker (`forumThreadReaders`, their row, left-joined) and written after their baseline. The digest's
+ * forum section (forum-digest.ts) applies it too.
+ */
+export function isUnreadPost(
+  eb: ExpressionBuilder<DB, 'forumPosts' | 'forumThreadReaders'>,
+  reader: ForumReader,
+) {
+  return eb.and([
+    eb('forumPosts.id', '>', eb.fn.coalesce('forumThreadReaders.readPostId', sql.lit(0))),
+    eb.or([eb('forumPosts.authorId', 'is', null), eb('forumPosts.authorId', '<>', reader.userId)]),
+    eb('forumPosts.createdAt', '>', reader.baseline),
+  ]);
+}
+
+/**
  * The posts of the outer query's thread (`forumThreads`) that the reader has not seen; `forumThreadReaders` is
  * the reader's row, left-joined. Walks the index forum_posts(thread_id, id) from the read marker on.
  */
@@ -30,18 +46,15 @@ function unreadPosts(eb: WithReaders, reader: ForumReader) {
   return eb
     .selectFrom('forumPosts')
     .whereRef('forumPosts.threadId', '=', 'forumThreads.id')
-    .where('forumPosts.id', '>', eb.fn.coalesce('forumThreadReaders.readPostId', sql.lit(0)))
-    .where((inner) =>
-      inner.or([inner('forumPosts.authorId', 'is', null), inner('forumPosts.authorId', '<>', reader.userId)]),
-    )
-    .where('forumPosts.createdAt', '>', reader.baseline);
+    .where((inner) => isUnreadPost(inner, reader));
 }
 
 /**
- * The outer query's thread holds posts the reader has not seen. The first two conditions only narrow the
- * threads down cheaply (by last_post_at, indexed) before the posts are looked at.
+ * The outer query's thread (`forumThreads`, with the reader's `forumThreadReaders` row left-joined) has a post
+ * newer than the reader's baseline and read marker: narrows the threads down cheaply (by last_post_at,
+ * indexed) before their posts are looked at. The digest's forum section applies it too.
  */
-function isUnread(eb: WithReaders, reader: ForumReader) {
+export function hasNewerPosts(eb: WithReaders, reader: ForumReader) {
   return eb.and([
     eb('forumThreads.lastPostAt', '>', reader.baseline),
     eb(
@@ -49,8 +62,12 @@ function isUnread(eb: WithReaders, reader: ForumReader) {
       '>',
       eb.fn.coalesce('forumThreadReaders.readPostAt', eb.val(reader.baseline)),
     ),
-    eb.exists(unreadPosts(eb, reader).select('forumPosts.id')),
   ]);
+}
+
+/** The outer query's thread holds posts the reader has not seen. */
+function isUnread(eb: WithReaders, reader: ForumReader) {
+  return eb.and([hasNewerPosts(eb, reader), eb.exists(unreadPosts(eb, reader).select('forumPosts.id'))]);
 }
 
 /** Follows and read markers of forum threads (forum_thread_readers), and the counts of unread posts. */

@@ -9,6 +9,16 @@ import { createForumsRepository } from './forums.repository.ts';
 import { createReplyFollowersRepository } from './reply-followers.repository.ts';
 import { replyMail } from './reply-mail.ts';
 
+/**
+ * Of these members, those whose forum reply mails are on, each with the version of their settings that the
+ * unsubscribe link signs. The notifications feature owns the settings and answers this (app.ts wires it in);
+ * it runs in the reply's transaction, on the executor it is given.
+ */
+export type ReplyMailRecipients = (
+  executor: Executor,
+  userIds: readonly number[],
+) => Promise<Map<number, { version: number }>>;
+
 /** What the forums need to mail followers about replies. */
 export interface ForumReplyMailDeps {
   outbox: MailOutbox;
@@ -17,6 +27,8 @@ export interface ForumReplyMailDeps {
   publicUrl: string;
   /** signs the one-click unsubscribe links */
   jwtSecret: string;
+  /** which followers have forum reply mails on (features/notifications) */
+  recipients: ReplyMailRecipients;
 }
 
 export interface NewReply {
@@ -36,10 +48,24 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
   const forums = createForumsRepository(db);
   const tokens = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
 
+  /** The followers to mail about the reply, by id: those with forum reply mails on, with their settings version. */
+  async function recipientsOf(trx: Executor, reply: NewReply) {
+    const candidates = await followers.followersToMail(trx, reply.threadId, reply.author.id);
+    if (candidates.length === 0) return [];
+    const settings = await deps.recipients(
+      trx,
+      candidates.map((follower) => follower.userId),
+    );
+    return candidates.flatMap((follower) => {
+      const on = settings.get(follower.userId);
+      return on ? [{ ...follower, version: on.version }] : [];
+    });
+  }
+
   return {
     /** Queues the mails about the reply in the caller's transaction; returns how many were queued. */
     async queue(trx: Executor, reply: NewReply): Promise<number> {
-      const recipients = await followers.followersToMail(trx, reply.threadId, reply.author.id);
+      const recipients = await recipientsOf(trx, reply);
       if (recipients.length === 0) return 0;
       const thread = await forums.findThread(trx, reply.threadId);
       const forum = thread && (await forums.findForum(trx, thread.forumId));

@@ -1,5 +1,7 @@
-/** The forums feature as app.ts and the CLI see it. */
+/** The forums feature as app.ts, the CLI and other features see it. */
 
 export { forumBaseline } from './forum-baseline.ts';
+export { createForumDigestSource } from './forum-digest.ts';
+export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { forumsRoutes } from './forums.routes.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

@@ -1,15 +1,15 @@
 import { NOTIFICATION_SETTINGS_PATH } from '@portal/contract';
+import type { NewsRows } from '../../platform/db/news-rows.ts';
 import type { MailBlock, RenderedMail } from '../../platform/mail/notification-mail.ts';
 import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
-import type { Section } from './digest.repository.ts';
 import type { TDigestPeriod } from './digest-slots.ts';
 
 /** What one member's digest lists, each section with its first rows and how many there are in all. */
 export interface DigestContent {
-  posts: Section<{ id: number; title: string; publishedAt: Date }>;
-  events: Section<{ id: number; name: string; startAt: Date }>;
-  threads: Section<{ id: number; forumId: number; name: string; forumName: string; posts: number }>;
-  pages: Section<{ id: number; categoryId: number; title: string }>;
+  posts: NewsRows<{ id: number; title: string; publishedAt: Date }>;
+  events: NewsRows<{ id: number; name: string; startAt: Date }>;
+  threads: NewsRows<{ id: number; forumId: number; name: string; forumName: string; posts: number }>;
+  pages: NewsRows<{ id: number; categoryId: number; title: string }>;
 }
 
 export interface DigestMailInput {
@@ -55,7 +55,7 @@ function digestSubject(content: DigestContent): string {
 
 function list<Row>(
   title: string,
-  section: Section<Row>,
+  section: NewsRows<Row>,
   item: (row: Row) => { label: string; href: string; detail?: string },
 ): MailBlock[] {
   if (section.total === 0) return [];

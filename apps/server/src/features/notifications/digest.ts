@@ -1,18 +1,24 @@
 /**
  * The digest of issue 17 (docs/decisions/0082): finds the members whose digest is due, gathers what is new
- * for each of them in the window since their previous one, and queues the mail and moves their watermark
+ * for each of them in the window since their previous one (asking the blog, events, forums and content
+ * features, which own those rows), and queues the mail and moves their watermark
  * (notification_settings.digest_until) in one transaction per member. An empty digest only moves the
  * watermark. The scheduler and `npm run digest` run it under the 'digest' job lease.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
+import type { NewsWindow } from '../../platform/db/news-rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import { createUnsubscribeTokens } from '../../platform/mail/unsubscribe-token.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import { createBlogDigestSource } from '../blog/index.ts';
 import { createCategoryAccess } from '../categories/index.ts';
-import { createDigestRepository, type DigestWindow, type DueMember } from './digest.repository.ts';
+import { createContentDigestSource } from '../content/index.ts';
+import { createEventsDigestSource } from '../events/index.ts';
+import { createForumDigestSource } from '../forums/index.ts';
+import { createDigestRepository, type DueMember } from './digest.repository.ts';
 import { type DigestContent, isEmptyDigest, renderDigestMail } from './digest-mail.ts';
 import { latestSlot, previousSlot, type TDigestPeriod } from './digest-slots.ts';
 
@@ -59,31 +65,45 @@ type Outcome = 'queued' | 'empty' | 'skipped';
 export function createDigestRunner(deps: DigestDeps): DigestRunner {
   const { db, log } = deps;
   const repo = createDigestRepository(db);
+  // what is new, asked of the features that own it
+  const blog = createBlogDigestSource(db);
+  const events = createEventsDigestSource(db);
+  const forums = createForumDigestSource(db);
+  const content = createContentDigestSource(db);
   const categoryAccess = createCategoryAccess(db);
   const unsubscribe = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
 
   /** The window of a member's digest: since the previous one, or for a first one, one period before the slot. */
-  function windowOf(member: DueMember, period: TDigestPeriod, now: Date): DigestWindow {
+  function windowOf(member: DueMember, period: TDigestPeriod, now: Date): NewsWindow {
     if (member.digestUntil) return { start: member.digestUntil, end: now };
     // A member who joined within it gets what is new in it too: it is new to them.
     return { start: previousSlot(period, latestSlot(period, now)), end: now };
   }
 
+  /**
+   * What is new to the member in the window, each section as its own list would show it to them (and as
+   * features/search/search-visibility.ts spells out per type): news posts by group, content pages through the
+   * categories they may see; events and forums only for ROLE_USER.
+   */
   async function gather(
     member: DueMember,
     principal: Principal,
-    window: DigestWindow,
+    window: NewsWindow,
     visibleCategories: (principal: Principal) => Promise<number[]>,
   ): Promise<DigestContent> {
     const none = { rows: [], total: 0 };
-    const posts = await repo.posts(principal, window, SECTION_LIMIT);
+    const posts = await blog.newPosts(principal, window, SECTION_LIMIT);
     // events, forums and content pages are for ROLE_USER (SPEC §2); partners read news posts only
     if (!principal.roles.includes('ROLE_USER')) return { posts, events: none, threads: none, pages: none };
     return {
       posts,
-      events: await repo.events(window, SECTION_LIMIT),
-      threads: await repo.threads(member, window, SECTION_LIMIT),
-      pages: await repo.pages(await visibleCategories(principal), window, SECTION_LIMIT),
+      events: await events.newEvents(window, SECTION_LIMIT),
+      threads: await forums.threadsWithNews(
+        { userId: member.id, baseline: member.forumBaseline },
+        window,
+        SECTION_LIMIT,
+      ),
+      pages: await content.changedItems(await visibleCategories(principal), window, SECTION_LIMIT),
     };
   }
 

@@ -1,0 +1,31 @@
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@portal/contract';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { ReplyMailRecipients } from '../forums/index.ts';
+
+/** Members asked for per query: well below the bind parameter limits of SQLite and PostgreSQL. */
+const CHUNK = 500;
+
+/**
+ * The forums' question before a reply mail (ForumReplyMailDeps.recipients, wired in app.ts, so that the forums
+ * never read notification_settings): which of these members have forum reply mails on – no settings row means
+ * the defaults (on) at version 0 – each with the settings version that the unsubscribe link signs. Runs on
+ * the executor of the reply's transaction.
+ */
+export const forumReplyRecipients: ReplyMailRecipients = async (executor: Executor, userIds) => {
+  const stored = new Map<number, { on: boolean; version: number }>();
+  for (let start = 0; start < userIds.length; start += CHUNK) {
+    const rows = await executor
+      .selectFrom('notificationSettings')
+      .select(['userId', 'forumReplies', 'version'])
+      .where('userId', 'in', userIds.slice(start, start + CHUNK))
+      .execute();
+    for (const row of rows)
+      stored.set(row.userId, { on: Boolean(row.forumReplies), version: Number(row.version) });
+  }
+  const recipients = new Map<number, { version: number }>();
+  for (const id of userIds) {
+    const settings = stored.get(id) ?? { on: DEFAULT_NOTIFICATION_SETTINGS.forumReplies, version: 0 };
+    if (settings.on) recipients.set(id, { version: settings.version });
+  }
+  return recipients;
+};
