@@ -1,6 +1,6 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type DB, type ForumThreadReadersTable, toDate } from '../../platform/db/schema.ts';
+import { type DB, toDate } from '../../platform/db/schema.ts';
 import { forumBaseline } from './forum-baseline.ts';
 
 /**
@@ -11,8 +11,6 @@ export interface ForumReader {
   userId: number;
   baseline: Date;
 }
-
-export type ReaderRow = Selectable<ForumThreadReadersTable>;
 
 /** A post of the thread: the newest one read, or the one just written. */
 export interface PostMark {
@@ -90,15 +88,6 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .where('id', '=', userId)
         .executeTakeFirst();
       return { userId, baseline: row ? forumBaseline(row) : new Date(0) };
-    },
-
-    findReader(executor: Executor, threadId: number, userId: number): Promise<ReaderRow | undefined> {
-      return executor
-        .selectFrom('forumThreadReaders')
-        .selectAll()
-        .where('threadId', '=', threadId)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
     },
 
     /** Unread posts per thread of `threadIds` (threads without any are left out). */
@@ -185,18 +174,6 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         )
         .executeTakeFirst();
       return Number(row?.n ?? 0);
-    },
-
-    /** The thread's newest post (by id, as the read marker counts). */
-    async newestPost(threadId: number): Promise<PostMark | undefined> {
-      const row = await db
-        .selectFrom('forumPosts')
-        .select(['id', 'createdAt'])
-        .where('threadId', '=', threadId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row ? { id: row.id, at: toDate(row.createdAt) } : undefined;
     },
 
     /**

@@ -149,18 +149,16 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       id: number,
       query: { page: ThreadPage; pageSize: number; post?: number | undefined },
     ): Promise<TForumThread> {
-      const thread = await repo.findThread(db, id);
-      if (!thread) throw notFound(FORUM_MESSAGES.threadNotFound);
-      const forum = await repo.findForum(db, thread.forumId);
-      if (!forum) throw notFound(FORUM_MESSAGES.threadNotFound);
-      const visit = await reading.visit(viewer.id, thread, query);
+      const opened = await reading.open(id, viewer.id, query);
+      if (!opened) throw notFound(FORUM_MESSAGES.threadNotFound);
+      const { thread, visit } = opened;
       const rows = await posts.listPosts(id, (visit.page - 1) * query.pageSize, query.pageSize);
       await visit.markRead();
       return {
         id: thread.id,
         name: thread.name,
-        forumId: forum.id,
-        forumName: forum.name,
+        forumId: thread.forumId,
+        forumName: thread.forumName,
         author: author(thread.authorName),
         createdAt: iso(thread.createdAt),
         postCount: thread.postCount,

@@ -1,8 +1,9 @@
 import { pageCount } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import { forumBaseline } from './forum-baseline.ts';
 import { createForumReadersRepository } from './forum-readers.repository.ts';
-import { createForumsRepository } from './forums.repository.ts';
+import { createForumsRepository, type ThreadVisitRow } from './forums.repository.ts';
 
 /** `page` of GET /api/forumThread/{id}: a number, the last page, or the page of the first unread post. */
 export type ThreadPage = number | 'last' | 'unread';
@@ -24,19 +25,38 @@ export function createThreadReading(db: Kysely<DB>) {
   const forums = createForumsRepository(db);
 
   return {
-    async visit(
+    /**
+     * Opens the thread for the member: the thread with its forum's name, and their visit (undefined when there
+     * is no such thread). Everything is read in one query before the page's posts, so a reply saved while
+     * they are read stays unread.
+     */
+    async open(
+      threadId: number,
       userId: number,
-      thread: { id: number; postCount: number },
       query: { page: ThreadPage; pageSize: number; post?: number | undefined },
-    ): Promise<ThreadVisit> {
-      // Read before the page's posts: a reply saved while they are read stays unread.
-      const newest = await readers.newestPost(thread.id);
-      const reader = await readers.reader(userId);
-      const mine = await readers.findReader(db, thread.id, userId);
-      const unread = await readers.unreadIn(thread.id, reader, mine?.readPostId ?? null);
+    ): Promise<{ thread: ThreadVisitRow; visit: ThreadVisit } | undefined> {
+      const thread = await forums.findThreadForVisit(threadId, userId);
+      if (!thread) return undefined;
+      const reader = {
+        userId,
+        baseline: forumBaseline({
+          forumReadFrom: thread.memberForumReadFrom,
+          createdAt: thread.memberCreatedAt,
+        }),
+      };
+      const readPostId = thread.readerReadPostId;
+      const newest =
+        thread.newestId == null || thread.newestAt == null
+          ? undefined
+          : { id: Number(thread.newestId), at: toDate(thread.newestAt) };
+      // A thread read to its newest post (most visits) needs no count.
+      const allRead = !newest || (readPostId ?? 0) >= newest.id;
+      const unread = allRead
+        ? { count: 0, firstId: null }
+        : await readers.unreadIn(threadId, reader, readPostId);
       const pages = pageCount(thread.postCount, query.pageSize);
       const pageOf = async (postId: number) => {
-        const position = await readers.positionOf(thread.id, postId);
+        const position = await readers.positionOf(threadId, postId);
         return position === null ? null : Math.min(pages, Math.floor(position / query.pageSize) + 1);
       };
       let page: number;
@@ -45,22 +65,26 @@ export function createThreadReading(db: Kysely<DB>) {
       else if (query.page === 'last' || (query.page === 'unread' && unread.firstId === null)) page = pages;
       else if (query.page !== 'unread') page = query.page;
       else page = (await pageOf(unread.firstId ?? 0)) ?? 1;
+      const known = thread.readerId !== null;
       return {
-        page,
-        pageCount: pages,
-        following: Boolean(mine?.following),
-        unread: unread.count,
-        firstUnreadPostId: unread.firstId,
-        // The newest post becomes the read marker and lifts the mail guard. Nothing is written when nothing
-        // changes; a thread deleted meanwhile has nothing to mark.
-        markRead: async () => {
-          if (!newest) return;
-          if (mine && (mine.readPostId ?? 0) >= newest.id && mine.mailedAt === null) return;
-          try {
-            await readers.markRead(db, thread.id, userId, newest);
-          } catch (error) {
-            if (await forums.findThread(db, thread.id)) throw error;
-          }
+        thread,
+        visit: {
+          page,
+          pageCount: pages,
+          following: Boolean(thread.readerFollowing),
+          unread: unread.count,
+          firstUnreadPostId: unread.firstId,
+          // The newest post becomes the read marker and lifts the mail guard. Nothing is written when nothing
+          // changes; a thread deleted meanwhile has nothing to mark.
+          markRead: async () => {
+            if (!newest) return;
+            if (known && (readPostId ?? 0) >= newest.id && thread.readerMailedAt === null) return;
+            try {
+              await readers.markRead(db, threadId, userId, newest);
+            } catch (error) {
+              if (await forums.findThread(db, threadId)) throw error;
+            }
+          },
         },
       };
     },
