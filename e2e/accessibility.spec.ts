@@ -11,10 +11,10 @@ import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
  * Every screen of SPEC §2, and the admin's dialogs, checked with axe-core against WCAG 2.1 A and AA. A
  * violation fails the test, named by rule, impact and the first elements it found.
  */
-async function violations(page: Page, include?: Locator): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(await include.evaluate((element) => `#${element.id}`));
+async function violations(page: Page, options: { whileLoading?: boolean } = {}): Promise<string[]> {
+  // Checked once the network is idle, unless the test holds a request back to check the loading state.
+  if (!options.whileLoading) await page.waitForLoadState('networkidle');
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const result = await builder.analyze();
   return result.violations.map(
     (violation) =>
@@ -177,6 +177,30 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ['media category', `/media/${ids.media}`, page.getByRole('button', { name: 'Neue Datei hochladen' })],
       ]),
     );
+    expect(found).toEqual(noViolations(found));
+  });
+
+  test('a form whose editor is still loading shows a named progress indicator', async ({ page }) => {
+    // The editor's chunk is held back until the form has been checked, as on a slow line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/rich-text-editor-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page, 'admin', `/media/${ids.media}`);
+    await page.getByRole('button', { name: 'Neue Kategorie' }).first().click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByRole('progressbar', { name: 'Editor wird geladen' })).toBeVisible();
+    const found = {
+      'media category drawer, editor loading': await violations(page, { whileLoading: true }),
+    };
+    release();
+    await expect(sheet.getByRole('progressbar', { name: 'Editor wird geladen' })).toBeHidden({
+      timeout: LAZY_CHUNK_TIMEOUT,
+    });
     expect(found).toEqual(noViolations(found));
   });
 

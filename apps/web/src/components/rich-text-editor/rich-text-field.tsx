@@ -56,7 +56,12 @@ export function RichTextField({
           minHeight={minHeight}
         />
       ) : (
-        <Skeleton height={minHeight + 44} aria-label={de.editor.loading} />
+        <Skeleton
+          height={minHeight + 44}
+          role="progressbar"
+          aria-busy="true"
+          aria-label={de.editor.loading}
+        />
       )}
     </Input.Wrapper>
   );

@@ -14,7 +14,10 @@ export function DashboardIntro() {
   const isAdmin = useIsAdmin();
   const [editing, setEditing] = useState(false);
 
-  if (intro.isPending) return <Skeleton height={72} radius="md" aria-label={de.app.loading} />;
+  if (intro.isPending)
+    return (
+      <Skeleton height={72} radius="md" role="progressbar" aria-busy="true" aria-label={de.app.loading} />
+    );
   if (intro.isError) return null; // the red banner tells
   if (editing) return <IntroEditor html={intro.data.html} onDone={() => setEditing(false)} />;
   if (!intro.data.html && !isAdmin) return null;

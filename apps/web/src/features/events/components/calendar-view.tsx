@@ -39,5 +39,7 @@ export function CalendarView({ month, onMonthChange, onCreateOnDay }: CalendarVi
 }
 
 function CalendarSkeleton() {
-  return <Skeleton height={560} radius="md" aria-busy="true" aria-label={de.app.loading} />;
+  return (
+    <Skeleton height={560} radius="md" role="progressbar" aria-busy="true" aria-label={de.app.loading} />
+  );
 }

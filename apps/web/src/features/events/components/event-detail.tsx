@@ -37,7 +37,7 @@ export function EventDetail({ id }: { id: number }) {
   if (isPending) {
     return (
       <Page title={de.pages.events} breadcrumbs={crumbs}>
-        <Skeleton height={240} radius="md" aria-label={de.app.loading} />
+        <Skeleton height={240} radius="md" role="progressbar" aria-busy="true" aria-label={de.app.loading} />
       </Page>
     );
   }
