@@ -192,16 +192,20 @@ describe('the digest mail', () => {
     });
     await run(nextDigestTime());
     const tokens = createUnsubscribeTokens(w.t.config.jwtSecret, w.t.config.publicUrl);
-    const claimOf = (url: string | null | undefined) =>
-      tokens.verify(new URL(url ?? 'http://x/').searchParams.get('token') ?? '');
+    const claimOf = (url: string | null | undefined, email: string) =>
+      tokens.verify(new URL(url ?? 'http://x/').searchParams.get('token') ?? '', email);
 
     const mail = await digestOf(w, 'mitglied');
     const id = await userId(w, 'mitglied');
     expect(mail?.listUnsubscribe).toMatch(`http://localhost:8080${NOTIFICATIONS_API.unsubscribe}?token=`);
-    expect(claimOf(mail?.listUnsubscribe)).toEqual({ userId: id, kind: 'digest', version: 3 });
+    expect(claimOf(mail?.listUnsubscribe, 'mitglied@example.de')).toEqual({
+      userId: id,
+      kind: 'digest',
+      version: 3,
+    });
     // a member without a settings row signs version 0
     const beide = await digestOf(w, 'beide');
-    expect(claimOf(beide?.listUnsubscribe)).toEqual({
+    expect(claimOf(beide?.listUnsubscribe, 'beide@example.de')).toEqual({
       userId: await userId(w, 'beide'),
       kind: 'digest',
       version: 0,

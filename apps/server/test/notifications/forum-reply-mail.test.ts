@@ -178,7 +178,10 @@ describe('the reply mail', () => {
     const unsubscribe = row?.listUnsubscribe ?? '';
     expect(unsubscribe.startsWith(`${PUBLIC_URL}${NOTIFICATIONS_API.unsubscribe}?token=`)).toBe(true);
     const token = new URL(unsubscribe).searchParams.get('token') ?? '';
-    expect(createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL).verify(token)).toEqual({
+    const tokens = createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL);
+    // signed for the address the mail went to, and for no other
+    expect(tokens.verify(token, 'jemand@example.de')).toBeNull();
+    expect(tokens.verify(token, 'mitglied@example.de')).toEqual({
       userId: await userId(w, 'mitglied'),
       kind: 'forumReplies',
       version: 7,
@@ -224,7 +227,9 @@ describe('the reply mail', () => {
     await reply(thread, dritte);
     const [row] = await replyMails(w, thread.id);
     const token = new URL(row?.listUnsubscribe ?? PUBLIC_URL).searchParams.get('token') ?? '';
-    expect(createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL).verify(token)).toEqual({
+    expect(
+      createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL).verify(token, 'kollege@example.de'),
+    ).toEqual({
       userId: await userId(w, 'kollege'),
       kind: 'forumReplies',
       version: 0,

@@ -35,8 +35,9 @@ async function member(kind: TNotificationKind = 'forumReplies') {
   const username = `abonnent${sequence}`;
   const { id } = await createUser(w.app, { username });
   const headers = await w.login(username);
-  const sign = async () => tokens.sign({ userId: id, kind, version: await versionOf(id) });
-  return { id, headers, sign, settings: () => settingsOf(headers) };
+  const sign = async () =>
+    tokens.sign({ userId: id, kind, version: await versionOf(id) }, `${username}@example.de`);
+  return { id, username, headers, sign, settings: () => settingsOf(headers) };
 }
 
 async function versionOf(userId: number): Promise<number> {
@@ -136,11 +137,10 @@ describe('GET /api/notifications/unsubscribe', () => {
     [
       'a token of another key',
       () =>
-        createUnsubscribeTokens('x'.repeat(48), 'http://localhost:8080').sign({
-          userId: 1,
-          kind: 'digest',
-          version: 0,
-        }),
+        createUnsubscribeTokens('x'.repeat(48), 'http://localhost:8080').sign(
+          { userId: 1, kind: 'digest', version: 0 },
+          'admin@example.de',
+        ),
     ],
     [
       'a changed claim',
@@ -271,8 +271,25 @@ describe('POST /api/notifications/unsubscribe', () => {
     expectGermanPage(response, 400);
   });
 
+  it('should refuse a link to an address the member no longer has', async () => {
+    const m = await member();
+    const token = await m.sign();
+    await w.app.accounts.upsertUser({ username: m.username, email: `${m.username}@neue-firma.example` });
+    const response = await oneClick(token);
+    expectGermanPage(response, 400);
+    expect(await m.settings()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    // a link signed for the new address works
+    const renewed = tokens.sign(
+      { userId: m.id, kind: 'forumReplies', version: await versionOf(m.id) },
+      `${m.username}@neue-firma.example`,
+    );
+    expectGermanPage(await oneClick(renewed), 200);
+  });
+
   it('should answer 410 for a member who does not exist', async () => {
-    const response = await oneClick(tokens.sign({ userId: 987_654, kind: 'forumReplies', version: 0 }));
+    const response = await oneClick(
+      tokens.sign({ userId: 987_654, kind: 'forumReplies', version: 0 }, 'niemand@example.de'),
+    );
     expectGermanPage(response, 410);
     const rows = await w.t.database.db
       .selectFrom('notificationSettings')

@@ -82,11 +82,10 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
         const address = follower.email.toLowerCase();
         if (taken.has(address)) continue;
         taken.add(address);
-        const unsubscribeUrl = tokens.url({
-          userId: follower.userId,
-          kind: 'forumReplies',
-          version: follower.version,
-        });
+        const unsubscribeUrl = tokens.url(
+          { userId: follower.userId, kind: 'forumReplies', version: follower.version },
+          follower.email,
+        );
         const mail = replyMail({
           forum: { id: forum.id, name: forum.name },
           thread: { id: thread.id, name: thread.name },

@@ -121,7 +121,10 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
       const claimed = await repo.advance(trx, member.id, member.digestUntil, now);
       if (!claimed) return 'skipped';
       if (isEmptyDigest(content)) return 'empty';
-      const unsubscribeUrl = unsubscribe.url({ userId: member.id, kind: 'digest', version: claimed.version });
+      const unsubscribeUrl = unsubscribe.url(
+        { userId: member.id, kind: 'digest', version: claimed.version },
+        member.email,
+      );
       const mail = renderDigestMail({
         username: member.username,
         period,
