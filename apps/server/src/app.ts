@@ -52,8 +52,11 @@ import { createSharedCounter, sharedRateLimitStore } from './platform/http/share
 import { registerSpa } from './platform/http/spa.ts';
 import { createJobLease } from './platform/jobs/job-lease.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
-import { createMailTransport } from './platform/mail/mail-transport.ts';
-import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
+import {
+  createConfiguredMailWorker,
+  type MailWorker,
+  type MailWorkerOptions,
+} from './platform/mail/mail-worker.ts';
 import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
@@ -134,14 +137,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const signer = createUrlSigner(config.jwtSecret);
   const search = options.searchIndex ?? createSearchIndex();
   const outbox = createMailOutbox(database);
-  const mailWorker = createMailWorker({
-    outbox,
-    transport: createMailTransport(config),
-    from: config.mailFrom,
-    domain: new URL(config.publicUrl).hostname,
-    log: app.log,
-    options: { ratePerMinute: config.mailRatePerMinute, ...options.mailWorker },
-  });
+  const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker);
   // preClose: the mail in flight is marked sent before anything closes the database.
   app.addHook('preClose', () => mailWorker.stop());
   const digestScheduler = createDigestScheduler({

@@ -19,8 +19,7 @@ import { createDatabase, type Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { createJobLease } from '../platform/jobs/job-lease.ts';
 import { createMailOutbox } from '../platform/mail/mail-outbox.ts';
-import { createMailTransport } from '../platform/mail/mail-transport.ts';
-import { createMailWorker, type MailWorker } from '../platform/mail/mail-worker.ts';
+import { createConfiguredMailWorker, type MailWorker } from '../platform/mail/mail-worker.ts';
 import { parseCliArgs, runCli, UsageError } from './backup-cli.ts';
 
 const USAGE = `Zusammenfassungen – Aufruf: npm run digest -- --now
@@ -82,14 +81,7 @@ async function run(argv: string[]): Promise<string> {
     // The report goes to stdout; only warnings and errors are logged (to stderr).
     const log = pino({ level: 'warn' }, pino.destination(2));
     const outbox = createMailOutbox(database);
-    const worker = createMailWorker({
-      outbox,
-      transport: createMailTransport(config),
-      from: config.mailFrom,
-      domain: new URL(config.publicUrl).hostname,
-      log,
-      options: { ratePerMinute: config.mailRatePerMinute },
-    });
+    const worker = createConfiguredMailWorker(config, outbox, log);
     const scheduler = createDigestScheduler({
       runner: createDigestRunner({
         db: database.db,

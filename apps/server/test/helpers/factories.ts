@@ -73,3 +73,13 @@ export async function usedSecondsAgo(t: TestApp, refreshToken: string, seconds: 
     .where('tokenHash', '=', hashToken(refreshToken))
     .execute();
 }
+
+/** The id of the user named `username`. */
+export async function userId(w: { t: Pick<TestApp, 'database'> }, username: string): Promise<number> {
+  const row = await w.t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -19,14 +19,25 @@ export function run(script: string, args: string[], env: Record<string, string>)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
+    stdout += chunk.toString();
   });
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
+    stderr += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** A CLI run to its end: its exit code and what it printed to stdout and to stderr. */
+export async function runCli(script: string, args: string[], env: Record<string, string>) {
+  const cli = run(script, args, env);
+  const code = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
 
 /** Until the server answers, it exits, or the test's own time runs out (start-up seeds the demo). */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { createJobLease } from '../../src/platform/jobs/job-lease.ts';
-import { serverDir } from '../helpers/server-process.ts';
+import { runCli } from '../helpers/server-process.ts';
 import { readMail } from '../helpers/smtp-peer.ts';
 
 /**
@@ -25,23 +24,7 @@ const DAY = 24 * 60 * MINUTE;
 let dataDir: string;
 let database: Database;
 
-function digestCli(args: string[]) {
-  const child = spawn(process.execPath, ['src/cli/digest.ts', ...args], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...ENV },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const digestCli = (args: string[]) => runCli('src/cli/digest.ts', args, { DATA_DIR: dataDir, ...ENV });
 
 const outbox = () => path.join(dataDir, 'outbox');
 const emlFiles = () => (existsSync(outbox()) ? readdirSync(outbox()).sort() : []);

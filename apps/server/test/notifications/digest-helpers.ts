@@ -1,6 +1,7 @@
 import type { TBlog, TBlogInput, TDigestFrequency } from '@portal/contract';
 import { latestSlot } from '../../src/features/notifications/digest-slots.ts';
 import { postInput, savePost } from '../blog/blog-helpers.ts';
+import { userId } from '../helpers/factories.ts';
 import { createWorld, type UserSpec, type World } from '../helpers/world.ts';
 
 export const MINUTE = 60_000;
@@ -29,15 +30,6 @@ export function nextDigestTime(frequency: Exclude<TDigestFrequency, 'never'> = '
   // 30 hours (daily) or 8 days (weekly) after a slot lie past the next slot and before the one after it.
   const later = new Date(current.getTime() + (frequency === 'daily' ? 30 * HOUR : 8 * DAY));
   return new Date(latestSlot(frequency, later).getTime() + MINUTE);
-}
-
-export async function userId(w: World<never>, username: string): Promise<number> {
-  const row = await w.t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** Writes the member's notification_settings row as the settings screen would have. */

@@ -6,7 +6,7 @@ import { createDigestRunner } from '../../src/features/notifications/digest.ts';
 import { latestSlot } from '../../src/features/notifications/digest-slots.ts';
 import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { createUnsubscribeTokens } from '../../src/platform/mail/unsubscribe-token.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, userId } from '../helpers/factories.ts';
 import { readMail } from '../helpers/smtp-peer.ts';
 import { drain } from '../mail/mail-helpers.ts';
 import {
@@ -20,7 +20,6 @@ import {
   MINUTE,
   nextDigestTime,
   setSettings,
-  userId,
   writePost,
 } from './digest-helpers.ts';
 

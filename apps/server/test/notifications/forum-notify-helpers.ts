@@ -1,5 +1,6 @@
 import { FORUM_API, type TForum, type TForumSummary, type TForumUnread } from '@portal/contract';
 import type { ForumWorld } from '../forums/forum-helpers.ts';
+import { userId } from '../helpers/factories.ts';
 import type { Headers } from '../helpers/world.ts';
 
 /** PUT /api/forumThread/{id}/follow. */
@@ -10,15 +11,6 @@ export function follow(w: ForumWorld, headers: Headers, threadId: number | strin
     headers,
     payload: body as object,
   });
-}
-
-export async function userId(w: ForumWorld, username: string): Promise<number> {
-  const row = await w.t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** The member's row of forum_thread_readers for the thread, if any. */

@@ -10,11 +10,11 @@ import {
   readThread,
   savePost,
 } from '../forums/forum-helpers.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, userId } from '../helpers/factories.ts';
 import { readMail, type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
 import type { Headers } from '../helpers/world.ts';
 import { drain } from '../mail/mail-helpers.ts';
-import { follow, mailedTo, readerRow, replyMails, setForumReplies, userId } from './forum-notify-helpers.ts';
+import { follow, mailedTo, readerRow, replyMails, setForumReplies } from './forum-notify-helpers.ts';
 
 const PUBLIC_URL = 'http://localhost:8080';
 

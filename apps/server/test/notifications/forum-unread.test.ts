@@ -15,8 +15,8 @@ import {
   remove,
   saveForum,
 } from '../forums/forum-helpers.ts';
-import { createUser } from '../helpers/factories.ts';
-import { forumInList, readerRow, threadInForum, unreadThreads, userId } from './forum-notify-helpers.ts';
+import { createUser, userId } from '../helpers/factories.ts';
+import { forumInList, readerRow, threadInForum, unreadThreads } from './forum-notify-helpers.ts';
 
 let w: ForumWorld;
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,28 +8,12 @@ import type { TDatabaseConfig } from '../../src/config.ts';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import type { MailStatus } from '../../src/platform/db/schema.ts';
-import { serverDir } from '../helpers/server-process.ts';
+import { runCli } from '../helpers/server-process.ts';
 
 const MINUTE = 60_000;
 
 /** `node src/cli/mail.ts …` as `npm run mail -- …` runs it, with only the environment given. */
-async function mailCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['src/cli/mail.ts', ...args], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stdout, stderr };
-}
+const mailCli = (args: string[], env: Record<string, string>) => runCli('src/cli/mail.ts', args, env);
 
 // A database of its own that the CLI reaches through DATABASE_URL: a SQLite file, or a PostgreSQL database
 // (a test's schema cannot be named in DATABASE_URL).

@@ -22,7 +22,7 @@ import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
 import { author, createForumPresenters, iso } from './forum-presenters.ts';
-import { createForumReadersRepository } from './forum-readers.repository.ts';
+import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
 import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsRepository } from './forums.repository.ts';
 import { filesOf, type PreparedMedia, prepareMedia } from './post-media.ts';
@@ -53,12 +53,10 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const reading = createThreadReading(db);
   const mails = deps.replyMails ? createForumReplyMails(db, deps.replyMails) : undefined;
 
-  /** The forums (one or all) with the member's unread threads in each. */
-  async function forumsFor(viewer: Principal | undefined, id?: number): Promise<TForumSummary[]> {
+  /** The forums (one or all) with the reader's unread threads in each (none without a reader). */
+  async function forumsFor(reader: ForumReader | undefined, id?: number): Promise<TForumSummary[]> {
     const rows = await repo.listForums(id === undefined ? {} : { id });
-    const unread = viewer
-      ? await readers.unreadThreadsByForum(await readers.reader(viewer.id), id)
-      : new Map();
+    const unread = reader ? await readers.unreadThreadsByForum(reader, id) : new Map();
     return rows.map((row) => present.forum(row, unread.get(row.id) ?? 0));
   }
 
@@ -80,17 +78,18 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const service = {
     /** GET /api/forum: every forum with its counts and the member's unread threads, by name. */
     async listForums(viewer: Principal): Promise<TForumSummary[]> {
-      const forums = await forumsFor(viewer);
+      const forums = await forumsFor(await readers.reader(viewer.id));
       return forums.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
     },
 
     /** GET /api/forum/{id}: the forum and one page of its threads, newest activity first, with unread posts. */
     async forum(viewer: Principal, id: number, query: { page: number; pageSize: number }): Promise<TForum> {
-      const [forum] = await forumsFor(viewer, id);
+      const reader = await readers.reader(viewer.id);
+      const [forum] = await forumsFor(reader, id);
       if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
       const threads = await repo.listThreads(id, (query.page - 1) * query.pageSize, query.pageSize);
       const unread = await readers.unreadCounts(
-        await readers.reader(viewer.id),
+        reader,
         threads.map((thread) => thread.id),
       );
       return {
@@ -122,7 +121,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       let id = input.id;
       if (id === undefined) id = await repo.insertForum(db, values);
       else if (!(await repo.updateForum(db, id, values))) throw notFound(FORUM_MESSAGES.forumNotFound);
-      const [forum] = await forumsFor(viewer, id);
+      const [forum] = await forumsFor(viewer && (await readers.reader(viewer.id)), id);
       if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
       return forum;
     },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailOutbox, OutboxRow } from './mail-outbox.ts';
-import type { MailTransport } from './mail-transport.ts';
+import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
 export interface MailWorkerOptions {
   /** how often a started worker looks for due mails. */
@@ -63,7 +63,7 @@ export interface MailWorker {
   notify(): void;
 }
 
-export interface MailWorkerDeps {
+interface MailWorkerDeps {
   outbox: MailOutbox;
   transport: MailTransport;
   from: string;
@@ -84,7 +84,7 @@ function isPermanent(error: unknown): boolean {
   return error instanceof Error && (error as { permanent?: boolean }).permanent === true;
 }
 
-export function createMailWorker(deps: MailWorkerDeps): MailWorker {
+function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...deps.options };
   const { outbox, transport, log } = deps;
   const { now, ratePerMinute } = options;
@@ -282,4 +282,30 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       if (timer) setImmediate(tick);
     },
   };
+}
+
+/** The settings (TConfig) a worker is built from: transport, sender, host name and rate. */
+interface MailWorkerConfig {
+  smtpUrl: string | undefined;
+  dataDir: string;
+  mailFrom: string;
+  publicUrl: string;
+  mailRatePerMinute: number | undefined;
+}
+
+/** The worker of the configured transport, sender and rate: the server's, and the digest CLI's. */
+export function createConfiguredMailWorker(
+  config: MailWorkerConfig,
+  outbox: MailOutbox,
+  log: FastifyBaseLogger,
+  options: Partial<MailWorkerOptions> = {},
+): MailWorker {
+  return createMailWorker({
+    outbox,
+    transport: createMailTransport(config),
+    from: config.mailFrom,
+    domain: new URL(config.publicUrl).hostname,
+    log,
+    options: { ratePerMinute: config.mailRatePerMinute, ...options },
+  });
 }
