@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import { type ColumnKit, columnKit } from './migration-kit.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
@@ -66,18 +66,46 @@ async function currentSchema(db: Kysely<DB>): Promise<string> {
   return schema;
 }
 
+function migratorFor(database: Database, db: Kysely<DB>, schema: string | undefined): Migrator {
+  return new Migrator({
+    db,
+    provider: new StaticProvider(columnKit(database.kind)),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * Kysely looks for its bookkeeping table by reading the columns of every table in every schema; a table that
+ * another schema drops during that read (another app, a parallel test) fails it with 42P01 undefined_table.
+ * Nothing has been migrated then, so the migration is tried again.
+ */
+const CATALOGUE_ATTEMPTS = 3;
+const isCatalogueRace = (error: unknown) => (error as { code?: unknown } | null)?.code === '42P01';
+
+async function run(
+  database: Database,
+  migrate: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
+  const db = database.db.withoutPlugins();
+  const schema = database.kind === 'postgres' ? await currentSchema(db) : undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrate(migratorFor(database, db, schema));
+    const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (!error) return applied;
+    const retry = database.kind === 'postgres' && applied.length === 0 && attempt < CATALOGUE_ATTEMPTS;
+    if (!(retry && isCatalogueRace(error))) throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 /**
  * Brings the schema up to date. On PostgreSQL Kysely holds an advisory lock meanwhile, so of two instances
  * starting at once one migrates and the other waits, then finds nothing left to do.
  */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const db = database.db.withoutPlugins();
-  const migrator = new Migrator({
-    db,
-    provider: new StaticProvider(columnKit(database.kind)),
-    ...(database.kind === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+export function migrateToLatest(database: Database): Promise<string[]> {
+  return run(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** Migrates up to and including `name`: tests build a database as an older portal left it. */
+export function migrateUpTo(database: Database, name: string): Promise<string[]> {
+  return run(database, (migrator) => migrator.migrateTo(name));
 }
