@@ -6,6 +6,20 @@ export function usernameKey(username: string): string {
   return username.normalize('NFC').trim().toLowerCase();
 }
 
+/** What the members search matches: username, e-mail and company, lower-cased and NFC-normalised. */
+export function memberSearchKey(user: {
+  username: string;
+  email: string | null;
+  company: string | null;
+}): string {
+  return [user.username, user.email, user.company]
+    .filter(Boolean)
+    .join(' ')
+    .normalize('NFC')
+    .toLowerCase()
+    .slice(0, 500);
+}
+
 export function createAccountsRepository(db: Kysely<DB>) {
   return {
     findUserByUsername(username: string, executor: Executor = db) {
@@ -40,6 +54,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .values({
           ...user,
           usernameKey: usernameKey(user.username),
+          searchKey: memberSearchKey(user),
           disabled: false,
           createdAt: now,
           updatedAt: now,
@@ -60,9 +75,18 @@ export function createAccountsRepository(db: Kysely<DB>) {
         disabled: boolean;
       }>,
     ): Promise<void> {
+      let searchKey: string | undefined;
+      if (changes.email !== undefined || changes.company !== undefined) {
+        const user = await executor
+          .selectFrom('users')
+          .select(['username', 'email', 'company'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (user) searchKey = memberSearchKey({ ...user, ...changes });
+      }
       await executor
         .updateTable('users')
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, ...(searchKey === undefined ? {} : { searchKey }), updatedAt: new Date() })
         .where('id', '=', id)
         .execute();
     },

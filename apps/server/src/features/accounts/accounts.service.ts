@@ -100,6 +100,15 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
       cache.delete(userId);
     },
 
+    /**
+     * After a change to a member's row, groups or sessions made outside this service (administration,
+     * erasure): every instance reloads the member before their next request.
+     */
+    async changed(userId: number): Promise<void> {
+      await renewVersion();
+      service.invalidate(userId);
+    },
+
     /** Creates the user or updates the fields given; returns the user's id. */
     async upsertUser(input: UpsertUserInput): Promise<{ id: number; created: boolean }> {
       const { password } = input;

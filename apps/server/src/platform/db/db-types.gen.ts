@@ -1,6 +1,17 @@
 // Generated from the migrations by `npm run db:types` (scripts/db-types.ts): do not edit.
 import type { Bool, Generated, Int8, MailStatus, Timestamp } from './column-types.ts';
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  createdAt: Timestamp;
+  actorId: number | null;
+  kind: string;
+  subjectType: string;
+  subjectId: number | null;
+  subjectLabel: string | null;
+  changes: string | null;
+}
+
 export interface BlogPostGroupsTable {
   blogPostId: number;
   groupId: number;
@@ -293,9 +304,13 @@ export interface UsersTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   forumReadFrom: Timestamp | null;
+  lastLoginAt: Timestamp | null;
+  erasedAt: Timestamp | null;
+  searchKey: Generated<string>;
 }
 
 export interface DB {
+  auditLog: AuditLogTable;
   blogPostGroups: BlogPostGroupsTable;
   blogPostTags: BlogPostTagsTable;
   blogPosts: BlogPostsTable;

@@ -14,6 +14,7 @@ import * as m0009 from './migrations/0009-upload-ledger.ts';
 import * as m0010 from './migrations/0010-breaking-news.ts';
 import * as m0011 from './migrations/0011-search.ts';
 import * as m0012 from './migrations/0012-notifications.ts';
+import * as m0013 from './migrations/0013-administration.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0010-breaking-news': m0010,
   '0011-search': m0011,
   '0012-notifications': m0012,
+  '0013-administration': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

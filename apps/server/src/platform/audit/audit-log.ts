@@ -1,0 +1,74 @@
+/**
+ * The audit log of admin actions (issue 18): append-only, in the database (migration 0013 refuses UPDATE and
+ * DELETE on it). A feature records its action with `recordAudit` in the transaction of the change itself, so
+ * an entry exists exactly when the change does.
+ */
+import type { TAuditChanges, TAuditKind, TAuditSubject } from '@portal/contract';
+import type { Executor } from '../db/executor.ts';
+
+export interface AuditRecord {
+  /** the member who acted; null for the host website's server or the shell */
+  actorId: number | null;
+  kind: TAuditKind;
+  subjectType: TAuditSubject;
+  subjectId?: number | null | undefined;
+  /**
+   * a title or name at the time, for subjects other than members; never a member's name, e-mail or company
+   * (members are named through their row, so that erasing one removes their name from the log)
+   */
+  subjectLabel?: string | null | undefined;
+  /** the fields the action changed (`changedFields`); null when nothing is to be shown */
+  changes?: TAuditChanges | null | undefined;
+  at?: Date | undefined;
+}
+
+const LABEL_MAX = 300;
+
+export async function recordAudit(executor: Executor, entry: AuditRecord): Promise<void> {
+  const label = entry.subjectLabel ?? null;
+  await executor
+    .insertInto('auditLog')
+    .values({
+      createdAt: entry.at ?? new Date(),
+      actorId: entry.actorId,
+      kind: entry.kind,
+      subjectType: entry.subjectType,
+      subjectId: entry.subjectId ?? null,
+      subjectLabel: label === null ? null : label.slice(0, LABEL_MAX),
+      changes: entry.changes && Object.keys(entry.changes).length > 0 ? JSON.stringify(entry.changes) : null,
+    })
+    .execute();
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value;
+}
+
+/** A stable text of a value, so that arrays and dates compare by content. */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+}
+
+/**
+ * The fields among `fields` whose value differs between `before` (null: the record is new) and `after`, each
+ * with both values; dates become ISO text. Null when none differs.
+ */
+export function changedFields<T extends Fields>(
+  before: T | null | undefined,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): TAuditChanges | null {
+  const changes: TAuditChanges = {};
+  for (const field of fields) {
+    const was = before ? normalise(before[field]) : null;
+    const now = normalise(after[field]);
+    if (before && same(was, now)) continue;
+    if (!before && (now === null || now === '' || (Array.isArray(now) && now.length === 0))) continue;
+    changes[field] = { before: was, after: now };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
