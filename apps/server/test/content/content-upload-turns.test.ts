@@ -106,7 +106,7 @@ describe('storing a table of 20,000 rows', () => {
   it('should keep answering other requests while it deletes the table', { timeout: 60_000 }, async () => {
     const before = await tableCounts(w.t);
     const item = await create();
-    const { answers } = await answersDuring(() => service().remove(item.id));
+    const { answers } = await answersDuring(() => service().remove(admin, item.id));
     expect(answers).toBeGreaterThan(TURNS / 2);
     expect(await tableCounts(w.t)).toEqual(before);
   });

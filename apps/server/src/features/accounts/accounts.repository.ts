@@ -74,7 +74,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         passwordHash: string | null;
         disabled: boolean;
       }>,
-    ): Promise<void> {
+    ): Promise<boolean> {
       let searchKey: string | undefined;
       if (changes.email !== undefined || changes.company !== undefined) {
         const user = await executor
@@ -84,11 +84,19 @@ export function createAccountsRepository(db: Kysely<DB>) {
           .executeTakeFirst();
         if (user) searchKey = memberSearchKey({ ...user, ...changes });
       }
-      await executor
+      const result = await executor
         .updateTable('users')
         .set({ ...changes, ...(searchKey === undefined ? {} : { searchKey }), updatedAt: new Date() })
         .where('id', '=', id)
-        .execute();
+        // an erased member stays erased: a change read before the erasure committed writes nothing
+        .where('erasedAt', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** When the member last logged in (not a change to the member: updatedAt stays). */
+    async setLastLogin(id: number, at: Date): Promise<void> {
+      await db.updateTable('users').set({ lastLoginAt: at }).where('id', '=', id).execute();
     },
 
     groupsOfUser(userId: number) {

@@ -109,6 +109,18 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
       service.invalidate(userId);
     },
 
+    /**
+     * After a change to groups themselves (renamed, flagged, deleted): every instance reloads every member
+     * before their next request, this one at once.
+     */
+    async groupsChanged(): Promise<void> {
+      await renewVersion();
+      cache.clear();
+    },
+
+    /** A password's hash, computed in the password queue (rejects with PasswordQueueFullError when full). */
+    hashPassword: (password: string): Promise<string> => passwords.run(() => hashPassword(password)),
+
     /** Creates the user or updates the fields given; returns the user's id. */
     async upsertUser(input: UpsertUserInput): Promise<{ id: number; created: boolean }> {
       const { password } = input;
@@ -118,14 +130,17 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
       const result = await db.transaction().execute(async (trx) => {
         const existing = await repo.findUserByUsername(input.username, trx);
         let id: number;
-        if (existing) {
-          id = existing.id;
-          await repo.updateUser(trx, id, {
+        // false when an admin erased the member after the read above: the name is free, a fresh member follows
+        const updated =
+          existing !== undefined &&
+          (await repo.updateUser(trx, existing.id, {
             ...(input.email !== undefined ? { email: input.email } : {}),
             ...(input.company !== undefined ? { company: input.company } : {}),
             ...(role ? { role } : {}),
             ...(passwordHash ? { passwordHash } : {}),
-          });
+          }));
+        if (existing && updated) {
+          id = existing.id;
         } else {
           id = await repo.insertUser(trx, {
             username: input.username.trim(),
@@ -136,7 +151,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
           });
         }
         if (input.groups) await repo.replaceMemberships(trx, id, await groupIdsFor(trx, input.groups));
-        return { id, created: !existing };
+        return { id, created: !updated };
       });
       await renewVersion();
       service.invalidate(result.id);
@@ -155,6 +170,9 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
     },
 
     findUserByUsername: (username: string) => repo.findUserByUsername(username),
+
+    /** GET /api/auth/login: the member logged in at `at` (the members list shows it). */
+    loggedIn: (userId: number, at: Date) => repo.setLastLogin(userId, at),
 
     async setPassword(username: string, password: string): Promise<void> {
       const user = await requireUser(username);

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
+import { createAuthAudit } from './auth-audit.ts';
 import { createSessionRegistry } from './session-registry.ts';
 
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -31,6 +32,7 @@ export type LoginLinkCaller = { kind: 'apiKey' } | { kind: 'form' };
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createAuthRepository(deps.db);
   const sessions = createSessionRegistry(deps.db);
+  const audit = createAuthAudit(deps.db, deps.accounts);
   const now = deps.now ?? (() => new Date());
   const loginFailed = () => unauthorized(AUTH_MESSAGES.loginFailed);
   const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -54,16 +56,23 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    /** A one-time link for the host's server (API key: creates or updates the member) or the test-origin form. */
+    /**
+     * A one-time link for the host's server (API key: creates or updates the member) or the test-origin form.
+     * Both are logged: the host's login with what it changed, a wrong password or unknown username on the form.
+     */
     async generateLoginLink(input: TGenerateLoginInput, caller: LoginLinkCaller): Promise<{ link: string }> {
       let userId: number;
       if (caller.kind === 'apiKey') {
         const { password: _ignored, ...profile } = input;
-        userId = (await deps.accounts.upsertUser(profile)).id;
+        userId = (await audit.hostLogin(input.username, () => deps.accounts.upsertUser(profile))).id;
       } else {
         if (!input.password) throw loginFailed();
+        // A full password queue rejects here, before any check: no failed password then.
         const user = await deps.accounts.verifyCredentials(input.username, input.password);
-        if (!user) throw loginFailed();
+        if (!user) {
+          await audit.passwordFailed(input.username);
+          throw loginFailed();
+        }
         userId = user.id;
       }
       const principal = await deps.accounts.principal(userId);
@@ -73,13 +82,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { link: `${deps.publicUrl}/login?token=${token}` };
     },
 
-    /** GET /api/auth/login: a login token works once, within 5 minutes. */
+    /** GET /api/auth/login: a login token works once, within 5 minutes; the member's last login is now. */
     async login(token: string): Promise<TTokenPair> {
       const userId = await repo.consumeLoginToken(hashToken(token), now());
       if (userId === undefined) throw loginFailed();
       await requireActive(userId);
       const sessionId = randomUUID();
       await repo.insertSession({ id: sessionId, userId, createdAt: now() });
+      await deps.accounts.loggedIn(userId, now());
       return issuePair(userId, sessionId);
     },
 

@@ -115,10 +115,10 @@ export function createBlogRepository(db: Kysely<DB>) {
       return posts(executor).where('blogPosts.id', '=', id).executeTakeFirst();
     },
 
-    async groupsOf(ids: readonly number[]): Promise<Map<number, number[]>> {
+    async groupsOf(ids: readonly number[], executor: Executor = db): Promise<Map<number, number[]>> {
       const result = new Map<number, number[]>();
       if (ids.length === 0) return result;
-      const rows = await db
+      const rows = await executor
         .selectFrom('blogPostGroups')
         .select(['blogPostId', 'groupId'])
         .where('blogPostId', 'in', ids)
@@ -129,10 +129,10 @@ export function createBlogRepository(db: Kysely<DB>) {
       return result;
     },
 
-    async tagsOfPosts(ids: readonly number[]): Promise<Map<number, string[]>> {
+    async tagsOfPosts(ids: readonly number[], executor: Executor = db): Promise<Map<number, string[]>> {
       const result = new Map<number, string[]>();
       if (ids.length === 0) return result;
-      const rows = await db
+      const rows = await executor
         .selectFrom('blogPostTags')
         .select(['blogPostId', 'tag'])
         .where('blogPostId', 'in', ids)

@@ -95,7 +95,8 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
         '`publishedAt` lies in the future, and while the previous breaking news of the post is still being sent.',
       response: { 202: ZBreakingNewsResult, ...ROUTE_ERRORS, 409: ZApiError },
     },
-    handler: async (request, reply) => reply.status(202).send(await service.breakingNews(request.params.id)),
+    handler: async (request, reply) =>
+      reply.status(202).send(await service.breakingNews(principalOf(request), request.params.id)),
   });
 
   app.route({
@@ -136,7 +137,7 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
     onRequest: admin,
     schema: { tags, params: ZBlogIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

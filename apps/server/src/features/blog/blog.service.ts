@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
 import { requiredRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
@@ -22,6 +23,7 @@ import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture
 import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
+import { auditBreakingNews, auditPostDelete, auditPostSave, type PostState } from './blog-audit.ts';
 import { breakingNewsMail } from './breaking-news-mail.ts';
 
 export interface BlogFeatureDeps {
@@ -75,8 +77,19 @@ export function createBlogService(deps: BlogFeatureDeps) {
     });
   }
 
-  async function checkGroups(ids: readonly number[]): Promise<number[]> {
-    const known = new Set((await accounts.listGroups()).map((group) => group.id));
+  /** The groups by id, for the names in the audit log. */
+  async function groupNames(): Promise<Map<number, string>> {
+    return new Map((await accounts.listGroups()).map((group) => [group.id, group.name]));
+  }
+
+  /** A stored post as the audit log compares it, read in the transaction. */
+  async function stateOf(trx: Executor, post: BlogPostRow): Promise<PostState> {
+    const groups = await repo.groupsOf([post.id], trx);
+    const tags = await repo.tagsOfPosts([post.id], trx);
+    return { ...post, groupIds: groups.get(post.id) ?? [], tags: tags.get(post.id) ?? [] };
+  }
+
+  function checkGroups(ids: readonly number[], known: ReadonlyMap<number, string>): number[] {
     if (ids.some((id) => !known.has(id))) {
       throw badRequest(BLOG_MESSAGES.unknownGroup, {
         [field('visibleForUserGroups')]: BLOG_MESSAGES.unknownGroup,
@@ -152,7 +165,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
         preText: requiredRichText(input.preText, field('preText'), BLOG_MESSAGES.preTextRequired),
         content: requiredRichText(input.content, field('content'), BLOG_MESSAGES.contentRequired),
       };
-      const groupIds = await checkGroups(input.visibleForUserGroups);
+      const names = await groupNames();
+      const groupIds = checkGroups(input.visibleForUserGroups, names);
       const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
       if (input.id !== undefined && !(await repo.find(db, input.id))) throw notFound(BLOG_MESSAGES.notFound);
 
@@ -166,11 +180,14 @@ export function createBlogService(deps: BlogFeatureDeps) {
           publishedAt: new Date(input.publishedAt),
           displayOnDashboard: input.displayOnDashboard,
         };
+        const before = current && (await stateOf(trx, current));
         const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
         if (current) await repo.update(trx, postId, values);
         await repo.replaceGroups(trx, postId, groupIds);
         await repo.replaceTags(trx, postId, input.tags);
         await search.refresh(trx, { kind: 'blog', id: postId });
+        const after = { ...values, groupIds, tags: input.tags };
+        await auditPostSave(trx, principal, postId, { before, after }, names);
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
         return { result: postId, replaced: [replaced] };
       });
@@ -178,10 +195,12 @@ export function createBlogService(deps: BlogFeatureDeps) {
     },
 
     /** Deletes the post; its picture goes once the deletion has committed. */
-    async remove(id: number): Promise<void> {
+    async remove(principal: Principal, id: number): Promise<void> {
+      const names = await groupNames();
       const key = await db.transaction().execute(async (trx) => {
         const post = await repo.find(trx, id);
         if (!post) throw notFound(BLOG_MESSAGES.notFound);
+        await auditPostDelete(trx, principal, id, await stateOf(trx, post), names);
         await repo.delete(trx, id);
         await search.remove(trx, 'blog', [id]);
         return post.imageKey;
@@ -194,7 +213,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
      * mail worker sends them. Refused for a scheduled post, while the previous one is still being sent, and
      * within BREAKING_NEWS_REPEAT_MINUTES of the previous one (a second press must not mail everyone again).
      */
-    async breakingNews(id: number): Promise<TBreakingNewsResult> {
+    async breakingNews(principal: Principal, id: number): Promise<TBreakingNewsResult> {
       const post = await repo.find(db, id);
       if (!post) throw notFound(BLOG_MESSAGES.notFound);
       if (toDate(post.publishedAt).getTime() > Date.now())
@@ -217,6 +236,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
             trx,
             [...addresses.values()].map((recipient) => ({ ...mail, recipient, topic })),
           );
+          await auditBreakingNews(trx, principal, post, addresses.size);
         });
       } catch (error) {
         // Two requests at once: the unique index on open mails lets only one of them queue.

@@ -69,6 +69,32 @@ export function createCategoriesRepository(db: Kysely<DB>) {
       }));
     },
 
+    /** One category with its groups, read in the caller's transaction (the audit log's before and after). */
+    async find(executor: Executor, id: number): Promise<CategoryRow | undefined> {
+      const row = await executor
+        .selectFrom('contentCategories')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const links = await executor
+        .selectFrom('contentCategoryGroups')
+        .select('groupId')
+        .where('categoryId', '=', id)
+        .orderBy('groupId')
+        .execute();
+      return {
+        ...row,
+        showInQuickAccess: Boolean(row.showInQuickAccess),
+        groupIds: links.map((link) => link.groupId),
+      };
+    },
+
+    /** id and name of every category (the audit log names parents and moved categories). */
+    listNames(executor: Executor) {
+      return executor.selectFrom('contentCategories').select(['id', 'name']).execute();
+    },
+
     /** id and parent of every category, for level and cycle checks. */
     listParents(executor: Executor) {
       return executor

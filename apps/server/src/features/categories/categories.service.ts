@@ -15,13 +15,17 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { createTreeSave } from '../../platform/tree/tree-save.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
+import { createCategoryAudit } from './categories-audit.ts';
 import { createCategoryAccess } from './category-access.ts';
 import { buildTree, categoryWithChildren, quickAccessOf } from './category-tree.ts';
 
 /** What deleting a category asks of the content feature (SPEC: its items go with it unless filed elsewhere). */
 interface CategoryContentCleanup {
-  /** deletes the items filed only under the category, in the caller's transaction; returns their files. */
-  deleteItemsOnlyIn(trx: Transaction<DB>, categoryId: number): Promise<string[]>;
+  /**
+   * deletes the items filed only under the category, in the caller's transaction, logged as the actor's;
+   * returns their files.
+   */
+  deleteItemsOnlyIn(trx: Transaction<DB>, actor: Principal, categoryId: number): Promise<string[]>;
   /** removes stored files once the transaction has committed. */
   discardFiles(keys: readonly string[]): Promise<void>;
 }
@@ -38,6 +42,7 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
   const { db } = deps;
   const repo = createCategoriesRepository(db);
   const access = createCategoryAccess(db);
+  const audit = createCategoryAudit(repo);
 
   const shape = createTreeSave(
     { places: (trx) => repo.listParents(trx), move: (trx, id, place) => repo.update(trx, id, place) },
@@ -50,8 +55,12 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
     },
   );
 
-  async function checkedGroupIds(ids: readonly number[]): Promise<number[]> {
-    const known = new Set((await deps.accounts.listGroups()).map((group) => group.id));
+  /** The groups by id, for the names in the audit log. */
+  async function groupNames(): Promise<Map<number, string>> {
+    return new Map((await deps.accounts.listGroups()).map((group) => [group.id, group.name]));
+  }
+
+  function checkedGroupIds(ids: readonly number[], known: ReadonlyMap<number, string>): number[] {
     if (ids.some((id) => !known.has(id))) {
       throw badRequest(CATEGORY_MESSAGES.unknownGroup, {
         'contentCategory.visibleForUserGroups': CATEGORY_MESSAGES.unknownGroup,
@@ -89,7 +98,8 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
 
     /** Creates or updates a category; the level follows from the parent. Returns the whole tree. */
     async save(principal: Principal, input: TContentCategoryValues): Promise<TContentCategory[]> {
-      const groupIds = await checkedGroupIds(input.visibleForUserGroups);
+      const names = await groupNames();
+      const groupIds = checkedGroupIds(input.visibleForUserGroups, names);
       const description = optionalRichText(input.description, null);
       await db.transaction().execute(async (trx) => {
         const { current, place } = await shape.place(trx, input, { level: 1, position: DEFAULT_POSITION });
@@ -102,12 +112,16 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
           ...place,
         };
         if (current) {
+          const before = await repo.find(trx, current.id);
           await repo.update(trx, current.id, values);
           await repo.replaceGroups(trx, current.id, groupIds);
           // Moving under itself or a descendant makes a cycle: syncLevels refuses it and the transaction rolls back.
           if (place.parentId !== current.parentId) await shape.syncLevels(trx);
+          await audit.saved(trx, principal, current.id, before, names);
         } else {
-          await repo.replaceGroups(trx, await repo.insert(trx, values), groupIds);
+          const id = await repo.insert(trx, values);
+          await repo.replaceGroups(trx, id, groupIds);
+          await audit.saved(trx, principal, id, undefined, names);
         }
       });
       return service.tree(principal);
@@ -115,7 +129,11 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
 
     /** Applies a dragged tree: parents from the nesting, positions from the order; levels follow. */
     async saveTree(principal: Principal, nodes: readonly TTreeNodeInput[]): Promise<TContentCategory[]> {
-      await db.transaction().execute((trx) => shape.saveTree(trx, nodes));
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.listParents(trx);
+        await shape.saveTree(trx, nodes);
+        await audit.moved(trx, principal, before);
+      });
       return service.tree(principal);
     },
 
@@ -124,10 +142,13 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
      * that are filed under no other category. Returns the whole tree.
      */
     async remove(principal: Principal, id: number): Promise<TContentCategory[]> {
+      const names = await groupNames();
       const keys = await db.transaction().execute(async (trx) => {
-        if (!(await repo.existingIds(trx, [id])).has(id)) throw notFound();
+        const category = await repo.find(trx, id);
+        if (!category) throw notFound();
         if (await repo.hasChildren(trx, id)) throw conflict(CATEGORY_MESSAGES.hasChildren);
-        const files = await deps.content.deleteItemsOnlyIn(trx, id);
+        await audit.removed(trx, principal, category, names);
+        const files = await deps.content.deleteItemsOnlyIn(trx, principal, id);
         await repo.delete(trx, id);
         return files;
       });

@@ -103,7 +103,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
     onRequest: admin,
     schema: { tags, params: ZContentIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

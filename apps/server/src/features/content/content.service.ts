@@ -26,6 +26,7 @@ import {
   createContentRepository,
   type TableRows,
 } from './content.repository.ts';
+import { createContentAudit } from './content-audit.ts';
 import { createTableStaging, type StagedTable } from './content-staging.ts';
 import { createContentTable } from './content-table.ts';
 
@@ -57,6 +58,7 @@ export function createContentService(deps: ContentFeatureDeps) {
   const table = createContentTable(repo, deps.signer);
   const categories = createCategoryAccess(db);
   const staging = createTableStaging(db, repo);
+  const audit = createContentAudit(repo, categories);
 
   /** The item if one of its categories is visible to the principal (else 404), with those categories. */
   async function visibleItem(principal: Principal, id: number) {
@@ -83,6 +85,7 @@ export function createContentService(deps: ContentFeatureDeps) {
    */
   async function commitItem(
     trx: Transaction<DB>,
+    actor: Principal,
     input: TContentItemValues,
     texts: Pick<ContentItemValues, 'title' | 'preText' | 'postText'>,
     table?: NewTable,
@@ -92,6 +95,8 @@ export function createContentService(deps: ContentFeatureDeps) {
     if (itemId !== undefined && !current) throw notFound();
     const categoryIds = [...new Set(input.categories)];
     await checkCategories(trx, categoryIds);
+    // A new item with a table exists already, hidden, for its staged rows: for the log it is new.
+    const before = await audit.before(trx, actor, table?.staged.created ? undefined : current);
     let tableValues: TableColumns | undefined;
     if (table && current) {
       await staging.check(trx, current, table.staged);
@@ -114,6 +119,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     if (current) await repo.updateItem(trx, id, values);
     await repo.replaceCategories(trx, id, categoryIds);
     await search.refresh(trx, { kind: 'content', id, table: tableValues !== undefined });
+    await audit.saved(trx, actor, id, before);
     const freed = current && tableValues && current.csvRowCount > 0 ? current : undefined;
     return { result: { id, freed }, replaced: current && tableValues ? [current.csvKey] : [] };
   }
@@ -206,7 +212,7 @@ export function createContentService(deps: ContentFeatureDeps) {
       let saved: { id: number; freed?: TableRows | undefined };
       try {
         saved = await storage.commit(prepared ? [prepared.file] : [], (trx) =>
-          commitItem(trx, input, texts, prepared?.table),
+          commitItem(trx, principal, input, texts, prepared?.table),
         );
       } catch (error) {
         if (prepared) await staging.discard(prepared.table.staged);
@@ -236,13 +242,14 @@ export function createContentService(deps: ContentFeatureDeps) {
     },
 
     /** Deletes an item: its table's rows first, in batches, so that no statement deletes 100,000 at once. */
-    async remove(id: number): Promise<void> {
+    async remove(principal: Principal, id: number): Promise<void> {
       const item = await repo.findItem(db, id);
       if (!item) throw notFound();
       await staging.free(item);
       const key = await db.transaction().execute(async (trx) => {
         const current = await repo.findItem(trx, id);
         if (!current) throw notFound();
+        await audit.removed(trx, principal, [id]);
         await repo.deleteItems(trx, [id]);
         await search.remove(trx, 'content', [id]);
         return current.csvKey;
@@ -250,10 +257,14 @@ export function createContentService(deps: ContentFeatureDeps) {
       await storage.discard([key]);
     },
 
-    /** For category deletion: removes the items filed only under the category; returns their stored files. */
-    async deleteItemsOnlyIn(trx: Transaction<DB>, categoryId: number): Promise<string[]> {
+    /**
+     * For category deletion by `actor`: removes the items filed only under the category (each one logged);
+     * returns their stored files.
+     */
+    async deleteItemsOnlyIn(trx: Transaction<DB>, actor: Principal, categoryId: number): Promise<string[]> {
       const items = await repo.itemsOnlyIn(trx, categoryId);
       const ids = items.map((item) => item.id);
+      await audit.removed(trx, actor, ids);
       await repo.deleteItems(trx, ids);
       await search.remove(trx, 'content', ids);
       return items.flatMap((item) => (item.csvKey ? [item.csvKey] : []));

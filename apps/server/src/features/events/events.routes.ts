@@ -118,7 +118,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -20,6 +20,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
 import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
+import { auditEventDelete, auditEventSave } from './events-audit.ts';
 
 export interface EventsFeatureDeps {
   db: Kysely<DB>;
@@ -118,6 +119,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         const eventId = current ? current.id : await repo.insert(trx, values, now);
         if (current) await repo.update(trx, eventId, values, now);
         await search.refresh(trx, { kind: 'event', id: eventId });
+        await auditEventSave(trx, principal, eventId, { before: current, after: values });
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
         return { result: eventId, replaced: [replaced] };
       });
@@ -125,10 +127,11 @@ export function createEventsService(deps: EventsFeatureDeps) {
     },
 
     /** Deletes the event and its answers; its picture goes once the deletion has committed. */
-    async remove(id: number): Promise<void> {
+    async remove(principal: Principal, id: number): Promise<void> {
       const key = await db.transaction().execute(async (trx) => {
         const event = await repo.find(trx, id);
         if (!event) throw notFound(EVENT_MESSAGES.notFound);
+        await auditEventDelete(trx, principal, id, event);
         await repo.delete(trx, id);
         await search.remove(trx, 'event', [id]);
         return event.imageKey;

@@ -130,7 +130,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.deleteForum(request.params.id);
+      await service.deleteForum(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -210,7 +210,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.deleteThread(request.params.id);
+      await service.deleteThread(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -249,7 +249,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<
       response: { 204: z.null(), ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: async (request, reply) => {
-      await service.deletePost(request.params.id);
+      await service.deletePost(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

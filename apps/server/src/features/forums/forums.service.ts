@@ -25,6 +25,14 @@ import { author, createForumPresenters, iso } from './forum-presenters.ts';
 import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
 import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsRepository } from './forums.repository.ts';
+import {
+  auditForumDelete,
+  auditForumSave,
+  auditPostCreate,
+  auditPostDelete,
+  auditThreadCreate,
+  auditThreadDelete,
+} from './forums-audit.ts';
 import { filesOf, type PreparedMedia, prepareMedia } from './post-media.ts';
 import { createThreadReading, type ThreadPage } from './thread-reading.ts';
 
@@ -106,8 +114,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     },
 
     /**
-     * POST /api/forum/: creates (without id) or updates a forum; returns it with its counts and the unread
-     * threads of `viewer` (none without).
+     * POST /api/forum/: creates (without id) or updates a forum, logged as `viewer`'s (the demo data has none);
+     * returns it with its counts and the unread threads of `viewer` (none without).
      */
     async saveForum(input: TForumValues, viewer?: Principal): Promise<TForumSummary> {
       const values = {
@@ -118,20 +126,31 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           FORUM_MESSAGES.descriptionRequired,
         ),
       };
-      let id = input.id;
-      if (id === undefined) id = await repo.insertForum(db, values);
-      else if (!(await repo.updateForum(db, id, values))) throw notFound(FORUM_MESSAGES.forumNotFound);
+      const id = await db.transaction().execute(async (trx) => {
+        const before = input.id === undefined ? undefined : await repo.findForum(trx, input.id);
+        if (input.id !== undefined && !before) throw notFound(FORUM_MESSAGES.forumNotFound);
+        const forumId = before ? before.id : await repo.insertForum(trx, values);
+        if (before && !(await repo.updateForum(trx, forumId, values))) {
+          throw notFound(FORUM_MESSAGES.forumNotFound);
+        }
+        await auditForumSave(trx, viewer, forumId, { before, after: values });
+        return forumId;
+      });
       const [forum] = await forumsFor(viewer && (await readers.reader(viewer.id)), id);
       if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
       return forum;
     },
 
     /** Deletes the forum with its threads, posts and attachments; the files go after the commit. */
-    async deleteForum(id: number): Promise<void> {
+    async deleteForum(principal: Principal, id: number): Promise<void> {
       const keys = await db.transaction().execute(async (trx) => {
         if (!(await repo.lockForum(trx, id))) throw notFound(FORUM_MESSAGES.forumNotFound);
+        const forum = await repo.findForum(trx, id);
+        if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
+        const threadIds = await repo.threadIdsOf(trx, id);
+        await auditForumDelete(trx, principal, id, { ...forum, threads: threadIds.length });
         // A thread's documents go with its posts' (search-index.ts).
-        await search.remove(trx, 'forum-thread', await repo.threadIdsOf(trx, id));
+        await search.remove(trx, 'forum-thread', threadIds);
         return repo.deleteForum(trx, id);
       });
       await storage.discard(keys);
@@ -198,6 +217,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         FORUM_MESSAGES.forumNotFound,
         async (trx, media) => {
           if (!(await repo.lockForum(trx, forumId))) throw notFound(FORUM_MESSAGES.forumNotFound);
+          const forum = await repo.findForum(trx, forumId);
+          if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
           const now = new Date();
           const threadId = await repo.insertThread(trx, {
             forumId,
@@ -211,6 +232,14 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           await search.refresh(trx, { kind: 'forum-post', id: postId });
           // The author follows the thread; nobody else does yet, so nobody is mailed.
           await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
+          // A member's own thread is no admin action; an admin's is logged.
+          if (principal.isAdmin) {
+            await auditThreadCreate(trx, principal, threadId, {
+              name: input.name,
+              forum: forum.name,
+              content,
+            });
+          }
           return threadId;
         },
       );
@@ -239,6 +268,11 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const postId = await posts.insertPost(trx, post, media);
           await search.refresh(trx, { kind: 'forum-post', id: postId });
           await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
+          // A member's own reply is no admin action; an admin's is logged.
+          if (principal.isAdmin) {
+            const thread = await repo.findThread(trx, threadId);
+            await auditPostCreate(trx, principal, postId, { thread: thread?.name ?? '', content });
+          }
           const reply = { threadId, postId, content, author: principal, at: now };
           return { id: postId, mailed: mails ? await mails.queue(trx, reply) : 0 };
         },
@@ -250,9 +284,17 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     },
 
     /** Deletes the thread with its posts and attachments; the files go after the commit. */
-    async deleteThread(id: number): Promise<void> {
+    async deleteThread(principal: Principal, id: number): Promise<void> {
       const keys = await db.transaction().execute(async (trx) => {
         if (!(await repo.lockThread(trx, id))) throw notFound(FORUM_MESSAGES.threadNotFound);
+        const thread = await repo.findThread(trx, id);
+        if (!thread) throw notFound(FORUM_MESSAGES.threadNotFound);
+        const forum = await repo.findForum(trx, thread.forumId);
+        await auditThreadDelete(trx, principal, id, {
+          name: thread.name,
+          forum: forum?.name ?? '',
+          posts: thread.postCount,
+        });
         await search.remove(trx, 'forum-thread', [id]);
         return repo.deleteThread(trx, id);
       });
@@ -260,7 +302,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     },
 
     /** Deletes a reply and its attachments; the first post of a thread is refused with 409. */
-    async deletePost(id: number): Promise<void> {
+    async deletePost(principal: Principal, id: number): Promise<void> {
       const keys = await db.transaction().execute(async (trx) => {
         const [found] = await posts.findPosts(trx, [id]);
         if (!found) throw notFound(FORUM_MESSAGES.postNotFound);
@@ -268,6 +310,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         await repo.lockThread(trx, found.threadId);
         // Read again under the lock: the thread may have been deleted meanwhile.
         if ((await posts.findPosts(trx, [id])).length === 0) throw notFound(FORUM_MESSAGES.postNotFound);
+        const thread = await repo.findThread(trx, found.threadId);
+        await auditPostDelete(trx, principal, id, { thread: thread?.name ?? '', content: found.content });
         await search.remove(trx, 'forum-post', [id]);
         const removed = await posts.deletePosts(trx, { postId: id });
         await repo.recountThread(trx, found.threadId);

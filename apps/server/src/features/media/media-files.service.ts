@@ -7,6 +7,7 @@ import {
   type TMediaFileValues,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { FileStore, NewFile } from '../../platform/storage/file-store.ts';
@@ -15,6 +16,7 @@ import { displayFileName, type UploadedFile } from '../../platform/uploads/multi
 import { cleanUpload, sniffUpload } from '../../platform/uploads/sniff.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
+import { createMediaAudit } from './media-audit.ts';
 
 export interface MediaFilesDeps {
   db: Kysely<DB>;
@@ -48,6 +50,7 @@ async function prepare(upload: UploadedFile): Promise<PreparedFile> {
 export function createMediaFilesService(deps: MediaFilesDeps) {
   const { db, storage, search } = deps;
   const repo = createMediaRepository(db);
+  const audit = createMediaAudit(repo);
 
   const present = (row: MediaFileRow): TMediaFile => ({
     id: row.id,
@@ -80,7 +83,11 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
      * stores it and runs the transaction (file-store.ts): a failed save removes it again, a replaced one
      * goes after the commit.
      */
-    async save(input: TMediaFileValues, upload: UploadedFile | undefined): Promise<TMediaFile> {
+    async save(
+      actor: Principal,
+      input: TMediaFileValues,
+      upload: UploadedFile | undefined,
+    ): Promise<TMediaFile> {
       const id = input.id ?? undefined;
       if (id === undefined && !upload) {
         throw badRequest(MEDIA_MESSAGES.fileRequired, { file: MEDIA_MESSAGES.fileRequired });
@@ -110,12 +117,14 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
             ...binary,
           });
           await search.refresh(trx, { kind: 'media', id: newId });
+          await audit.fileSaved(trx, actor, newId, undefined);
           return { result: newId, replaced: [] };
         }
         const current = await repo.fileById(id, trx);
         if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
         await repo.updateFile(trx, id, { name: input.name, categoryId: input.category, ...binary });
         await search.refresh(trx, { kind: 'media', id });
+        await audit.fileSaved(trx, actor, id, current);
         return { result: id, replaced: binary ? [current.storageKey] : [] };
       });
       const saved = await repo.fileById(savedId);
@@ -124,10 +133,11 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
     },
 
     /** Deletes the entry; its stored file goes after the commit. */
-    async remove(id: number): Promise<void> {
+    async remove(actor: Principal, id: number): Promise<void> {
       const key = await db.transaction().execute(async (trx) => {
         const current = await repo.fileById(id, trx);
         if (!current) throw notFound(MEDIA_MESSAGES.fileNotFound);
+        await audit.fileRemoved(trx, actor, current);
         await repo.deleteFile(trx, id);
         await search.remove(trx, 'media', [id]);
         return current.storageKey;

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../platform/auth/guards.ts';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createMediaCategoriesService } from './media-categories.service.ts';
@@ -68,7 +68,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       body: ZSaveMediaCategoryBody,
       response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS },
     },
-    handler: (request) => categories.save(request.body.mediaCategory),
+    handler: (request) => categories.save(principalOf(request), request.body.mediaCategory),
   });
 
   app.route({
@@ -84,7 +84,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       body: ZSaveMediaCategoryTreeBody,
       response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS },
     },
-    handler: (request) => categories.saveTree(request.body.mediaCategories),
+    handler: (request) => categories.saveTree(principalOf(request), request.body.mediaCategories),
   });
 
   app.route({
@@ -97,7 +97,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       description: 'Deletes an empty category; 409 while it holds files or sub-categories. Returns the tree.',
       response: { 200: ZMediaCategoryTree, ...ROUTE_ERRORS, 409: ZApiError },
     },
-    handler: (request) => categories.remove(request.params.id),
+    handler: (request) => categories.remove(principalOf(request), request.params.id),
   });
 
   app.route({
@@ -129,7 +129,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       body: ZSaveMediaFields.extend({ file: ZUploadedFile }),
       response: { 200: ZMediaFile, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
-    handler: (request) => files.save(request.body.media, request.body.file),
+    handler: (request) => files.save(principalOf(request), request.body.media, request.body.file),
   });
 
   app.route({
@@ -138,7 +138,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
     onRequest: admin,
     schema: { tags: fileTags, params: ZMediaIdParams, response: { 204: z.null(), ...ROUTE_ERRORS } },
     handler: async (request, reply) => {
-      await files.remove(request.params.id);
+      await files.remove(principalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

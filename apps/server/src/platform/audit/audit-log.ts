@@ -72,3 +72,38 @@ export function changedFields<T extends Fields>(
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
+
+/** What an entry shows for a long text (rich text, a post's body) instead of the text itself. */
+const TEXT_MARK = '…';
+
+/**
+ * `changes` with the values of the named fields replaced by TEXT_MARK (null stays null): the entry says that
+ * a long text changed, was added or removed, without holding it.
+ */
+export function withTextsHidden(
+  changes: TAuditChanges | null,
+  fields: readonly string[],
+): TAuditChanges | null {
+  if (!changes) return null;
+  const mark = (value: unknown) => (value === null || value === undefined ? null : TEXT_MARK);
+  const result: TAuditChanges = { ...changes };
+  for (const field of fields) {
+    const change = result[field];
+    if (change) result[field] = { before: mark(change.before), after: mark(change.after) };
+  }
+  return result;
+}
+
+/** The fields among `fields` that a deleted record had (not null or empty), each with `after: null`. */
+export function removedFields<T extends Fields>(
+  before: T,
+  fields: readonly (keyof T & string)[],
+): TAuditChanges | null {
+  const changes: TAuditChanges = {};
+  for (const field of fields) {
+    const was = normalise(before[field]);
+    if (was === null || was === '' || (Array.isArray(was) && was.length === 0)) continue;
+    changes[field] = { before: was, after: null };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}

@@ -1,0 +1,105 @@
+/**
+ * What the audit log (issue 18) keeps of a post: its fields, its groups by name and its tags as they were
+ * and became; the body only as changed, never its text.
+ */
+import {
+  changedFields,
+  recordAudit,
+  removedFields,
+  withTextsHidden,
+} from '../../platform/audit/audit-log.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
+import { toDate } from '../../platform/db/schema.ts';
+
+export interface PostState {
+  title: string;
+  preText: string;
+  content: string;
+  publishedAt: Date | string;
+  displayOnDashboard: unknown;
+  imageName: string | null;
+  groupIds: readonly number[];
+  tags: readonly string[];
+}
+
+const FIELDS = [
+  'title',
+  'preText',
+  'content',
+  'publishedAt',
+  'displayOnDashboard',
+  'userGroups',
+  'tags',
+  'image',
+] as const;
+const HIDDEN = ['content'];
+
+/** `groupNames`: the groups by id (a group deleted meanwhile shows as its id). */
+function shown(post: PostState, groupNames: ReadonlyMap<number, string>) {
+  return {
+    title: post.title,
+    preText: post.preText,
+    content: post.content,
+    publishedAt: toDate(post.publishedAt),
+    displayOnDashboard: Boolean(post.displayOnDashboard),
+    userGroups: post.groupIds.map((id) => groupNames.get(id) ?? `#${id}`).sort(),
+    tags: [...post.tags].sort(),
+    image: post.imageName,
+  };
+}
+
+/** In the save's transaction: `post.save` with what changed (everything given, for a new post). */
+export async function auditPostSave(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  states: { before: PostState | undefined; after: PostState },
+  groupNames: ReadonlyMap<number, string>,
+): Promise<void> {
+  const before = states.before && shown(states.before, groupNames);
+  const changes = changedFields(before, shown(states.after, groupNames), FIELDS);
+  await recordAudit(trx, {
+    actorId: actor.id,
+    kind: 'post.save',
+    subjectType: 'post',
+    subjectId: id,
+    subjectLabel: states.after.title,
+    changes: withTextsHidden(changes, HIDDEN),
+  });
+}
+
+/** In the deletion's transaction: `post.delete` with the fields the post had. */
+export async function auditPostDelete(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  post: PostState,
+  groupNames: ReadonlyMap<number, string>,
+): Promise<void> {
+  await recordAudit(trx, {
+    actorId: actor.id,
+    kind: 'post.delete',
+    subjectType: 'post',
+    subjectId: id,
+    subjectLabel: post.title,
+    changes: withTextsHidden(removedFields(shown(post, groupNames), FIELDS), HIDDEN),
+  });
+}
+
+/** In the transaction that queues the mails: `post.breakingNews` with how many were queued. */
+export async function auditBreakingNews(
+  trx: Executor,
+  actor: Principal,
+  post: { id: number; title: string },
+  recipients: number,
+): Promise<void> {
+  await recordAudit(trx, {
+    actorId: actor.id,
+    kind: 'post.breakingNews',
+    subjectType: 'post',
+    subjectId: post.id,
+    subjectLabel: post.title,
+    changes: { recipients: { before: null, after: recipients } },
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * What the audit log (issue 18) keeps of an event: its fields as they were and became; the description only
+ * as changed, never its text.
+ */
+import {
+  changedFields,
+  recordAudit,
+  removedFields,
+  withTextsHidden,
+} from '../../platform/audit/audit-log.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
+import { toDate } from '../../platform/db/schema.ts';
+
+/** An event as stored or about to be: dates as the database hands them over, flags as 0/1 or booleans. */
+interface EventState {
+  name: string;
+  description: string;
+  location: string | null;
+  startAt: Date | string;
+  endAt: Date | string;
+  url: string | null;
+  registrationDeadline: Date | string | null;
+  teilnahmeausblenden: unknown;
+  external: unknown;
+  imageName: string | null;
+}
+
+const FIELDS = [
+  'name',
+  'description',
+  'startAt',
+  'endAt',
+  'location',
+  'url',
+  'registrationDeadline',
+  'teilnahmeausblenden',
+  'external',
+  'image',
+] as const;
+const HIDDEN = ['description'];
+
+function shown(event: EventState) {
+  return {
+    name: event.name,
+    description: event.description,
+    startAt: toDate(event.startAt),
+    endAt: toDate(event.endAt),
+    location: event.location,
+    url: event.url,
+    registrationDeadline: event.registrationDeadline === null ? null : toDate(event.registrationDeadline),
+    teilnahmeausblenden: Boolean(event.teilnahmeausblenden),
+    external: Boolean(event.external),
+    image: event.imageName,
+  };
+}
+
+/** In the save's transaction: `event.save` with what changed (everything given, for a new event). */
+export async function auditEventSave(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  states: { before: EventState | undefined; after: EventState },
+): Promise<void> {
+  const changes = changedFields(states.before && shown(states.before), shown(states.after), FIELDS);
+  await recordAudit(trx, {
+    actorId: actor.id,
+    kind: 'event.save',
+    subjectType: 'event',
+    subjectId: id,
+    subjectLabel: states.after.name,
+    changes: withTextsHidden(changes, HIDDEN),
+  });
+}
+
+/** In the deletion's transaction: `event.delete` with the fields the event had. */
+export async function auditEventDelete(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  event: EventState,
+): Promise<void> {
+  await recordAudit(trx, {
+    actorId: actor.id,
+    kind: 'event.delete',
+    subjectType: 'event',
+    subjectId: id,
+    subjectLabel: event.name,
+    changes: withTextsHidden(removedFields(shown(event), FIELDS), HIDDEN),
+  });
+}
