@@ -17,6 +17,7 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import { type AccountsService, createAccountsService } from './features/accounts/index.ts';
+import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, createAuthService, externalLoginRoutes } from './features/auth/index.ts';
 import { blogRoutes } from './features/blog/index.ts';
 import { categoriesRoutes } from './features/categories/index.ts';
@@ -34,6 +35,7 @@ import {
   notificationSettingsRoutes,
   unsubscribeRoutes,
 } from './features/notifications/index.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
@@ -281,7 +283,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       search,
     });
     await api.register(dashboardRoutes, { db: database.db });
+    // members, groups and the audit log (issue 18); a new member may get a password where the form is offered
+    await api.register(adminRoutes, {
+      db: database.db,
+      accounts,
+      passwordAllowed: config.loginFormOrigins.length > 0,
+    });
     await api.register(notificationSettingsRoutes, { db: database.db });
+    await api.register(privacyRoutes, { db: database.db, accounts });
     await api.register(searchRoutes, { db: database.db, kind: database.kind });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
     await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl, search });

@@ -73,7 +73,27 @@ export const ADMIN_MESSAGES = {
   filterInvalid: 'Der Filter ist ungültig.',
   dateInvalid: 'Bitte geben Sie das Datum als JJJJ-MM-TT an.',
   kindInvalid: 'Diese Art von Eintrag gibt es nicht.',
+  passwordBusy:
+    'Gerade werden zu viele Passwörter gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;
+
+/** The roles by their German names (members CSV, role choices). */
+export const ROLE_NAMES = {
+  ROLE_ADMIN: 'Administrator',
+  ROLE_USER: 'Mitglied',
+  ROLE_PARTNER: 'Partner',
+} as const satisfies Record<(typeof ROLES)[number], string>;
+
+/** The columns of the members CSV (GET ADMIN_API.membersCsv). */
+export const MEMBERS_CSV_HEADER = [
+  'Benutzername',
+  'E-Mail',
+  'Firma',
+  'Rolle',
+  'Gruppen',
+  'Letzte Anmeldung',
+  'Gesperrt',
+] as const;
 
 export const ZRoleName = z.enum(ROLES, { error: ADMIN_MESSAGES.roleInvalid });
 
@@ -110,7 +130,6 @@ export const ZAdminMembersQuery = z.object({
   group: zId(ADMIN_MESSAGES.filterInvalid).optional(),
   disabled: queryFlag.optional(),
 });
-export type TAdminMembersQuery = z.input<typeof ZAdminMembersQuery>;
 
 export const ZAdminMembersPage = z.object({
   items: z.array(ZAdminMember),
@@ -240,7 +259,7 @@ export const AUDIT_KINDS = {
   'login.passwordFailed': 'Falsches Passwort',
 } as const;
 export type TAuditKind = keyof typeof AUDIT_KINDS;
-export const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as [TAuditKind, ...TAuditKind[]];
+const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as [TAuditKind, ...TAuditKind[]];
 export const isAuditKind = (value: string): value is TAuditKind => Object.hasOwn(AUDIT_KINDS, value);
 
 /** What an entry is about. */
@@ -267,7 +286,7 @@ export type TAuditChanges = z.infer<typeof ZAuditChanges>;
  * One entry. `actor` null: the host website's server or the shell. `subject` names the subject: a member's
  * current name ('Ehemaliges Mitglied' once erased), else the title it had then.
  */
-export const ZAuditEntry = z.object({
+const ZAuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
@@ -292,7 +311,6 @@ export const ZAuditQuery = z.object({
   to: ZDay.optional(),
   before: zId(ADMIN_MESSAGES.pageInvalid).optional(),
 });
-export type TAuditQuery = z.input<typeof ZAuditQuery>;
 
 /** `nextBefore`: the `before` of the next page, null on the last. */
 export const ZAuditPage = z.object({

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ROLES, type TRole } from '@portal/contract';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createAccountsService } from '../features/accounts/index.ts';
+import { createMembersService } from '../features/admin/index.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 
@@ -72,6 +73,24 @@ async function run(argv: string[]): Promise<string> {
       if (!(await accounts.findUserByUsername(username)))
         throw new UsageError(`Benutzer "${username}" gibt es nicht.`);
     };
+    // role, groups and the disabled flag change as in the browser, recorded in the audit log without an actor
+    const members = createMembersService({ db: database.db, accounts, passwordAllowed: false });
+    const change = async (input: { role?: TRole; groups?: number[]; disabled?: boolean }) => {
+      const user = await accounts.findUserByUsername(username);
+      if (!user) throw new UsageError(`Benutzer "${username}" gibt es nicht.`);
+      await members.update(null, user.id, input);
+    };
+    /** The ids of the groups named, creating the missing ones. */
+    const groupIds = async (names: readonly string[]) => {
+      const known = await accounts.listGroups();
+      const ids: number[] = [];
+      for (const groupName of new Set(names)) {
+        ids.push(
+          known.find((group) => group.name === groupName)?.id ?? (await accounts.ensureGroup(groupName)),
+        );
+      }
+      return ids;
+    };
     switch (command) {
       case 'create': {
         if (await accounts.findUserByUsername(username))
@@ -93,17 +112,15 @@ async function run(argv: string[]): Promise<string> {
         return `Passwort für "${username}" gesetzt.`;
       }
       case 'role':
-        await exists();
-        await accounts.upsertUser({ username, roles: [parseRole(arg)] });
+        await change({ role: parseRole(arg) });
         return `Rolle von "${username}" ist jetzt ${arg}.`;
       case 'groups':
         await exists();
-        await accounts.upsertUser({ username, groups: parseList(arg) });
+        await change({ groups: await groupIds(parseList(arg)) });
         return `Gruppen von "${username}" gesetzt.`;
       case 'disable':
       case 'enable':
-        await exists();
-        await accounts.setDisabled(username, command === 'disable');
+        await change({ disabled: command === 'disable' });
         return `Zugang von "${username}" ${command === 'disable' ? 'gesperrt' : 'entsperrt'}.`;
       case 'group':
         await accounts.ensureGroup(username, {

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-type Method = 'GET' | 'DELETE' | 'PUT';
+type Method = 'GET' | 'DELETE' | 'PUT' | 'PATCH';
 /** Every route with a numeric path parameter: method, path with `{n}`, the detail expected for a bad value. */
 const ROUTES: Array<[Method, string, string]> = [
   ['GET', '/api/blog/{n}', ID_MESSAGES.invalid],
@@ -50,6 +50,12 @@ const ROUTES: Array<[Method, string, string]> = [
   ['DELETE', '/api/forumThread/{n}', ID_MESSAGES.invalid],
   ['PUT', '/api/forumThread/{n}/follow', ID_MESSAGES.invalid],
   ['DELETE', '/api/forumPost/{n}', ID_MESSAGES.invalid],
+  ['GET', '/api/admin/members/{n}', ID_MESSAGES.invalid],
+  ['PATCH', '/api/admin/members/{n}', ID_MESSAGES.invalid],
+  ['DELETE', '/api/admin/members/{n}', ID_MESSAGES.invalid],
+  ['PATCH', '/api/admin/groups/{n}', ID_MESSAGES.invalid],
+  ['DELETE', '/api/admin/groups/{n}', ID_MESSAGES.invalid],
+  ['GET', '/api/admin/groups/{n}/usage', ID_MESSAGES.invalid],
 ];
 
 /** As they stand in the URL: `%203` arrives as ' 3'; 2147483648 is one more than a PostgreSQL integer holds. */

@@ -1,0 +1,40 @@
+/**
+ * Calendar days in German time (Europe/Berlin) as instants, for the audit log's date filter: a day starts at
+ * midnight in Berlin, which is 23:00 or 22:00 UTC the day before depending on summer time.
+ */
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Berlin',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** How far Berlin's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of wallClock.formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant midnight begins in Berlin on a day `YYYY-MM-DD`, `addDays` later. */
+export function berlinDayStart(day: string, addDays = 0): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const midnight = Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + addDays);
+  // the offset at the first guess differs from the one at the result only when a change lies between them
+  const first = midnight - offsetAt(midnight);
+  return new Date(midnight - offsetAt(first));
+}

@@ -1,0 +1,151 @@
+/** Queries of the groups screen: groups with their member counts, and what uses a group. */
+import { type Kysely, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+/** Posts and categories listed by name in a group's usage; the counts cover all. */
+const USAGE_LIST_SIZE = 20;
+
+export interface GroupChanges {
+  name?: string | undefined;
+  internal?: boolean | undefined;
+  isDefault?: boolean | undefined;
+}
+
+export function createGroupsRepository(db: Kysely<DB>) {
+  /** Members of a group who are not erased (erasing removes memberships; counted safely all the same). */
+  async function memberCount(executor: Executor, groupId: number): Promise<number> {
+    const row = await executor
+      .selectFrom('userGroupMembers')
+      .innerJoin('users', 'users.id', 'userGroupMembers.userId')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('userGroupMembers.groupId', '=', groupId)
+      .where('users.erasedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function linkCount(
+    executor: Executor,
+    table: 'blogPostGroups' | 'contentCategoryGroups',
+    groupId: number,
+  ): Promise<number> {
+    const row = await executor
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('groupId', '=', groupId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    /** Every group (or the one of `id`) with its member count, by name. */
+    list(id?: number) {
+      let query = db
+        .selectFrom('userGroups as g')
+        .select(['g.id', 'g.name', 'g.internal', 'g.isDefault'])
+        .select(
+          sql<number | string>`(select count(*) from user_group_members m join users u on u.id = m.user_id
+            where m.group_id = g.id and u.erased_at is null)`.as('memberCount'),
+        )
+        .orderBy('g.name');
+      if (id !== undefined) query = query.where('g.id', '=', id);
+      return query.execute();
+    },
+
+    byId(id: number, executor: Executor = db) {
+      return executor
+        .selectFrom('userGroups')
+        .select(['id', 'name', 'internal', 'isDefault'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The groups among `ids` that exist, with their names. */
+    byIds(executor: Executor, ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return executor
+        .selectFrom('userGroups')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .orderBy('name')
+        .execute();
+    },
+
+    async nameTaken(executor: Executor, name: string, exceptId?: number): Promise<boolean> {
+      let query = executor.selectFrom('userGroups').select('id').where('name', '=', name);
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(
+      executor: Executor,
+      group: { name: string; internal: boolean; isDefault: boolean },
+    ): Promise<number> {
+      const row = await executor
+        .insertInto('userGroups')
+        .values({ ...group, createdAt: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Locks the group's row for the rest of the transaction; false when it does not exist. */
+    async lock(executor: Executor, id: number): Promise<boolean> {
+      const result = await executor
+        .updateTable('userGroups')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async update(executor: Executor, id: number, changes: GroupChanges): Promise<void> {
+      const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      if (Object.keys(set).length === 0) return;
+      await executor.updateTable('userGroups').set(set).where('id', '=', id).execute();
+    },
+
+    /** How many members, posts and categories use the group (one after another: also inside a transaction). */
+    async usageCounts(
+      executor: Executor,
+      id: number,
+    ): Promise<{ members: number; posts: number; categories: number }> {
+      return {
+        members: await memberCount(executor, id),
+        posts: await linkCount(executor, 'blogPostGroups', id),
+        categories: await linkCount(executor, 'contentCategoryGroups', id),
+      };
+    },
+
+    /** The first posts and categories shown to the group, by title and name. */
+    async usageLists(id: number) {
+      const [posts, categories] = await Promise.all([
+        db
+          .selectFrom('blogPostGroups')
+          .innerJoin('blogPosts', 'blogPosts.id', 'blogPostGroups.blogPostId')
+          .select(['blogPosts.id', 'blogPosts.title'])
+          .where('blogPostGroups.groupId', '=', id)
+          .orderBy('blogPosts.title')
+          .orderBy('blogPosts.id')
+          .limit(USAGE_LIST_SIZE)
+          .execute(),
+        db
+          .selectFrom('contentCategoryGroups')
+          .innerJoin('contentCategories', 'contentCategories.id', 'contentCategoryGroups.categoryId')
+          .select(['contentCategories.id', 'contentCategories.name'])
+          .where('contentCategoryGroups.groupId', '=', id)
+          .orderBy('contentCategories.name')
+          .orderBy('contentCategories.id')
+          .limit(USAGE_LIST_SIZE)
+          .execute(),
+      ]);
+      return { posts, categories };
+    },
+
+    /** Deletes the group; its memberships and the posts' and categories' links to it go with it (cascade). */
+    async delete(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('userGroups').where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The groups screen (issue 18): groups with member counts, create, rename and flag, what uses a group, and
+ * deleting it (after a confirmation while anything uses it). Every change is in the audit log and makes every
+ * instance reload its members, so that what a group may see changes at once.
+ */
+import {
+  ADMIN_MESSAGES,
+  type TAdminGroup,
+  type TAdminGroupUsage,
+  type TAuditChanges,
+  type ZAdminGroupCreate,
+  type ZAdminGroupUpdate,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { createGroupsRepository } from './groups.repository.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export type GroupCreate = z.output<typeof ZAdminGroupCreate>;
+export type GroupUpdate = z.output<typeof ZAdminGroupUpdate>;
+
+export interface GroupsDeps {
+  db: Kysely<DB>;
+  accounts: Pick<AccountsService, 'groupsChanged'>;
+}
+
+const nameTaken = () => badRequest(ADMIN_MESSAGES.groupNameTaken, { name: ADMIN_MESSAGES.groupNameTaken });
+const groupNotFound = () => notFound(ADMIN_MESSAGES.groupNotFound);
+
+/** A unique name that another save took between our check and our write is the same refusal. */
+async function refusingTakenName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export function createGroupsService(deps: GroupsDeps) {
+  const { db, accounts } = deps;
+  const groups = createGroupsRepository(db);
+
+  type GroupRow = Awaited<ReturnType<typeof groups.list>>[number];
+  const presentGroup = (group: GroupRow): TAdminGroup => ({
+    id: group.id,
+    name: group.name,
+    internal: Boolean(group.internal),
+    isDefault: Boolean(group.isDefault),
+    memberCount: Number(group.memberCount),
+  });
+
+  async function present(id: number): Promise<TAdminGroup> {
+    const [group] = await groups.list(id);
+    if (!group) throw groupNotFound();
+    return presentGroup(group);
+  }
+
+  return {
+    async list(): Promise<TAdminGroup[]> {
+      return (await groups.list()).map(presentGroup);
+    },
+
+    async create(actor: Principal, input: GroupCreate): Promise<TAdminGroup> {
+      const id = await refusingTakenName(() =>
+        db.transaction().execute(async (trx) => {
+          if (await groups.nameTaken(trx, input.name)) throw nameTaken();
+          const created = await groups.insert(trx, input);
+          await recordAudit(trx, {
+            actorId: actor.id,
+            kind: 'group.create',
+            subjectType: 'group',
+            subjectId: created,
+            subjectLabel: input.name,
+            changes: changedFields(null, input, ['name', 'internal', 'isDefault']),
+          });
+          return created;
+        }),
+      );
+      await accounts.groupsChanged();
+      return present(id);
+    },
+
+    /** Name, internal and default as given; records what changed (nothing when nothing did). */
+    async update(actor: Principal, id: number, input: GroupUpdate): Promise<TAdminGroup> {
+      await refusingTakenName(() =>
+        db.transaction().execute(async (trx) => {
+          if (!(await groups.lock(trx, id))) throw groupNotFound();
+          const row = await groups.byId(id, trx);
+          if (!row) throw groupNotFound();
+          const before = {
+            name: row.name,
+            internal: Boolean(row.internal),
+            isDefault: Boolean(row.isDefault),
+          };
+          if (input.name !== undefined && (await groups.nameTaken(trx, input.name, id))) throw nameTaken();
+          const after = {
+            name: input.name ?? before.name,
+            internal: input.internal ?? before.internal,
+            isDefault: input.isDefault ?? before.isDefault,
+          };
+          const changes = changedFields(before, after, ['name', 'internal', 'isDefault']);
+          if (!changes) return;
+          await groups.update(trx, id, after);
+          await recordAudit(trx, {
+            actorId: actor.id,
+            kind: 'group.update',
+            subjectType: 'group',
+            subjectId: id,
+            subjectLabel: after.name,
+            changes,
+          });
+        }),
+      );
+      await accounts.groupsChanged();
+      return present(id);
+    },
+
+    async usage(id: number): Promise<TAdminGroupUsage> {
+      if (!(await groups.byId(id))) throw groupNotFound();
+      const [counts, lists] = await Promise.all([groups.usageCounts(db, id), groups.usageLists(id)]);
+      return {
+        memberCount: counts.members,
+        postCount: counts.posts,
+        categoryCount: counts.categories,
+        posts: lists.posts,
+        categories: lists.categories,
+      };
+    },
+
+    /**
+     * Deletes the group. While members, posts or categories use it, only with `confirm`, else 409 and nothing
+     * changes. The audit entry records how many of each lost the group.
+     */
+    async delete(actor: Principal, id: number, confirm: boolean): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await groups.lock(trx, id))) throw groupNotFound();
+        const row = await groups.byId(id, trx);
+        if (!row) throw groupNotFound();
+        const counts = await groups.usageCounts(trx, id);
+        const inUse = counts.members + counts.posts + counts.categories > 0;
+        if (inUse && !confirm) throw conflict(ADMIN_MESSAGES.groupInUse);
+        await groups.delete(trx, id);
+        const changes: TAuditChanges = {};
+        for (const [field, count] of Object.entries(counts)) {
+          if (count > 0) changes[field] = { before: count, after: 0 };
+        }
+        await recordAudit(trx, {
+          actorId: actor.id,
+          kind: 'group.delete',
+          subjectType: 'group',
+          subjectId: id,
+          subjectLabel: row.name,
+          changes,
+        });
+      });
+      await accounts.groupsChanged();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+/** The administration feature as app.ts and the user CLI see it (issue 18). */
+export { adminRoutes } from './admin.routes.ts';
+export { createMembersService } from './members.service.ts';

@@ -1,0 +1,200 @@
+/**
+ * Queries of the members screen. Erased members (`erased_at` set) are left out of every one of them. A page
+ * is one count, one page of rows and one query for the groups of that page, whatever the filters.
+ */
+import type { TRole } from '@portal/contract';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { memberSearchKey, usernameKey } from '../accounts/index.ts';
+
+export interface MemberFilter {
+  q?: string | undefined;
+  role?: TRole | undefined;
+  group?: number | undefined;
+  disabled?: boolean | undefined;
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The search term as `users.search_key` holds text: NFC, lower case; empty when there is none. */
+const searchTerm = (q: string | undefined) => (q ?? '').trim().normalize('NFC').toLowerCase();
+
+function matching(eb: ExpressionBuilder<DB, 'users'>, filter: MemberFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('users.erasedAt', 'is', null)];
+  if (filter.role) conditions.push(eb('users.role', '=', filter.role));
+  if (filter.disabled !== undefined) conditions.push(eb('users.disabled', '=', filter.disabled));
+  if (filter.group !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('userGroupMembers')
+          .select('userGroupMembers.userId')
+          .whereRef('userGroupMembers.userId', '=', 'users.id')
+          .where('userGroupMembers.groupId', '=', filter.group),
+      ),
+    );
+  }
+  const term = searchTerm(filter.q);
+  // a substring anywhere: the trigram index users_search_key_trigram serves it on PostgreSQL
+  if (term) {
+    conditions.push(
+      sql<SqlBool>`${eb.ref('users.searchKey')} like ${`%${escapeLike(term)}%`} escape ${sql.lit('\\')}`,
+    );
+  }
+  return eb.and(conditions);
+}
+
+const MEMBER_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.usernameKey',
+  'users.email',
+  'users.company',
+  'users.role',
+  'users.disabled',
+  'users.lastLoginAt',
+  'users.createdAt',
+] as const;
+
+export function createMembersRepository(db: Kysely<DB>) {
+  function selectMembers(executor: Executor) {
+    return executor
+      .selectFrom('users')
+      .select(MEMBER_COLUMNS)
+      .select((eb) => eb('users.passwordHash', 'is not', null).as('hasPassword'));
+  }
+
+  return {
+    async count(filter: MemberFilter): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where((eb) => matching(eb, filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    page(filter: MemberFilter, offset: number, limit: number) {
+      return selectMembers(db)
+        .where((eb) => matching(eb, filter))
+        .orderBy('users.usernameKey')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** The next `limit` members after `afterKey` (a username key) in username order: the CSV's batches. */
+    batchAfter(filter: MemberFilter, afterKey: string | null, limit: number) {
+      let query = selectMembers(db).where((eb) => matching(eb, filter));
+      if (afterKey !== null) query = query.where('users.usernameKey', '>', afterKey);
+      return query.orderBy('users.usernameKey').limit(limit).execute();
+    },
+
+    byId(id: number, executor: Executor = db) {
+      return selectMembers(executor)
+        .where('users.id', '=', id)
+        .where('users.erasedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** The groups of each member, by name. */
+    async groupsOf(
+      userIds: readonly number[],
+      executor: Executor = db,
+    ): Promise<Map<number, { id: number; name: string }[]>> {
+      const byUser = new Map<number, { id: number; name: string }[]>();
+      if (userIds.length === 0) return byUser;
+      const rows = await executor
+        .selectFrom('userGroupMembers')
+        .innerJoin('userGroups', 'userGroups.id', 'userGroupMembers.groupId')
+        .select(['userGroupMembers.userId', 'userGroups.id', 'userGroups.name'])
+        .where('userGroupMembers.userId', 'in', userIds)
+        .orderBy('userGroups.name')
+        .execute();
+      for (const row of rows) {
+        const list = byUser.get(row.userId) ?? [];
+        list.push({ id: row.id, name: row.name });
+        byUser.set(row.userId, list);
+      }
+      return byUser;
+    },
+
+    async usernameTaken(executor: Executor, username: string): Promise<boolean> {
+      const row = await executor
+        .selectFrom('users')
+        .select('id')
+        .where('usernameKey', '=', usernameKey(username))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(
+      executor: Executor,
+      member: {
+        username: string;
+        email: string | null;
+        company: string | null;
+        role: TRole;
+        passwordHash: string | null;
+      },
+    ): Promise<number> {
+      const now = new Date();
+      const row = await executor
+        .insertInto('users')
+        .values({
+          ...member,
+          usernameKey: usernameKey(member.username),
+          searchKey: memberSearchKey(member),
+          disabled: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
+     * Locks the member's row for the rest of the transaction (a write to it: PostgreSQL holds the row, SQLite
+     * its one writer), so that two admins' changes follow one another. False when there is no such member.
+     */
+    async lock(executor: Executor, id: number): Promise<boolean> {
+      const result = await executor
+        .updateTable('users')
+        .set((eb) => ({ role: eb.ref('role') }))
+        .where('id', '=', id)
+        .where('erasedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async update(
+      executor: Executor,
+      id: number,
+      changes: { role?: TRole | undefined; disabled?: boolean | undefined },
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({
+          ...(changes.role === undefined ? {} : { role: changes.role }),
+          ...(changes.disabled === undefined ? {} : { disabled: changes.disabled }),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async replaceGroups(executor: Executor, userId: number, groupIds: readonly number[]): Promise<void> {
+      await executor.deleteFrom('userGroupMembers').where('userId', '=', userId).execute();
+      if (groupIds.length === 0) return;
+      await executor
+        .insertInto('userGroupMembers')
+        .values(groupIds.map((groupId) => ({ userId, groupId })))
+        .execute();
+    },
+  };
+}
+
+type MembersRepository = ReturnType<typeof createMembersRepository>;
+export type MemberRow = Awaited<ReturnType<MembersRepository['page']>>[number];

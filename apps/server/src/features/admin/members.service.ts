@@ -1,0 +1,211 @@
+/**
+ * The members screen (issue 18): list and search, one member, create, and the changes of role, groups and
+ * the disabled flag, each recorded in the audit log inside the transaction of the change.
+ */
+import {
+  ADMIN_MEMBERS_PAGE_SIZE,
+  ADMIN_MESSAGES,
+  type TAdminMember,
+  type TAdminMembersPage,
+  type TRole,
+  type ZAdminMemberCreate,
+  type ZAdminMembersQuery,
+  type ZAdminMemberUpdate,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit-log.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
+import { type DB, toDate } from '../../platform/db/schema.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { createGroupsRepository } from './groups.repository.ts';
+import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export type MembersQuery = z.output<typeof ZAdminMembersQuery>;
+export type MemberCreate = z.output<typeof ZAdminMemberCreate>;
+export type MemberUpdate = z.output<typeof ZAdminMemberUpdate>;
+
+export interface MembersDeps {
+  db: Kysely<DB>;
+  accounts: Pick<AccountsService, 'changed' | 'hashPassword'>;
+  /** whether the password form is offered anywhere (LOGIN_FORM_ORIGINS not empty) */
+  passwordAllowed: boolean;
+}
+
+type Group = { id: number; name: string };
+
+export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminMember {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    company: row.company,
+    role: row.role as TRole,
+    groups: [...groups],
+    lastLoginAt: row.lastLoginAt === null ? null : toDate(row.lastLoginAt).toISOString(),
+    disabled: Boolean(row.disabled),
+    hasPassword: Boolean(row.hasPassword),
+    createdAt: toDate(row.createdAt).toISOString(),
+  };
+}
+
+export const filterOf = (query: Omit<MembersQuery, 'page'>): MemberFilter => ({
+  q: query.q,
+  role: query.role,
+  group: query.group,
+  disabled: query.disabled,
+});
+
+const sameIds = (a: readonly Group[], b: readonly Group[]) =>
+  a.length === b.length && a.every((group, index) => group.id === b[index]?.id);
+const names = (groups: readonly Group[]) => groups.map((group) => group.name);
+
+export function createMembersService(deps: MembersDeps) {
+  const { db, accounts } = deps;
+  const members = createMembersRepository(db);
+  const groups = createGroupsRepository(db);
+
+  /** The groups of `ids` by name; 400 when one does not exist (any more). */
+  async function knownGroups(executor: Executor, ids: readonly number[]): Promise<Group[]> {
+    const unique = [...new Set(ids)];
+    const found = await groups.byIds(executor, unique);
+    if (found.length !== unique.length) {
+      throw badRequest(ADMIN_MESSAGES.groupUnknown, { groups: ADMIN_MESSAGES.groupUnknown });
+    }
+    return found;
+  }
+
+  async function byId(id: number, executor: Executor = db): Promise<TAdminMember> {
+    const row = await members.byId(id, executor);
+    if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
+    const groupsOf = await members.groupsOf([id], executor);
+    return presentMember(row, groupsOf.get(id) ?? []);
+  }
+
+  function refuseSelfLockout(actor: Principal | null, id: number, input: MemberUpdate): void {
+    if (actor?.id !== id) return;
+    if (input.disabled === true) {
+      throw badRequest(ADMIN_MESSAGES.selfLockout, { disabled: ADMIN_MESSAGES.selfLockout });
+    }
+    if (input.role !== undefined && input.role !== 'ROLE_ADMIN') {
+      throw badRequest(ADMIN_MESSAGES.selfLockout, { role: ADMIN_MESSAGES.selfLockout });
+    }
+  }
+
+  return {
+    byId: (id: number) => byId(id),
+
+    /** One page sorted by username: one count, one page and one groups query. */
+    async list(query: MembersQuery): Promise<TAdminMembersPage> {
+      const filter = filterOf(query);
+      const offset = (query.page - 1) * ADMIN_MEMBERS_PAGE_SIZE;
+      const [total, rows] = await Promise.all([
+        members.count(filter),
+        members.page(filter, offset, ADMIN_MEMBERS_PAGE_SIZE),
+      ]);
+      const groupsOf = await members.groupsOf(rows.map((row) => row.id));
+      return {
+        items: rows.map((row) => presentMember(row, groupsOf.get(row.id) ?? [])),
+        total,
+        page: query.page,
+        pageSize: ADMIN_MEMBERS_PAGE_SIZE,
+      };
+    },
+
+    /** A new member; the audit entry names role and groups, never name, e-mail or company. */
+    async create(actor: Principal, input: MemberCreate): Promise<TAdminMember> {
+      const { password } = input;
+      if (password !== undefined && !deps.passwordAllowed) {
+        throw badRequest(ADMIN_MESSAGES.passwordNotAllowed, { password: ADMIN_MESSAGES.passwordNotAllowed });
+      }
+      const usernameTaken = () =>
+        badRequest(ADMIN_MESSAGES.usernameTaken, { username: ADMIN_MESSAGES.usernameTaken });
+      // Checked before the password is hashed, which takes a while; checked again in the transaction.
+      if (await members.usernameTaken(db, input.username)) throw usernameTaken();
+      await knownGroups(db, input.groups);
+      const passwordHash = password === undefined ? null : await accounts.hashPassword(password);
+      const write = db.transaction().execute(async (trx) => {
+        if (await members.usernameTaken(trx, input.username)) throw usernameTaken();
+        const memberGroups = await knownGroups(trx, input.groups);
+        const created = await members.insert(trx, {
+          username: input.username,
+          email: input.email ? input.email : null,
+          company: input.company ? input.company : null,
+          role: input.role,
+          passwordHash,
+        });
+        await members.replaceGroups(
+          trx,
+          created,
+          memberGroups.map((group) => group.id),
+        );
+        const changes: Record<string, { before: unknown; after: unknown }> = {
+          role: { before: null, after: input.role },
+        };
+        if (memberGroups.length > 0) changes.groups = { before: null, after: names(memberGroups) };
+        await recordAudit(trx, {
+          actorId: actor.id,
+          kind: 'member.create',
+          subjectType: 'member',
+          subjectId: created,
+          changes,
+        });
+        return created;
+      });
+      // the same name saved by another request between the check and the insert
+      const id = await write.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? usernameTaken() : error;
+      });
+      await accounts.changed(id);
+      return byId(id);
+    },
+
+    /**
+     * Role, groups and disabled as given; the last write wins. The member's row is locked first, so that two
+     * admins' changes follow one another and each audit entry's `before` is what the other left. `actor`
+     * null: the shell (`npm run user`).
+     */
+    async update(actor: Principal | null, id: number, input: MemberUpdate): Promise<TAdminMember> {
+      refuseSelfLockout(actor, id, input);
+      await db.transaction().execute(async (trx) => {
+        if (!(await members.lock(trx, id))) throw notFound(ADMIN_MESSAGES.memberNotFound);
+        const before = await byId(id, trx);
+        const audit = (
+          kind: 'member.role' | 'member.groups' | 'member.disabled',
+          field: string,
+          was: unknown,
+          now: unknown,
+        ) =>
+          recordAudit(trx, {
+            actorId: actor?.id ?? null,
+            kind,
+            subjectType: 'member',
+            subjectId: id,
+            changes: { [field]: { before: was, after: now } },
+          });
+        const role = input.role !== undefined && input.role !== before.role ? input.role : undefined;
+        const disabled =
+          input.disabled !== undefined && input.disabled !== before.disabled ? input.disabled : undefined;
+        if (role !== undefined || disabled !== undefined) await members.update(trx, id, { role, disabled });
+        if (role !== undefined) await audit('member.role', 'role', before.role, role);
+        if (input.groups !== undefined) {
+          const after = await knownGroups(trx, input.groups);
+          if (!sameIds(before.groups, after)) {
+            await members.replaceGroups(
+              trx,
+              id,
+              after.map((group) => group.id),
+            );
+            await audit('member.groups', 'groups', names(before.groups), names(after));
+          }
+        }
+        if (disabled !== undefined) await audit('member.disabled', 'disabled', before.disabled, disabled);
+      });
+      await accounts.changed(id);
+      return byId(id);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabaseConfig } from '../../src/config.ts';
+import { type AccountsService, createAccountsService } from '../../src/features/accounts/index.ts';
+import { createDatabase, type Database } from '../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { runCli } from '../helpers/server-process.ts';
+import { auditRows } from './admin-helpers.ts';
+
+/** `node src/cli/user.ts …` as `npm run user -- …` runs it. */
+const userCli = (args: string[]) => runCli('src/cli/user.ts', args, env);
+
+// A database of its own that the CLI reaches through DATABASE_URL (a test's schema cannot be named there).
+let dataDir: string;
+let database: Database;
+let accounts: AccountsService;
+let dropDatabase = async () => {};
+let env: Record<string, string>;
+let erikaId: number;
+const t = () => ({ t: { database } });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-user-cli-'));
+  let config: TDatabaseConfig;
+  let databaseUrl: string;
+  const url = process.env.DATABASE_URL;
+  if (url?.startsWith('postgres')) {
+    const name = `portal_user_cli_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    databaseUrl = own.toString();
+    config = { kind: 'postgres', url: databaseUrl };
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const file = path.join(dataDir, 'portal.sqlite');
+    databaseUrl = `sqlite:${file}`;
+    config = { kind: 'sqlite', file };
+  }
+  database = createDatabase(config);
+  await migrateToLatest(database);
+  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  accounts = createAccountsService(database.db);
+  erikaId = (await accounts.upsertUser({ username: 'erika', roles: ['ROLE_USER'], groups: ['Mitglieder'] }))
+    .id;
+});
+
+afterAll(async () => {
+  await database.close();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run user records its changes in the audit log', () => {
+  it('should record role, groups, disable and enable without an actor', async () => {
+    for (const args of [
+      ['role', 'erika', 'ROLE_ADMIN'],
+      ['groups', 'erika', 'Mitglieder,Vorstand'],
+      ['disable', 'erika'],
+      ['enable', 'erika'],
+    ]) {
+      const result = await userCli(args);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const entries = await auditRows(t());
+    expect(
+      entries.map(({ actorId, kind, subjectType, subjectId, changes }) => ({
+        actorId,
+        kind,
+        subjectType,
+        subjectId,
+        changes,
+      })),
+    ).toEqual([
+      {
+        actorId: null,
+        kind: 'member.role',
+        subjectType: 'member',
+        subjectId: erikaId,
+        changes: { role: { before: 'ROLE_USER', after: 'ROLE_ADMIN' } },
+      },
+      {
+        actorId: null,
+        kind: 'member.groups',
+        subjectType: 'member',
+        subjectId: erikaId,
+        changes: { groups: { before: ['Mitglieder'], after: ['Mitglieder', 'Vorstand'] } },
+      },
+      {
+        actorId: null,
+        kind: 'member.disabled',
+        subjectType: 'member',
+        subjectId: erikaId,
+        changes: { disabled: { before: false, after: true } },
+      },
+      {
+        actorId: null,
+        kind: 'member.disabled',
+        subjectType: 'member',
+        subjectId: erikaId,
+        changes: { disabled: { before: true, after: false } },
+      },
+    ]);
+    const user = await accounts.findUserByUsername('erika');
+    expect(user).toMatchObject({ role: 'ROLE_ADMIN' });
+    expect(Boolean(user?.disabled)).toBe(false);
+    expect((await accounts.groupsOfUser(erikaId)).map((group) => group.name)).toEqual([
+      'Mitglieder',
+      'Vorstand',
+    ]);
+  });
+
+  it('should record nothing when nothing changes, and refuse an unknown member', async () => {
+    const before = (await auditRows(t())).length;
+    expect((await userCli(['role', 'erika', 'ROLE_ADMIN'])).code).toBe(0);
+    const unknown = await userCli(['groups', 'niemand', 'Neu']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Benutzer "niemand" gibt es nicht.');
+    expect((await accounts.listGroups()).some((group) => group.name === 'Neu')).toBe(false);
+    expect(await auditRows(t())).toHaveLength(before);
+  });
+});
