@@ -180,6 +180,25 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(found).toEqual(noViolations(found));
   });
 
+  test("an admin's members, groups and audit log, and the member dialog", async ({ page }) => {
+    await loginAs(page, 'admin', '/admin/members');
+    const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+    const edit = page.getByRole('button', { name: /bearbeiten$/ }).first();
+    await expect(edit).toBeVisible();
+    const found: Record<string, string[]> = { members: await violations(page) };
+    await edit.click();
+    await expect(page.getByRole('dialog').getByRole('switch', { name: 'Zugang gesperrt' })).toBeVisible();
+    found['member dialog'] = await violations(page);
+    Object.assign(
+      found,
+      await visitAll(page, [
+        ['groups', '/admin/groups', heading('Gruppen')],
+        ['audit log', '/admin/audit', heading('Protokoll')],
+      ]),
+    );
+    expect(found).toEqual(noViolations(found));
+  });
+
   test('a form whose editor is still loading shows a named progress indicator', async ({ page }) => {
     // The editor's chunk is held back until the form has been checked, as on a slow line.
     let release = () => {};

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, replace } from 'react-router';
+import { loadAdminAuditPage, loadAdminGroupsPage, loadAdminMembersPage } from '../features/admin';
 import { loadLoginPage, loginLoader } from '../features/auth';
 import { loadBlogPage } from '../features/blog';
 import { loadContentPage } from '../features/content';
@@ -39,6 +40,9 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['service-offerings'], loadServicesPage),
   screen(ROUTES.search, loadSearchPage),
   screen(ROUTES['notification-settings'], loadNotificationSettingsPage),
+  screen(ROUTES['admin-members'], loadAdminMembersPage),
+  screen(ROUTES['admin-groups'], loadAdminGroupsPage),
+  screen(ROUTES['admin-audit'], loadAdminAuditPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 

@@ -131,6 +131,16 @@ describe('api client', () => {
     expect(calls[0]?.body).toBe('{"html":"<p>Hallo</p>"}');
   });
 
+  it('sends PATCH with a JSON body of the changed fields', async () => {
+    const { api, calls } = setup(() => json({ id: 3, name: 'Vorstand' }));
+    const saved = await api.patch('/api/admin/groups/3', { name: 'Vorstand' });
+    expect(saved).toEqual({ id: 3, name: 'Vorstand' });
+    expect(calls[0]?.method).toBe('PATCH');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
+    expect(calls[0]?.body).toBe('{"name":"Vorstand"}');
+  });
+
   it('sends forms as multipart with JSON fields', async () => {
     const { api, calls } = setup();
     await api.postForm('/api/event/', { event: { name: 'Messe' }, status: 1, file: new Blob(['x']) });

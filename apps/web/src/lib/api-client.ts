@@ -43,6 +43,7 @@ export interface ApiClient {
   get<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: ApiRequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body: unknown, options?: ApiRequestOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, body: unknown, options?: ApiRequestOptions<T>): Promise<T>;
   postForm<T = unknown>(
     path: string,
     form: FormData | Record<string, FormValue>,
@@ -53,7 +54,7 @@ export interface ApiClient {
 }
 
 interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: BodyInit;
   contentType?: string;
@@ -185,6 +186,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       ),
     put: (path, body, options) =>
       json({ method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json' }, options),
+    patch: (path, body, options) =>
+      json({ method: 'PATCH', path, body: JSON.stringify(body), contentType: 'application/json' }, options),
     postForm: (path, form, options) =>
       json({ method: 'POST', path, body: form instanceof FormData ? form : toFormData(form) }, options),
     download: (path, options = {}) =>

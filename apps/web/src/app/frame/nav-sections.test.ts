@@ -25,11 +25,34 @@ describe('navigation sections', () => {
     ],
     [
       ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_PARTNER'],
-      ['/dashboard', '/blog', '/blog?ceo=true', '/event', '/forum', '/dienstleistungsangebote', '/media'],
+      [
+        '/dashboard',
+        '/blog',
+        '/blog?ceo=true',
+        '/event',
+        '/forum',
+        '/dienstleistungsangebote',
+        '/media',
+        '/admin/members',
+        '/admin/groups',
+        '/admin/audit',
+      ],
     ],
   ] as [TRole[], string[]][])('should show %j only the sections it may open', (roles, expected) => {
     const shown = sectionsFor(user(roles)).map((section) => section.to);
     expect(shown).toEqual(expected);
     for (const to of shown) expect(mayOpen(roles, to)).toBe(true);
+  });
+
+  it('should list the administration apart, under its own heading, for admins only', () => {
+    const admin = sectionsFor(user(['ROLE_ADMIN']));
+    expect(admin.filter((section) => section.area === 'admin').map((section) => section.label)).toEqual([
+      'Mitglieder',
+      'Gruppen',
+      'Protokoll',
+    ]);
+    for (const roles of [['ROLE_USER'], ['ROLE_PARTNER']] as TRole[][]) {
+      expect(sectionsFor(user(roles)).some((section) => section.area === 'admin')).toBe(false);
+    }
   });
 });

@@ -1,13 +1,16 @@
-import { hasRole, type TProfile, type TRole } from '@portal/contract';
+import { ADMIN_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
 import {
   IconBuildingStore,
   IconCalendarEvent,
+  IconHistory,
   IconLayoutDashboard,
   IconLock,
   IconMessages,
   IconNews,
   IconPhoto,
   type IconProps,
+  IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Location } from 'react-router';
@@ -24,6 +27,8 @@ export interface Section {
   shownTo?: (user: TProfile) => boolean;
   /** Whether the current address belongs to the section (default: the path or below it) */
   isActive?: (location: Location) => boolean;
+  /** 'admin': listed apart under 'Verwaltung' (issue 18), after the main sections */
+  area?: 'admin';
 }
 
 const inBlog = ({ pathname }: Location) => pathname === '/blog' || pathname.startsWith('/blog/');
@@ -51,6 +56,15 @@ export const SECTIONS: readonly Section[] = [
   { label: de.nav.forums, to: '/forum', role: 'ROLE_USER', icon: IconMessages },
   { label: de.nav.services, to: '/dienstleistungsangebote', role: 'ROLE_USER', icon: IconBuildingStore },
   { label: de.nav.media, to: '/media', role: 'ROLE_ADMIN', icon: IconPhoto },
+  { label: de.nav.adminMembers, to: ADMIN_PATHS.members, role: 'ROLE_ADMIN', icon: IconUsers, area: 'admin' },
+  {
+    label: de.nav.adminGroups,
+    to: ADMIN_PATHS.groups,
+    role: 'ROLE_ADMIN',
+    icon: IconUsersGroup,
+    area: 'admin',
+  },
+  { label: de.nav.adminAudit, to: ADMIN_PATHS.audit, role: 'ROLE_ADMIN', icon: IconHistory, area: 'admin' },
 ];
 
 /** The sections a user sees: those of their role (the role of the section's route) meant for them. */

@@ -5,12 +5,16 @@ import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { useSession } from '../../lib/use-session';
 import { useNotificationSettings } from './api/get-notification-settings';
+import { MyData } from './components/my-data';
 import { NotificationSettingsForm } from './components/notification-settings-form';
 import { offersForumReplies } from './lib/settings-form';
 
 const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.notifications }];
 
-/** Issue 17, 'notification-settings' (/benachrichtigungen): which mails the member gets, for every role. */
+/**
+ * Issue 17, 'notification-settings' (/benachrichtigungen): which mails the member gets, for every role; and
+ * (issue 18) the download of the member's own data.
+ */
 export function NotificationSettingsPage() {
   const settings = useNotificationSettings();
   const { user } = useSession();
@@ -33,6 +37,7 @@ export function NotificationSettingsPage() {
           </PageDirtyGuard>
         )}
       </Paper>
+      <MyData />
     </Page>
   );
 }

@@ -21,6 +21,10 @@ describe('route access', () => {
     ['/media/4', 'media'],
     ['/dienstleistungsangebote', 'service-offerings'],
     ['/benachrichtigungen', 'notification-settings'],
+    ['/admin/members?q=glas&page=2', 'admin-members'],
+    ['/admin/groups', 'admin-groups'],
+    ['/admin/audit', 'admin-audit'],
+    ['/admin', 'not-found'],
     ['/login?request=/event', 'login'],
     ['/gibt-es-nicht', 'not-found'],
     ['/event/3/mehr', 'not-found'],
@@ -41,6 +45,14 @@ describe('route access', () => {
     expect(mayOpen(MEMBER, '/event/3')).toBe(true);
     expect(mayOpen(MEMBER, '/media/2')).toBe(false);
     expect(mayOpen(ADMIN, '/media/2')).toBe(true);
+  });
+
+  it('should keep the administration from members and partners and open it to admins', () => {
+    for (const address of ['/admin/members', '/admin/groups', '/admin/audit']) {
+      expect(mayOpen(PARTNER, address)).toBe(false);
+      expect(mayOpen(MEMBER, address)).toBe(false);
+      expect(mayOpen(ADMIN, address)).toBe(true);
+    }
   });
 
   it('should keep the notification settings from visitors who are not logged in', () => {

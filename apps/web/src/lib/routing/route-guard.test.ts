@@ -54,6 +54,17 @@ describe('route guard', () => {
     });
   });
 
+  it('sends a member or partner from the administration to login, marked as denied', () => {
+    for (const route of [ROUTES['admin-members'], ROUTES['admin-groups'], ROUTES['admin-audit']]) {
+      for (const user of [MEMBER, PARTNER]) {
+        expect(decideRoute(input({ route, requested: route.path, user }))).toEqual({
+          redirectTo: '/login?denied=1',
+        });
+      }
+      expect(decideRoute(input({ route, requested: route.path, user: ADMIN }))).toEqual({ redirectTo: null });
+    }
+  });
+
   it('keeps a denied user on the login route, which says why', () => {
     const search = new URLSearchParams({ denied: '1' });
     expect(decideRoute(input({ route: ROUTES.login, search, user: PARTNER }))).toEqual({ redirectTo: null });

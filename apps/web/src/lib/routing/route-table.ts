@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PATH, type TRole } from '@portal/contract';
+import { ADMIN_PATHS, NOTIFICATION_SETTINGS_PATH, type TRole } from '@portal/contract';
 
 /** The route table of SPEC §2: path, name and required role of every screen. */
 export type RouteName =
@@ -14,6 +14,9 @@ export type RouteName =
   | 'service-offerings'
   | 'search'
   | 'notification-settings'
+  | 'admin-members'
+  | 'admin-groups'
+  | 'admin-audit'
   | 'not-found';
 
 export interface RouteMeta {
@@ -40,6 +43,10 @@ export const ROUTES = {
     path: NOTIFICATION_SETTINGS_PATH,
     role: 'ROLE_PARTNER',
   },
+  // issue 18: the administration of members, groups and the audit log
+  'admin-members': { name: 'admin-members', path: ADMIN_PATHS.members, role: 'ROLE_ADMIN' },
+  'admin-groups': { name: 'admin-groups', path: ADMIN_PATHS.groups, role: 'ROLE_ADMIN' },
+  'admin-audit': { name: 'admin-audit', path: ADMIN_PATHS.audit, role: 'ROLE_ADMIN' },
   'not-found': { name: 'not-found', path: '*', role: null },
 } as const satisfies Record<RouteName, RouteMeta>;
 

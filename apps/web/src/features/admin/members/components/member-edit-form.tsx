@@ -1,0 +1,118 @@
+import '@mantine/core/styles/Switch.css';
+import { Button, Divider, Stack, Switch, Text } from '@mantine/core';
+import type { TAdminGroup, TAdminMember } from '@portal/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useAlerts } from '../../../../components/feedback/alerts';
+import { useDirtyGuard } from '../../../../components/form/dirty-guard';
+import { FormActions } from '../../../../components/form/form-actions';
+import { saveWithFieldErrors } from '../../../../components/form/save-with-field-errors';
+import { de } from '../../../../i18n/de';
+import { useUpdateMember } from '../api/save-member';
+import { editValuesOf, type MemberEditValues, memberChanges } from '../lib/member-changes';
+import { GroupCheckboxes } from './group-checkboxes';
+import { RoleSelect } from './role-select';
+import { useEraseMember } from './use-erase-member';
+
+const texts = de.adminMembers;
+const FIELDS = ['role', 'groups', 'disabled'] as const;
+
+interface MemberEditFormProps {
+  member: TAdminMember;
+  groups: readonly TAdminGroup[];
+  onDone: () => void;
+}
+
+/** Role, groups and the lock of one member; only what changed is sent. Erasing is at its foot. */
+export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) {
+  const alerts = useAlerts();
+  const update = useUpdateMember();
+  const erase = useEraseMember();
+  const { control, handleSubmit, setError, formState } = useForm<MemberEditValues>({
+    defaultValues: editValuesOf(member),
+  });
+  const { errors } = formState;
+  useDirtyGuard(formState.isDirty);
+
+  const submit = handleSubmit(async (values) => {
+    const changes = memberChanges(member, values);
+    if (!changes) {
+      onDone();
+      return;
+    }
+    const saved = await saveWithFieldErrors(() => update.mutateAsync({ id: member.id, changes }), {
+      entity: '',
+      fields: FIELDS,
+      setError,
+    });
+    if (!saved.ok) return;
+    alerts.success(texts.saved);
+    onDone();
+  });
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {[member.email, member.company].filter(Boolean).join(' · ')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <RoleSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.role?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="groups"
+            render={({ field }) => (
+              <GroupCheckboxes
+                groups={groups}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.groups?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="disabled"
+            render={({ field }) => (
+              <Switch
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                label={texts.disabledSwitch}
+                description={texts.disabledHint}
+                error={errors.disabled?.message}
+                color="red"
+              />
+            )}
+          />
+          <FormActions onCancel={onDone} submitting={formState.isSubmitting} />
+        </Stack>
+      </form>
+      <Divider />
+      <div>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={erase.isPending}
+          onClick={() => void erase.run(member).then((erased) => erased && onDone())}
+        >
+          {texts.erase}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
