@@ -8,8 +8,8 @@ import {
   type TAuditPage,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { berlinDayStart } from '../../src/features/admin/berlin-days.ts';
 import { recordAudit } from '../../src/platform/audit/audit-log.ts';
+import { berlinDayStart } from '../../src/platform/time/berlin-time.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 import { call, eraseRow, headersOf, REFUSED } from './admin-helpers.ts';

@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabaseConfig } from '../../src/config.ts';
 import { type AccountsService, createAccountsService } from '../../src/features/accounts/index.ts';
-import { createDatabase, type Database } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import type { Database } from '../../src/platform/db/database.ts';
+import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
 import { auditRows } from './admin-helpers.ts';
 
@@ -15,50 +9,22 @@ import { auditRows } from './admin-helpers.ts';
 const userCli = (args: string[]) => runCli('src/cli/user.ts', args, env);
 
 // A database of its own that the CLI reaches through DATABASE_URL (a test's schema cannot be named there).
-let dataDir: string;
 let database: Database;
 let accounts: AccountsService;
-let dropDatabase = async () => {};
+let cli: CliDatabase;
 let env: Record<string, string>;
 let erikaId: number;
 const t = () => ({ t: { database } });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-user-cli-'));
-  let config: TDatabaseConfig;
-  let databaseUrl: string;
-  const url = process.env.DATABASE_URL;
-  if (url?.startsWith('postgres')) {
-    const name = `portal_user_cli_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    databaseUrl = own.toString();
-    config = { kind: 'postgres', url: databaseUrl };
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const file = path.join(dataDir, 'portal.sqlite');
-    databaseUrl = `sqlite:${file}`;
-    config = { kind: 'sqlite', file };
-  }
-  database = createDatabase(config);
-  await migrateToLatest(database);
-  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  cli = await openCliDatabase('user-cli');
+  ({ database, env } = cli);
   accounts = createAccountsService(database.db);
   erikaId = (await accounts.upsertUser({ username: 'erika', roles: ['ROLE_USER'], groups: ['Mitglieder'] }))
     .id;
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cli.close());
 
 describe('npm run user records its changes in the audit log', () => {
   it('should record role, groups, disable and enable without an actor', async () => {

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabaseConfig } from '../../src/config.ts';
-import { createDatabase, type Database } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import type { Database } from '../../src/platform/db/database.ts';
 import type { MailStatus } from '../../src/platform/db/schema.ts';
+import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
 
 const MINUTE = 60_000;
@@ -15,46 +11,18 @@ const MINUTE = 60_000;
 /** `node src/cli/mail.ts …` as `npm run mail -- …` runs it, with only the environment given. */
 const mailCli = (args: string[], env: Record<string, string>) => runCli('src/cli/mail.ts', args, env);
 
-// A database of its own that the CLI reaches through DATABASE_URL: a SQLite file, or a PostgreSQL database
-// (a test's schema cannot be named in DATABASE_URL).
+// A database of its own that the CLI reaches through DATABASE_URL.
 let dataDir: string;
-let databaseUrl: string;
 let database: Database;
-let dropDatabase = async () => {};
+let cli: CliDatabase;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mail-cli-'));
-  let config: TDatabaseConfig;
-  const url = process.env.DATABASE_URL;
-  if (url?.startsWith('postgres')) {
-    const name = `portal_mail_cli_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    databaseUrl = own.toString();
-    config = { kind: 'postgres', url: databaseUrl };
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const file = path.join(dataDir, 'portal.sqlite');
-    databaseUrl = `sqlite:${file}`;
-    config = { kind: 'sqlite', file };
-  }
-  database = createDatabase(config);
-  await migrateToLatest(database);
-  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  cli = await openCliDatabase('mail-cli');
+  ({ database, dataDir, env } = cli);
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cli.close());
 
 async function seed(rows: { status: MailStatus; createdAgoMs: number; sentAgoMs?: number }[]) {
   const now = Date.now();

@@ -1,53 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabaseConfig } from '../../src/config.ts';
 import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createPrivacyService } from '../../src/features/privacy/privacy.service.ts';
-import { createDatabase, type Database } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import type { Database } from '../../src/platform/db/database.ts';
+import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
 
 /** `node src/cli/user.ts …` as `npm run user -- …` runs it. */
 const userCli = (args: string[]) => runCli('src/cli/user.ts', args, env);
 
-// A database of its own that the CLI reaches through DATABASE_URL: a SQLite file, or a PostgreSQL database
-// (a test's schema cannot be named in DATABASE_URL).
-let dataDir: string;
+// A database of its own that the CLI reaches through DATABASE_URL.
 let database: Database;
-let dropDatabase = async () => {};
+let cli: CliDatabase;
 let env: Record<string, string>;
 let erikaId: number;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-erase-cli-'));
-  let config: TDatabaseConfig;
-  let databaseUrl: string;
-  const url = process.env.DATABASE_URL;
-  if (url?.startsWith('postgres')) {
-    const name = `portal_erase_cli_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    databaseUrl = own.toString();
-    config = { kind: 'postgres', url: databaseUrl };
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    const file = path.join(dataDir, 'portal.sqlite');
-    databaseUrl = `sqlite:${file}`;
-    config = { kind: 'sqlite', file };
-  }
-  database = createDatabase(config);
-  await migrateToLatest(database);
-  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  cli = await openCliDatabase('erase-cli');
+  ({ database, env } = cli);
 
   const accounts = createAccountsService(database.db);
   const admin = await accounts.upsertUser({ username: 'chefin', roles: ['ROLE_ADMIN'] });
@@ -63,11 +32,7 @@ beforeAll(async () => {
   await createPrivacyService({ db: database.db, accounts }).erase(admin.id, erikaId);
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => cli.close());
 
 describe('npm run user with an erased member', () => {
   it('should list the erased member without name, address or company', async () => {

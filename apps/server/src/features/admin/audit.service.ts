@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { berlinDayStart } from './berlin-days.ts';
+import { berlinDayStart } from '../../platform/time/berlin-time.ts';
 
 export type AuditQuery = z.output<typeof ZAuditQuery>;
 

@@ -78,18 +78,6 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    async insert(
-      executor: Executor,
-      group: { name: string; internal: boolean; isDefault: boolean },
-    ): Promise<number> {
-      const row = await executor
-        .insertInto('userGroups')
-        .values({ ...group, createdAt: new Date() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
     /** Locks the group's row for the rest of the transaction; false when it does not exist. */
     async lock(executor: Executor, id: number): Promise<boolean> {
       const result = await executor

@@ -17,7 +17,7 @@ import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -45,6 +45,7 @@ async function refusingTakenName<T>(write: () => Promise<T>): Promise<T> {
 export function createGroupsService(deps: GroupsDeps) {
   const { db, accounts } = deps;
   const groups = createGroupsRepository(db);
+  const accountsRepository = createAccountsRepository(db);
 
   type GroupRow = Awaited<ReturnType<typeof groups.list>>[number];
   const presentGroup = (group: GroupRow): TAdminGroup => ({
@@ -70,7 +71,7 @@ export function createGroupsService(deps: GroupsDeps) {
       const id = await refusingTakenName(() =>
         db.transaction().execute(async (trx) => {
           if (await groups.nameTaken(trx, input.name)) throw nameTaken();
-          const created = await groups.insert(trx, input);
+          const created = await accountsRepository.insertGroup(trx, input);
           await recordAudit(trx, {
             actorId: actor.id,
             kind: 'group.create',

@@ -6,7 +6,7 @@ import type { TRole } from '@portal/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { memberSearchKey, usernameKey } from '../accounts/index.ts';
+import { usernameKey } from '../accounts/index.ts';
 
 export interface MemberFilter {
   q?: string | undefined;
@@ -129,32 +129,6 @@ export function createMembersRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    async insert(
-      executor: Executor,
-      member: {
-        username: string;
-        email: string | null;
-        company: string | null;
-        role: TRole;
-        passwordHash: string | null;
-      },
-    ): Promise<number> {
-      const now = new Date();
-      const row = await executor
-        .insertInto('users')
-        .values({
-          ...member,
-          usernameKey: usernameKey(member.username),
-          searchKey: memberSearchKey(member),
-          disabled: false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
     /**
      * Locks the member's row for the rest of the transaction (a write to it: PostgreSQL holds the row, SQLite
      * its one writer), so that two admins' changes follow one another. False when there is no such member.
@@ -182,15 +156,6 @@ export function createMembersRepository(db: Kysely<DB>) {
           updatedAt: new Date(),
         })
         .where('id', '=', id)
-        .execute();
-    },
-
-    async replaceGroups(executor: Executor, userId: number, groupIds: readonly number[]): Promise<void> {
-      await executor.deleteFrom('userGroupMembers').where('userId', '=', userId).execute();
-      if (groupIds.length === 0) return;
-      await executor
-        .insertInto('userGroupMembers')
-        .values(groupIds.map((groupId) => ({ userId, groupId })))
         .execute();
     },
   };

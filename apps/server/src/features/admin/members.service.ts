@@ -19,7 +19,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -66,6 +66,7 @@ const names = (groups: readonly Group[]) => groups.map((group) => group.name);
 export function createMembersService(deps: MembersDeps) {
   const { db, accounts } = deps;
   const members = createMembersRepository(db);
+  const memberships = createAccountsRepository(db);
   const groups = createGroupsRepository(db);
 
   /** The groups of `ids` by name; 400 when one does not exist (any more). */
@@ -130,14 +131,14 @@ export function createMembersService(deps: MembersDeps) {
       const write = db.transaction().execute(async (trx) => {
         if (await members.usernameTaken(trx, input.username)) throw usernameTaken();
         const memberGroups = await knownGroups(trx, input.groups);
-        const created = await members.insert(trx, {
+        const created = await memberships.insertUser(trx, {
           username: input.username,
           email: input.email ? input.email : null,
           company: input.company ? input.company : null,
           role: input.role,
           passwordHash,
         });
-        await members.replaceGroups(
+        await memberships.replaceMemberships(
           trx,
           created,
           memberGroups.map((group) => group.id),
@@ -194,7 +195,7 @@ export function createMembersService(deps: MembersDeps) {
         if (input.groups !== undefined) {
           const after = await knownGroups(trx, input.groups);
           if (!sameIds(before.groups, after)) {
-            await members.replaceGroups(
+            await memberships.replaceMemberships(
               trx,
               id,
               after.map((group) => group.id),

@@ -4,39 +4,12 @@
  * 07:00 on the Berlin calendar, and a day between two slots has 23, 24 or 25 hours.
  */
 import type { TDigestFrequency } from '@portal/contract';
+import { berlinAsUtc } from '../../platform/time/berlin-time.ts';
 
 export type TDigestPeriod = Exclude<TDigestFrequency, 'never'>;
 
-const TIME_ZONE = 'Europe/Berlin';
 const SLOT_HOUR = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-/** The Berlin wall-clock time of an instant, written as if it were UTC (whole seconds). */
-function berlinAsUtc(instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock.formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-}
 
 /** The Berlin calendar day of an instant, as UTC midnight of that date (for day arithmetic). */
 function berlinDay(instant: number): number {

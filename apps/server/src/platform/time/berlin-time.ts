@@ -1,6 +1,6 @@
 /**
- * Calendar days in German time (Europe/Berlin) as instants, for the audit log's date filter: a day starts at
- * midnight in Berlin, which is 23:00 or 22:00 UTC the day before depending on summer time.
+ * German time (Europe/Berlin) read through Intl, so summer time needs no table of our own: the digest's slots
+ * (features/notifications/digest-slots.ts) and the audit log's days (features/admin) are Berlin wall-clock.
  */
 const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Europe/Berlin',
@@ -13,13 +13,13 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-/** How far Berlin's wall clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(instant: number): number {
+/** The Berlin wall-clock time of an instant, written as if it were UTC (whole seconds). */
+export function berlinAsUtc(instant: number): number {
   const parts: Record<string, number> = {};
   for (const part of wallClock.formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const wall = Date.UTC(
+  return Date.UTC(
     parts.year ?? 1970,
     (parts.month ?? 1) - 1,
     parts.day ?? 1,
@@ -27,10 +27,17 @@ function offsetAt(instant: number): number {
     parts.minute ?? 0,
     parts.second ?? 0,
   );
-  return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant midnight begins in Berlin on a day `YYYY-MM-DD`, `addDays` later. */
+/** How far Berlin's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number): number {
+  return berlinAsUtc(instant) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant midnight begins in Berlin on a day `YYYY-MM-DD`, `addDays` later: 23:00 or 22:00 UTC the day
+ * before, depending on summer time.
+ */
 export function berlinDayStart(day: string, addDays = 0): Date {
   const [year, month, date] = day.split('-').map(Number);
   const midnight = Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + addDays);
