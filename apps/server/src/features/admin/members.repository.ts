@@ -20,11 +20,28 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char
 /** The search term as `users.search_key` holds text: NFC, lower case; empty when there is none. */
 const searchTerm = (q: string | undefined) => (q ?? '').trim().normalize('NFC').toLowerCase();
 
-function matching(eb: ExpressionBuilder<DB, 'users'>, filter: MemberFilter): Expression<SqlBool> {
+function matching(
+  eb: ExpressionBuilder<DB, 'users'>,
+  filter: MemberFilter,
+  groupAs: 'exists' | 'in' = 'exists',
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('users.erasedAt', 'is', null)];
   if (filter.role) conditions.push(eb('users.role', '=', filter.role));
   if (filter.disabled !== undefined) conditions.push(eb('users.disabled', '=', filter.disabled));
-  if (filter.group !== undefined) {
+  if (filter.group !== undefined && groupAs === 'in') {
+    // a count: SQLite then reads the group's memberships instead of probing every member (PostgreSQL plans
+    // both forms alike)
+    conditions.push(
+      eb(
+        'users.id',
+        'in',
+        eb
+          .selectFrom('userGroupMembers')
+          .select('userGroupMembers.userId')
+          .where('userGroupMembers.groupId', '=', filter.group),
+      ),
+    );
+  } else if (filter.group !== undefined) {
     conditions.push(
       eb.exists(
         eb
@@ -67,20 +84,39 @@ export function createMembersRepository(db: Kysely<DB>) {
 
   return {
     async count(filter: MemberFilter): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where((eb) => matching(eb, filter))
-        .executeTakeFirstOrThrow();
+      // erasing a member deletes their memberships (decision 0086): a group's members are its memberships
+      const { group } = filter;
+      const onlyGroup =
+        group !== undefined && !searchTerm(filter.q) && !filter.role && filter.disabled === undefined;
+      const row = onlyGroup
+        ? await db
+            .selectFrom('userGroupMembers')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('userGroupMembers.groupId', '=', group)
+            .executeTakeFirstOrThrow()
+        : await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where((eb) => matching(eb, filter, 'in'))
+            .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
+    /** The ids of the page from users_members_list_idx alone (an index-only scan), then their 50 rows. */
     page(filter: MemberFilter, offset: number, limit: number) {
       return selectMembers(db)
-        .where((eb) => matching(eb, filter))
+        .where(
+          'users.id',
+          'in',
+          db
+            .selectFrom('users')
+            .select('users.id')
+            .where((eb) => matching(eb, filter))
+            .orderBy('users.usernameKey')
+            .limit(limit)
+            .offset(offset),
+        )
         .orderBy('users.usernameKey')
-        .limit(limit)
-        .offset(offset)
         .execute();
     },
 

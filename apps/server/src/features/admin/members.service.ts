@@ -103,10 +103,9 @@ export function createMembersService(deps: MembersDeps) {
     async list(query: MembersQuery): Promise<TAdminMembersPage> {
       const filter = filterOf(query);
       const offset = (query.page - 1) * ADMIN_MEMBERS_PAGE_SIZE;
-      const [total, rows] = await Promise.all([
-        members.count(filter),
-        members.page(filter, offset, ADMIN_MEMBERS_PAGE_SIZE),
-      ]);
+      // no page query past the end: a search without a hit reads the members once, not twice
+      const total = await members.count(filter);
+      const rows = offset < total ? await members.page(filter, offset, ADMIN_MEMBERS_PAGE_SIZE) : [];
       const groupsOf = await members.groupsOf(rows.map((row) => row.id));
       return {
         items: rows.map((row) => presentMember(row, groupsOf.get(row.id) ?? [])),

@@ -38,7 +38,22 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     await sql`create index users_search_key_trigram on users
       using gin (search_key ${sql.ref(schema)}.gin_trgm_ops)`.execute(db);
   }
-  await db.schema.createIndex('users_role_idx').on('users').columns(['role', 'username_key']).execute();
+  // The members list filtered by role, in username order; erased_at in it lets a count of the members of a
+  // role read the index alone (SQLite: 12,000 partners counted in 0.2 ms instead of 26 ms).
+  await db.schema
+    .createIndex('users_role_idx')
+    .on('users')
+    .columns(['role', 'erased_at', 'username_key'])
+    .execute();
+  // The members list in username order without the erased, holding what its search and filters read: a deep
+  // page, a count or a rare search reads this index instead of every row (bench/admin-members.ts; on SQLite
+  // the table is read only for the 50 rows shown, on PostgreSQL an index-only scan yields the ids).
+  await db.schema
+    .createIndex('users_members_list_idx')
+    .on('users')
+    .columns(['username_key', 'search_key', 'role', 'disabled', 'id'])
+    .where(sql.ref('erased_at'), 'is', null)
+    .execute();
   await db.schema.createIndex('users_last_login_idx').on('users').column('last_login_at').execute();
 
   await db.schema
