@@ -195,7 +195,7 @@ test.describe('the groups screen', () => {
     await expect(dialog.getByText('1 Kategorie:')).toBeVisible();
     await expect(dialog.getByText(`„${category}“`)).toBeVisible();
     await expect(dialog.getByText('Wollen Sie die Gruppe trotzdem löschen?')).toBeVisible();
-    await page.screenshot({ path: 'docs/screenshots/admin-group-delete.png' });
+    await page.screenshot({ path: 'docs/screenshots/admin-group-delete.png', animations: 'disabled' });
 
     await dialog.getByRole('button', { name: 'Ja' }).click();
     await expect(page.getByText('Die Gruppe wurde gelöscht.')).toBeVisible();
