@@ -1,5 +1,6 @@
 import { API, ERASED_MEMBER_NAME, type TProfile } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsRepository } from '../../src/features/accounts/index.ts';
 import { createEvent, setStatus } from '../events/event-helpers.ts';
 import { createForum, createThread, readThread } from '../forums/forum-helpers.ts';
 import { bearer, login, tokenOfLink, userId } from '../helpers/factories.ts';
@@ -74,5 +75,25 @@ describe('a login from the host website for an erased username', () => {
     const pair = await login(w.app, 'mitglied');
     const profile = await w.json<TProfile>(API.profile, bearer(pair));
     expect(profile.id).toBe(first);
+  });
+});
+
+describe('a change to a member that an admin erased meanwhile', () => {
+  it('should write nothing onto the erased row (a host login that read the row before the erasure)', async () => {
+    // The host login reads the member by name, then updates them by id; the erasure may commit in between.
+    const accounts = createAccountsRepository(w.t.database.db);
+    const updated = await accounts.updateUser(w.t.database.db, oldId, {
+      email: 'spaet@glaserei.example',
+      company: 'Späte Glaserei',
+      role: 'ROLE_ADMIN',
+    });
+    expect(updated).toBe(false);
+    expect(await userRow(w, oldId)).toMatchObject({
+      username: ERASED_MEMBER_NAME,
+      email: null,
+      company: null,
+      role: 'ROLE_USER',
+      searchKey: '',
+    });
   });
 });
