@@ -104,3 +104,11 @@ export const SEARCH_BUDGETS = {
  * PostgreSQL alike.
  */
 export const ADMIN_MEMBERS_BUDGETS = { p95Ms: 50 } as const;
+
+/**
+ * Budget of bench/scale.ts (issue 19 point 1, "flat costs"): each call's p50 on the large data set (100,000
+ * members, 10,000 posts, 1,000 events with 50 answers, a 5,000-post thread, …) is at most `maxRatio` times its
+ * p50 on the demo data, measured side by side in process, on SQLite and on PostgreSQL alike; and the large data
+ * set is written, indexed and analysed in at most `seedMaxMs` per database ("in under 2 minutes").
+ */
+export const SCALE_BUDGETS = { maxRatio: 2, seedMaxMs: 120_000 } as const;

@@ -24,7 +24,14 @@ export interface InProcessApp {
   close: () => Promise<void>;
 }
 
-export async function startInProcessApp(env: Record<string, string> = {}): Promise<InProcessApp> {
+/**
+ * `demoContent` seeds what the server seeds on a first start (categories, pages, news, media, events, forums)
+ * besides the demo accounts.
+ */
+export async function startInProcessApp(
+  env: Record<string, string> = {},
+  options: { demoContent?: boolean } = {},
+): Promise<InProcessApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const config = loadConfig({
     ...process.env,
@@ -37,7 +44,10 @@ export async function startInProcessApp(env: Record<string, string> = {}): Promi
   const database = createDatabase(config.database);
   await migrateToLatest(database);
   const app = await buildApp(config, { database });
-  await seedDemoData(app.accounts);
+  await seedDemoData(
+    app.accounts,
+    options.demoContent ? { db: database.db, storage: app.storage, signer: app.signer } : undefined,
+  );
   return {
     app,
     config,
