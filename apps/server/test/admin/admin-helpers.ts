@@ -1,13 +1,6 @@
-import {
-  ADMIN_API,
-  ERASED_MEMBER_NAME,
-  type TAdminMember,
-  type TAuditChanges,
-  type TAuditKind,
-} from '@portal/contract';
+import { ADMIN_API, type TAdminMember } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Database } from '../../src/platform/db/database.ts';
 import type { Headers, World } from '../helpers/world.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -35,55 +28,10 @@ export async function memberOf(w: World, id: number): Promise<TAdminMember> {
   return response.json<TAdminMember>();
 }
 
-export interface AuditRow {
-  id: number;
-  actorId: number | null;
-  kind: string;
-  subjectType: string;
-  subjectId: number | null;
-  subjectLabel: string | null;
-  changes: TAuditChanges | null;
-  raw: string | null;
-}
-
-/** The audit entries of a kind (all kinds when none is given) as stored, oldest first. */
-export async function auditRows(
-  w: { t: { database: Pick<Database, 'db'> } },
-  kind?: TAuditKind,
-): Promise<AuditRow[]> {
-  let query = w.t.database.db.selectFrom('auditLog').selectAll().orderBy('id');
-  if (kind) query = query.where('kind', '=', kind);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    actorId: row.actorId,
-    kind: row.kind,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    subjectLabel: row.subjectLabel,
-    changes: row.changes === null ? null : (JSON.parse(row.changes) as TAuditChanges),
-    raw: row.changes,
-  }));
-}
-
-/** Erases a member's row as the privacy feature does (decision 0086), without going through it. */
-export async function eraseRow(w: Pick<World, 't'>, id: number): Promise<void> {
-  const db = w.t.database.db;
-  await db.deleteFrom('userGroupMembers').where('userId', '=', id).execute();
-  await db
-    .updateTable('users')
-    .set({
-      username: ERASED_MEMBER_NAME,
-      usernameKey: `ERASED#${id}`,
-      email: null,
-      company: null,
-      passwordHash: null,
-      searchKey: '',
-      disabled: true,
-      erasedAt: new Date(),
-    })
-    .where('id', '=', id)
-    .execute();
+/** Erases the member through the API, as an admin does (decision 0086). */
+export async function eraseMember(w: World, id: number): Promise<void> {
+  const response = await call(w, 'DELETE', ADMIN_API.member(id), w.as.admin);
+  expect(response.statusCode).toBe(204);
 }
 
 /** Each refused caller: none, a partner, a member. */

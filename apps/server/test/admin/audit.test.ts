@@ -12,7 +12,7 @@ import { recordAudit } from '../../src/platform/audit/audit-log.ts';
 import { berlinDayStart } from '../../src/platform/time/berlin-time.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { call, eraseRow, headersOf, REFUSED } from './admin-helpers.ts';
+import { call, eraseMember, headersOf, REFUSED } from './admin-helpers.ts';
 
 let w: World;
 let adminId: number;
@@ -87,7 +87,7 @@ describe('GET /api/admin/audit', () => {
     });
     expect(created?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    await eraseRow(w, member.id);
+    await eraseMember(w, member.id);
     const afterErasure = (await page()).items.find((entry) => entry.id === role?.id);
     expect(afterErasure?.subject).toBe(ERASED_MEMBER_NAME);
   });

@@ -8,9 +8,10 @@ import {
   type TProfile,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows } from '../audit/audit-helpers.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createWorld, rowCounts, type World } from '../helpers/world.ts';
-import { auditRows, call, eraseRow, headersOf, REFUSED } from './admin-helpers.ts';
+import { call, eraseMember, headersOf, REFUSED } from './admin-helpers.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('GET /api/admin/groups', () => {
     const id = (await createUser(w.app, { username: 'bald-weg', groups: ['Geschäftsführung'] })).id;
     expect((await groups()).find((group) => group.id === w.groups.gf)?.memberCount).toBe(3);
     // an erased member keeps no memberships; a leftover one is not counted either
-    await eraseRow(w, id);
+    await eraseMember(w, id);
     await w.t.database.db
       .insertInto('userGroupMembers')
       .values({ userId: id, groupId: w.groups.gf })

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { call, eraseRow, headersOf, REFUSED } from './admin-helpers.ts';
+import { call, eraseMember, headersOf, REFUSED } from './admin-helpers.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await createUser(w.app, { username: 'semikolon', company: 'Glas; Fenster "Nord"', groups: [] });
   await createUser(w.app, { username: 'gesperrt', company: '@Firma' });
   await w.app.accounts.setDisabled('gesperrt', true);
-  await eraseRow(w, (await createUser(w.app, { username: 'vergessen' })).id);
+  await eraseMember(w, (await createUser(w.app, { username: 'vergessen' })).id);
 });
 afterAll(() => w.close());
 

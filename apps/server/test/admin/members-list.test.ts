@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { call, eraseRow, headersOf, REFUSED } from './admin-helpers.ts';
+import { call, eraseMember, headersOf, REFUSED } from './admin-helpers.ts';
 
 let w: World;
 let erika: number;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const gesperrt = await createUser(w.app, { username: 'gesperrt', company: 'Fenster AG' });
   await w.app.accounts.setDisabled(gesperrt.username, true);
   erased = (await createUser(w.app, { username: 'vergessen', company: 'Glasbau Müller' })).id;
-  await eraseRow(w, erased);
+  await eraseMember(w, erased);
   await w.t.database.db
     .updateTable('users')
     .set({ lastLoginAt: new Date('2026-11-20T08:15:00Z') })

@@ -8,9 +8,10 @@ import {
   type TProfile,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows } from '../audit/audit-helpers.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createWorld, MEMBER_USERS, rowCounts, type World } from '../helpers/world.ts';
-import { auditRows, call, eraseRow, headersOf, memberOf, REFUSED } from './admin-helpers.ts';
+import { call, eraseMember, headersOf, memberOf, REFUSED } from './admin-helpers.ts';
 
 const USERS = [...MEMBER_USERS, { username: 'zweitadmin', role: 'ROLE_ADMIN', groups: [] }] as const;
 let w: World<(typeof USERS)[number]['username']>;
@@ -148,7 +149,7 @@ describe('PATCH /api/admin/members/{id}', () => {
 
   it('should answer 404 for an erased member and for an id nobody has, writing nothing', async () => {
     const id = await newMember('geloescht');
-    await eraseRow(w, id);
+    await eraseMember(w, id);
     const before = await counts();
     for (const target of [id, 999_999]) {
       const response = await patch(target, { role: 'ROLE_ADMIN' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsService, createAccountsService } from '../../src/features/accounts/index.ts';
 import type { Database } from '../../src/platform/db/database.ts';
+import { auditRows } from '../audit/audit-helpers.ts';
 import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
-import { auditRows } from './admin-helpers.ts';
 
 /** `node src/cli/user.ts …` as `npm run user -- …` runs it. */
 const userCli = (args: string[]) => runCli('src/cli/user.ts', args, env);

@@ -1,4 +1,4 @@
-import { type TAuditChanges, ZAuditChanges } from '@portal/contract';
+import { type TAuditChanges, type TAuditKind, ZAuditChanges } from '@portal/contract';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** One row of audit_log as a test reads it, with the changes parsed. */
@@ -12,13 +12,14 @@ export interface AuditRow {
   changes: TAuditChanges | null;
 }
 
-/** Every entry, oldest first, read straight from the table. */
-export async function auditRows(w: { t: Pick<TestApp, 'database'> }): Promise<AuditRow[]> {
-  const rows = await w.t.database.db
+/** The entries of a kind (every entry when none is given), oldest first, read straight from the table. */
+export async function auditRows(w: { t: Pick<TestApp, 'database'> }, kind?: TAuditKind): Promise<AuditRow[]> {
+  let query = w.t.database.db
     .selectFrom('auditLog')
     .select(['id', 'actorId', 'kind', 'subjectType', 'subjectId', 'subjectLabel', 'changes'])
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (kind) query = query.where('kind', '=', kind);
+  const rows = await query.execute();
   return rows.map((row) => ({
     ...row,
     changes: row.changes === null ? null : ZAuditChanges.parse(JSON.parse(row.changes)),

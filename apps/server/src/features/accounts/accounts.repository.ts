@@ -99,8 +99,8 @@ export function createAccountsRepository(db: Kysely<DB>) {
       await db.updateTable('users').set({ lastLoginAt: at }).where('id', '=', id).execute();
     },
 
-    groupsOfUser(userId: number) {
-      return db
+    groupsOfUser(userId: number, executor: Executor = db) {
+      return executor
         .selectFrom('userGroups')
         .innerJoin('userGroupMembers', 'userGroupMembers.groupId', 'userGroups.id')
         .select(['userGroups.id', 'userGroups.name', 'userGroups.internal'])

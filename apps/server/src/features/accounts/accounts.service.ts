@@ -18,11 +18,30 @@ export interface UpsertUserInput {
   password?: string | undefined;
 }
 
+/** A member's role and groups (names, sorted), as the host website's data may change them. */
+type MemberStanding = {
+  role: string;
+  groups: string[];
+};
+
+/** What `upsertUser` did to the member: `before` null when it created them. */
+export interface MemberSaved {
+  id: number;
+  created: boolean;
+  before: MemberStanding | null;
+  after: MemberStanding;
+}
+
 /** A new member without roles gets the least one. */
 const DEFAULT_ROLE: TRole = 'ROLE_PARTNER';
 
 function highestRole(roles: readonly TRole[]): TRole | undefined {
   return expandRoles(roles)[0];
+}
+
+/** Group names as a member's data gives them: trimmed, without empty ones and repeats. */
+function uniqueNames(names: readonly string[]): string[] {
+  return [...new Set(names.map((name) => name.trim()).filter(Boolean))];
 }
 
 /** Settings key of a value that every change to users or groups renews. */
@@ -70,7 +89,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
   }
 
   async function groupIdsFor(executor: Executor, names: readonly string[]): Promise<number[]> {
-    const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+    const unique = uniqueNames(names);
     const existing = await repo.findGroupsByName(executor, unique);
     const ids = existing.map((group) => group.id);
     for (const name of unique.filter((n) => !existing.some((group) => group.name === n))) {
@@ -121,14 +140,22 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
     /** A password's hash, computed in the password queue (rejects with PasswordQueueFullError when full). */
     hashPassword: (password: string): Promise<string> => passwords.run(() => hashPassword(password)),
 
-    /** Creates the user or updates the fields given; returns the user's id. */
-    async upsertUser(input: UpsertUserInput): Promise<{ id: number; created: boolean }> {
+    /**
+     * Creates the user or updates the fields given; returns the user's id. `onSaved` runs inside the
+     * transaction with the member's role and groups before and after (the audit log of host logins).
+     */
+    async upsertUser(
+      input: UpsertUserInput,
+      onSaved?: (executor: Executor, saved: MemberSaved) => Promise<void>,
+    ): Promise<{ id: number; created: boolean }> {
       const { password } = input;
       const passwordHash =
         password === undefined ? undefined : await passwords.run(() => hashPassword(password));
       const role = input.roles && input.roles.length > 0 ? highestRole(input.roles) : undefined;
       const result = await db.transaction().execute(async (trx) => {
         const existing = await repo.findUserByUsername(input.username, trx);
+        const groupsBefore =
+          onSaved && existing ? (await repo.groupsOfUser(existing.id, trx)).map((group) => group.name) : [];
         let id: number;
         // false when an admin erased the member after the read above: the name is free, a fresh member follows
         const updated =
@@ -151,6 +178,14 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
           });
         }
         if (input.groups) await repo.replaceMemberships(trx, id, await groupIdsFor(trx, input.groups));
+        if (onSaved) {
+          const before = existing && updated ? { role: existing.role, groups: groupsBefore.sort() } : null;
+          const after = {
+            role: role ?? before?.role ?? DEFAULT_ROLE,
+            groups: input.groups ? uniqueNames(input.groups).sort() : (before?.groups ?? []),
+          };
+          await onSaved(trx, { id, created: !updated, before, after });
+        }
         return { id, created: !updated };
       });
       await renewVersion();

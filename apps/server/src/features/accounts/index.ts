@@ -1,3 +1,3 @@
 /** The accounts feature as other features, app.ts and the CLI see it. */
 export { createAccountsRepository, memberSearchKey, usernameKey } from './accounts.repository.ts';
-export { type AccountsService, createAccountsService } from './accounts.service.ts';
+export { type AccountsService, createAccountsService, type MemberSaved } from './accounts.service.ts';

@@ -6,50 +6,31 @@
  */
 import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Executor } from '../../platform/db/executor.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import type { AccountsService, MemberSaved } from '../accounts/index.ts';
 
-type Accounts = Pick<AccountsService, 'findUserByUsername' | 'groupsOfUser'>;
+type Accounts = Pick<AccountsService, 'findUserByUsername'>;
 
 /** The longest typed username kept for a failed attempt. */
 const TYPED_USERNAME_MAX = 100;
 
 export function createAuthAudit(db: Executor, accounts: Accounts) {
-  /** A member's role and groups (by name, sorted), or undefined when the username is unknown. */
-  async function standing(username: string) {
-    const user = await accounts.findUserByUsername(username);
-    if (!user) return undefined;
-    const groups = (await accounts.groupsOfUser(user.id)).map((group) => group.name).sort();
-    return { id: user.id, role: user.role, groups };
-  }
-
   return {
     /**
-     * Around the host's create-or-update of a member: reads the member's role and groups before, runs
-     * `upsert`, and records `login.host` once it has committed, with what changed.
+     * A login through the host website's server, recorded in the transaction of the create-or-update of the
+     * member (`accounts.upsertUser`'s `onSaved`), with what the host's data changed.
      */
-    async hostLogin(
-      username: string,
-      upsert: () => Promise<{ id: number; created: boolean }>,
-    ): Promise<{ id: number; created: boolean }> {
-      const before = await standing(username);
-      const result = await upsert();
-      const after = await standing(username);
+    async hostLogin(executor: Executor, saved: MemberSaved): Promise<void> {
       const changes = {
-        ...(result.created ? { created: { before: false, after: true } } : {}),
-        ...changedFields(
-          result.created ? null : before && { role: before.role, groups: before.groups },
-          { role: after?.role ?? null, groups: after?.groups ?? [] },
-          ['role', 'groups'],
-        ),
+        ...(saved.created ? { created: { before: false, after: true } } : {}),
+        ...changedFields(saved.before, saved.after, ['role', 'groups']),
       };
-      await recordAudit(db, {
+      await recordAudit(executor, {
         actorId: null,
         kind: 'login.host',
         subjectType: 'member',
-        subjectId: result.id,
+        subjectId: saved.id,
         changes,
       });
-      return result;
     },
 
     /** A wrong password or an unknown username on the login form. */

@@ -64,7 +64,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       let userId: number;
       if (caller.kind === 'apiKey') {
         const { password: _ignored, ...profile } = input;
-        userId = (await audit.hostLogin(input.username, () => deps.accounts.upsertUser(profile))).id;
+        userId = (await deps.accounts.upsertUser(profile, audit.hostLogin)).id;
       } else {
         if (!input.password) throw loginFailed();
         // A full password queue rejects here, before any check: no failed password then.

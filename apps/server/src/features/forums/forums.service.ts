@@ -217,8 +217,6 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         FORUM_MESSAGES.forumNotFound,
         async (trx, media) => {
           if (!(await repo.lockForum(trx, forumId))) throw notFound(FORUM_MESSAGES.forumNotFound);
-          const forum = await repo.findForum(trx, forumId);
-          if (!forum) throw notFound(FORUM_MESSAGES.forumNotFound);
           const now = new Date();
           const threadId = await repo.insertThread(trx, {
             forumId,
@@ -234,9 +232,10 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
           // A member's own thread is no admin action; an admin's is logged.
           if (principal.isAdmin) {
+            const forum = await repo.findForum(trx, forumId);
             await auditThreadCreate(trx, principal, threadId, {
               name: input.name,
-              forum: forum.name,
+              forum: forum?.name ?? '',
               content,
             });
           }
