@@ -39,6 +39,7 @@ import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
+import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { createHealthCheck } from './platform/health/health-check.ts';
 import {
@@ -102,6 +103,25 @@ export interface BuildOptions {
   digestScheduler?: Partial<DigestSchedulerOptions>;
 }
 
+/**
+ * Tables that the answers kept in memory (the blog list and the dashboard's posts) never read: writing them
+ * (a login, a thread read, a mail sent, a search indexed) keeps those answers.
+ */
+const BOOKKEEPING_TABLES = [
+  'sessions',
+  'refresh_tokens',
+  'login_tokens',
+  'rate_limits',
+  'mail_outbox',
+  'job_leases',
+  'audit_log',
+  'upload_intents',
+  'forum_thread_readers',
+  'notification_settings',
+  'calendar_tokens',
+  'search_documents',
+];
+
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -123,6 +143,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   if (!options.database) app.addHook('onClose', () => database.close());
   // An idle connection the database dropped (restart, failover): the pool opens a new one when needed.
   database.onConnectionError((error) => app.log.warn({ reason: error.message }, 'database connection lost'));
+  const answerCache = createAnswerCache({ ttlMs: config.answerCacheMs, unreadTables: BOOKKEEPING_TABLES });
+  database.onWrite(answerCache.written);
   const accounts = createAccountsService(database.db);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const auth = createAuthService({ db: database.db, accounts, tokens, publicUrl: config.publicUrl });
@@ -168,11 +190,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('digestScheduler', digestScheduler);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await registerSecurityHeaders(app, { hostOrigin: config.hostOrigin, publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { hostOrigin: config.hostOrigin, publicUrl: config.publicUrl });
+  answerCache.register(app);
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -79,6 +79,8 @@ const ZEnv = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /** how long read answers of the dashboard and the blog list are kept in memory (0: not kept) */
+  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -124,6 +126,8 @@ export interface TConfig {
   uploadLimitBytes: number;
   /** files of saves that have not committed after this many minutes are swept (platform/storage) */
   uploadGraceMinutes: number;
+  /** read answers kept in memory at most this long (platform/cache/answer-cache.ts); 0 keeps none */
+  answerCacheMs: number;
   /** addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed */
   trustProxy: TTrustProxy;
   /** Demo accounts and content are seeded only in the embedded default, never in production. */
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
     uploadGraceMinutes: e.UPLOAD_GRACE_MINUTES,
+    answerCacheMs: e.ANSWER_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: !production,
   };

@@ -38,6 +38,11 @@ export function createAccountsRepository(db: Kysely<DB>) {
       return db.selectFrom('users').selectAll().orderBy('usernameKey').execute();
     },
 
+    /** Whether any member exists: one row read, whatever the number of members. */
+    async hasUsers(): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
     async insertUser(
       executor: Executor,
       user: {

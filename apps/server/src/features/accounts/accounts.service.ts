@@ -88,6 +88,16 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
     return buildPrincipal(user, groups);
   }
 
+  async function readPrincipal(userId: number): Promise<Principal | undefined> {
+    if (Date.now() - versionCheckedAt >= versionCheckMs) await dropCacheIfChangedElsewhere();
+    const hit = cache.get(userId);
+    if (hit && Date.now() - hit.loadedAt < ttl) return hit.principal;
+    const principal = await loadPrincipal(userId);
+    if (principal) cache.set(userId, { principal, loadedAt: Date.now() });
+    else cache.delete(userId);
+    return principal;
+  }
+
   async function groupIdsFor(executor: Executor, names: readonly string[]): Promise<number[]> {
     const unique = uniqueNames(names);
     const existing = await repo.findGroupsByName(executor, unique);
@@ -105,14 +115,15 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
   }
 
   const service = {
-    async principal(userId: number): Promise<Principal | undefined> {
-      if (Date.now() - versionCheckedAt >= versionCheckMs) await dropCacheIfChangedElsewhere();
+    /**
+     * The member as guards see them. Answers without a promise when the cache can (every request asks); a
+     * promise when the database must be read.
+     */
+    principal(userId: number): Principal | undefined | Promise<Principal | undefined> {
+      const now = Date.now();
       const hit = cache.get(userId);
-      if (hit && Date.now() - hit.loadedAt < ttl) return hit.principal;
-      const principal = await loadPrincipal(userId);
-      if (principal) cache.set(userId, { principal, loadedAt: Date.now() });
-      else cache.delete(userId);
-      return principal;
+      if (now - versionCheckedAt < versionCheckMs && hit && now - hit.loadedAt < ttl) return hit.principal;
+      return readPrincipal(userId);
     },
 
     invalidate(userId: number): void {
@@ -242,6 +253,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
     },
 
     listUsers: () => repo.listUsers(),
+    hasUsers: () => repo.hasUsers(),
     listGroups: () => repo.listGroups(),
     reachableMembersOf: (groupIds: readonly number[]) => repo.reachableMembersOf(groupIds),
     groupsOfUser: (userId: number) => repo.groupsOfUser(userId),

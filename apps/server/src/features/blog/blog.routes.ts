@@ -13,9 +13,11 @@ import {
   ZBreakingNewsResult,
   ZSaveBlogFields,
 } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
+import { audienceOf } from '../../platform/auth/visibility.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { type BlogFeatureDeps, createBlogService } from './blog.service.ts';
@@ -31,11 +33,14 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
   const service = createBlogService(opts);
   const anyMember = requireRole('ROLE_PARTNER');
   const admin = requireRole('ROLE_ADMIN');
+  // The list and the dashboard's posts depend only on what the member may see: kept per audience for a moment.
+  const keptPerAudience = { answerCache: (request: FastifyRequest) => audienceOf(principalOf(request)) };
 
   app.route({
     method: 'GET',
     url: BLOG_API.list,
     onRequest: anyMember,
+    config: keptPerAudience,
     schema: {
       tags,
       querystring: ZBlogListQuery,
@@ -71,6 +76,7 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
     method: 'GET',
     url: BLOG_API.count.pattern,
     onRequest: anyMember,
+    config: keptPerAudience,
     schema: {
       tags,
       params: ZBlogCountParams,

@@ -11,8 +11,11 @@ interface TokenSubject {
 
 export interface AccessTokens {
   sign(subject: TokenSubject): Promise<string>;
-  /** the subject of a validly signed, unexpired token, or undefined; whether its session lives is not checked. */
-  verify(token: string): Promise<TokenSubject | undefined>;
+  /**
+   * The subject of a validly signed, unexpired token, or undefined; whether its session lives is not checked.
+   * Without a promise when the token was verified before (every request asks).
+   */
+  verify(token: string): TokenSubject | undefined | Promise<TokenSubject | undefined>;
 }
 
 /**
@@ -34,30 +37,34 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
-    async verify(token) {
+    verify(token) {
       const hit = verified.get(token);
       if (hit) {
         if (hit.expiresAt > Date.now()) return hit.subject;
         verified.delete(token);
       }
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        const userId = Number(payload.sub);
-        const sessionId = payload.sid;
-        if (!Number.isSafeInteger(userId) || userId <= 0 || payload.exp === undefined) return undefined;
-        // Tokens without a session could not be ended by logout; none are issued any more.
-        if (typeof sessionId !== 'string' || sessionId === '') return undefined;
-        const subject = { userId, sessionId };
-        if (verified.size >= CACHE_SIZE) verified.clear();
-        verified.set(token, { subject, expiresAt: payload.exp * 1000 });
-        return subject;
-      } catch {
-        return undefined;
-      }
+      return verifySignature(token);
     },
   };
+
+  async function verifySignature(token: string): Promise<TokenSubject | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || payload.exp === undefined) return undefined;
+      // Tokens without a session could not be ended by logout; none are issued any more.
+      if (typeof sessionId !== 'string' || sessionId === '') return undefined;
+      const subject = { userId, sessionId };
+      if (verified.size >= CACHE_SIZE) verified.clear();
+      verified.set(token, { subject, expiresAt: payload.exp * 1000 });
+      return subject;
+    } catch {
+      return undefined;
+    }
+  }
 }

@@ -20,3 +20,12 @@ export function visibleTo(principal: Principal, link: GroupLink): Expression<Sql
   if (principal.groupIds.length === 0) return sql<SqlBool>`1 = 0`;
   return sql<SqlBool>`exists (select 1 from ${sql.table(link.table)} as vg where ${sql.ref(`vg.${link.column}`)} = ${sql.ref(link.ref)} and ${sql.ref('vg.groupId')} in (${sql.join(principal.groupIds)}))`;
 }
+
+/**
+ * Names what a principal may see, for answers kept per audience (platform/cache/answer-cache.ts): admins
+ * see all; members with the same groups (and the same groups marked internal) see the same.
+ */
+export function audienceOf(principal: Principal): string {
+  if (principal.isAdmin) return 'admin';
+  return principal.groups.map((group) => `${group.id}${group.internal ? 'i' : ''}`).join(',');
+}

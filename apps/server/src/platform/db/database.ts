@@ -1,6 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import {
+  AliasNode,
+  CamelCasePlugin,
+  DeleteQueryNode,
+  InsertQueryNode,
+  Kysely,
+  type KyselyPlugin,
+  type OperationNode,
+  PostgresDialect,
+  RawNode,
+  type RootOperationNode,
+  SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+} from 'kysely';
 import pg from 'pg';
 import type { TDatabaseConfig } from '../../config.ts';
 import { createGuardedPool } from './pg-pool.ts';
@@ -14,7 +28,50 @@ export interface Database {
   kind: DatabaseKind;
   /** where connection failures that no request saw (an idle connection dropped) are reported. */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * Calls `listener` as any statement but a SELECT is sent through `db` (this process's writes, whether a
+   * request, a job or a test makes them), with the tables it writes (undefined: not known, e.g. raw SQL):
+   * answers kept in memory may be out of date from then on.
+   */
+  onWrite(listener: WriteListener): void;
   close(): Promise<void>;
+}
+
+/** Hears of a write: the tables it writes (snake_case, as in the database), undefined when not known. */
+export type WriteListener = (tables: readonly string[] | undefined) => void;
+
+const READING_SQL = /^\s*(select|with|explain)\b/i;
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  const table = node && AliasNode.is(node) ? node.node : node;
+  return table && TableNode.is(table) ? table.table.identifier.name : undefined;
+}
+
+/** The tables a statement writes; [] when it only reads; undefined when that cannot be told. */
+function writtenTables(node: RootOperationNode): string[] | undefined {
+  if (SelectQueryNode.is(node)) return [];
+  if (RawNode.is(node)) return READING_SQL.test(node.sqlFragments[0] ?? '') ? [] : undefined;
+  const names = InsertQueryNode.is(node)
+    ? [tableName(node.into)]
+    : UpdateQueryNode.is(node)
+      ? [tableName(node.table)]
+      : DeleteQueryNode.is(node)
+        ? node.from.froms.map(tableName)
+        : [undefined];
+  return names.every((name) => name !== undefined) ? names : undefined;
+}
+
+/** Tells the write listeners of a Database about every statement that is not a SELECT. */
+function writeSignal(listeners: Set<WriteListener>): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (listeners.size === 0) return node;
+      const tables = writtenTables(node);
+      if (tables === undefined || tables.length > 0) for (const listener of listeners) listener(tables);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
 }
 
 export interface DatabaseOptions {
@@ -58,12 +115,16 @@ export function createDatabase(config: TDatabaseConfig, options: DatabaseOptions
             onIdleError: (error) => listener(error),
           }),
         });
-  const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
+  const writeListeners = new Set<WriteListener>();
+  const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin(), writeSignal(writeListeners)] });
   return {
     db,
     kind: config.kind,
     onConnectionError(next) {
       listener = next;
+    },
+    onWrite(next) {
+      writeListeners.add(next);
     },
     close: () => db.destroy(),
   };

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { badRequest } from './errors.ts';
 
 const JSON_NUL = /\\u0000/i;
@@ -15,9 +15,15 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return Object.values(value).some((entry) => holdsNul(entry, depth + 1));
 }
 
-/** A preValidation hook: refuses NUL characters in the query and in text fields of the body with 400. */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  if (holdsNul(request.query) || holdsNul(request.body) || request.url.includes('%00')) {
-    throw badRequest(MESSAGES.invalidCharacters);
-  }
+/**
+ * A preValidation hook: refuses NUL characters in the query and in text fields of the body with 400. A
+ * callback hook, not an async one: it runs on every request.
+ */
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const refused = holdsNul(request.query) || holdsNul(request.body) || request.url.includes('%00');
+  done(refused ? badRequest(MESSAGES.invalidCharacters) : undefined);
 }

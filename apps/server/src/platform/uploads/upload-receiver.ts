@@ -123,26 +123,32 @@ export function createUploadReceiver(root: string): UploadReceiver {
 
     register(app) {
       // After the answer nothing reads the files; a request whose client left is cleaned once it has answered.
-      app.addHook('onSend', async (request) => {
+      // Callback hooks, not async ones: they run on every request, and most have no upload.
+      app.addHook('onSend', (request, _reply, payload, done) => {
         const scratch = scratches.get(request);
-        if (!scratch) return;
-        scratch.answered = true;
-        if (scratch.aborted) void remove(scratch);
+        if (scratch) {
+          scratch.answered = true;
+          if (scratch.aborted) void remove(scratch);
+        }
+        done(null, payload);
       });
-      app.addHook('onResponse', async (request) => {
+      app.addHook('onResponse', (request, _reply, done) => {
         const scratch = scratches.get(request);
-        if (scratch) await remove(scratch);
+        if (scratch) remove(scratch).then(() => done(), done);
+        else done();
       });
       // onResponse never runs when the client disconnects before the answer is written.
-      app.addHook('onRequest', async (request, reply) => {
+      app.addHook('onRequest', (request, reply, done) => {
         // The content type, not isMultipart(): the body parser that sets that runs after this hook.
-        if (!MULTIPART.test(request.headers['content-type'] ?? '')) return;
-        reply.raw.once('close', () => {
-          const scratch = scratches.get(request);
-          if (!scratch || reply.raw.writableFinished) return;
-          scratch.aborted = true;
-          if (scratch.answered) void remove(scratch);
-        });
+        if (MULTIPART.test(request.headers['content-type'] ?? '')) {
+          reply.raw.once('close', () => {
+            const scratch = scratches.get(request);
+            if (!scratch || reply.raw.writableFinished) return;
+            scratch.aborted = true;
+            if (scratch.answered) void remove(scratch);
+          });
+        }
+        done();
       });
     },
 
