@@ -177,6 +177,36 @@ describe('sending each digest once', () => {
   });
 });
 
+describe('a long run', () => {
+  it('should let timers and requests in between its batches (SQLite answers without waiting on I/O)', async () => {
+    await writePost(w, { title: 'Für viele', visibleForUserGroups: [w.groups.mitglieder] });
+    const deps = {
+      db: w.t.database.db,
+      accounts: w.app.accounts,
+      outbox: createMailOutbox(w.t.database),
+      publicUrl: w.t.config.publicUrl,
+      jwtSecret: w.t.config.jwtSecret,
+      log: w.app.log,
+    };
+    let batches = 0;
+    let turnSeenAfterBatch: number | undefined;
+    setImmediate(() => {
+      turnSeenAfterBatch = batches;
+    });
+    const result = await createDigestRunner(deps).run(nextDigestTime(), {
+      batchSize: 1,
+      afterBatch: async () => {
+        batches += 1;
+        return true;
+      },
+    });
+    expect(result.due).toBe(MEMBERS);
+    // the event loop had a turn after the first batch, not only once all members were done
+    expect(turnSeenAfterBatch).toBeDefined();
+    expect(turnSeenAfterBatch).toBeLessThan(MEMBERS - 1);
+  });
+});
+
 describe('the digest mail', () => {
   it('should be German, with text and HTML parts and a one-click unsubscribe link of the current version', async () => {
     // the previous digest covered every post written so far

@@ -5,6 +5,7 @@
  * (notification_settings.digest_until) in one transaction per member. An empty digest only moves the
  * watermark. The scheduler and `npm run digest` run it under the 'digest' job lease.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -176,6 +177,9 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
         const last = members.at(-1);
         if (!last || members.length < batchSize) break;
         afterId = last.id;
+        // SQLite answers without waiting on I/O: without a turn of the event loop between batches, a run
+        // for 100,000 members would hold every request and timer (the shutdown's too) until it ends.
+        await nextTurn();
         if (options.afterBatch && !(await options.afterBatch(result))) break;
       }
       return result;
