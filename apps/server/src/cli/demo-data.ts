@@ -56,7 +56,8 @@ export type DemoContentDeps = Omit<ContentFeatureDeps, 'search'> & { search?: Se
  * once, into an empty database; returns false when users already exist.
  */
 export async function seedDemoData(accounts: AccountsService, content?: DemoContentDeps): Promise<boolean> {
-  if ((await accounts.listUsers()).length > 0) return false;
+  // Every start asks: reading every member of a large association only to count them held 150 MB.
+  if (await accounts.hasUsers()) return false;
   for (const group of DEMO_GROUPS) await accounts.ensureGroup(group.name, group);
   for (const user of DEMO_USERS) {
     await accounts.upsertUser({ ...user, roles: [user.role], password: DEMO_PASSWORD });
