@@ -282,6 +282,40 @@ test.describe('events as a member', () => {
     await expect(item.getByRole('button', { name: 'Absagen' })).toBeDisabled();
   });
 
+  test('should show further upcoming events on request, and take an answer there', async ({ page }) => {
+    // far ahead, after every other event: the first screen holds 20 upcoming events (issue 19)
+    const far = inHours(400 * 24).getTime();
+    const names = Array.from({ length: 21 }, (_, n) => `Fernziel ${n + 1} ${suffix}`);
+    const created: number[] = [];
+    try {
+      for (const [n, name] of names.entries()) {
+        const start = far + n * HOUR;
+        created.push(await admin.createEvent({ name, start: new Date(start), end: new Date(start + HOUR) }));
+      }
+      await loginAs(page, 'mitglied', '/event');
+      await page.getByText('Liste', { exact: true }).click();
+      const upcoming = page.getByRole('region', { name: 'Kommende Veranstaltungen' });
+      await expect(upcoming.getByRole('listitem')).toHaveCount(20);
+      const last = listItem(page, names[20] as string);
+      await expect(last).toHaveCount(0);
+      const more = upcoming.getByRole('button', { name: 'Weitere Veranstaltungen' });
+      // other specs' events may lie before ours: a page more each time until the last of ours shows
+      for (let round = 0; round < 10 && (await last.count()) === 0; round += 1) {
+        const shown = await upcoming.getByRole('listitem').count();
+        await more.click();
+        await expect.poll(() => upcoming.getByRole('listitem').count()).toBeGreaterThan(shown);
+      }
+      await expect(last).toBeVisible();
+      await expect(more).toHaveCount(0);
+      await last.getByRole('button', { name: 'Zusagen' }).click();
+      await expectBanner(page, `Du hast Dich zur Veranstaltung "${names[20]}" angemeldet.`, 'green');
+      await expect(last.getByText('Zugesagt', { exact: true })).toBeVisible();
+      await expect(last.getByRole('button', { name: 'Zusagen' })).toBeDisabled();
+    } finally {
+      await admin.deleteEvents(created);
+    }
+  });
+
   test('should show deadline, external and hidden events without answer buttons', async ({ page }) => {
     await loginAs(page, 'mitglied', '/event');
     await page.getByText('Liste', { exact: true }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { MEDIA_API } from '@portal/contract';
+import { MEDIA_API, MEDIA_FILES_PAGE_SIZE } from '@portal/contract';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { pauseClock } from './support/clock.ts';
 import { MediaApi } from './support/media-api.ts';
@@ -449,10 +449,43 @@ test.describe('media library as an admin', () => {
   test('should say so when the files cannot be loaded', async ({ page }) => {
     const category = `Fehler ${suffix}`;
     const id = await createCategory(category);
-    await page.route(`**/api/media/${id}`, (route) => route.fulfill({ status: 500, json: {} }));
+    // the first page's address carries `?limit` (issue 19)
+    await page.route(
+      (url) => url.pathname === MEDIA_API.file(id),
+      (route) => route.fulfill({ status: 500, json: {} }),
+    );
     await loginAs(page, 'admin', `/media/${id}`);
     await expect(page.getByText('Die Dateien konnten nicht geladen werden.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Neue Datei hochladen' })).toHaveCount(0);
+  });
+
+  test('should load a long list a page at a time', async ({ page }) => {
+    const id = await createCategory(`Archiv ${suffix}`);
+    const files = [];
+    for (let n = 1; n <= MEDIA_FILES_PAGE_SIZE + 1; n += 1) {
+      files.push(await api.upload(id, 'images/logo.png', `Logo ${String(n).padStart(3, '0')}.png`));
+    }
+    await loginAs(page, 'admin', `/media/${id}`);
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(MEDIA_FILES_PAGE_SIZE);
+    await expect(page.getByRole('status').filter({ hasText: 'von' })).toHaveText(
+      `${MEDIA_FILES_PAGE_SIZE} von ${MEDIA_FILES_PAGE_SIZE + 1} Dateien angezeigt`,
+    );
+    const more = page.getByRole('button', { name: 'Weitere Dateien laden' });
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/media-more-files-desktop.png' });
+    await more.click();
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(MEDIA_FILES_PAGE_SIZE + 1);
+    await expect(
+      fileRow(page, `Logo ${String(MEDIA_FILES_PAGE_SIZE + 1).padStart(3, '0')}.png`),
+    ).toBeVisible();
+    await expect(more).toHaveCount(0);
+
+    // a search hit on the last file: the pages before it are loaded until it shows
+    const last = files.at(-1);
+    await page.goto(`/media/${id}?file=${last?.id}`);
+    await expect(page.locator(`[data-linked]`)).toContainText(last?.name ?? '-', {
+      timeout: APP_START_TIMEOUT,
+    });
   });
 
   test('should say so when the category is gone or no category at all', async ({ page }) => {

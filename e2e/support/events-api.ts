@@ -53,11 +53,13 @@ export class EventsApi extends ApiClient {
     return this.get<TEventAnswer>(EVENTS_API.byId(id));
   }
 
-  /** Ids of the events with exactly this name. */
+  /** Ids of the events with exactly this name (of the next 100 and the past year's latest 100). */
   async idsNamed(name: string): Promise<number[]> {
-    return (await this.get<{ id: number; name: string }[]>(EVENTS_API.list))
-      .filter((event) => event.name === name)
-      .map((event) => event.id);
+    const events = [
+      ...(await this.get<{ id: number; name: string }[]>(`${EVENTS_API.list}?scope=upcoming&limit=100`)),
+      ...(await this.get<{ id: number; name: string }[]>(`${EVENTS_API.list}?scope=past&limit=100`)),
+    ];
+    return events.filter((event) => event.name === name).map((event) => event.id);
   }
 
   /** Deletes events; missing ones are fine. */

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './cli/demo-data.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './platform/db/database.ts';
-import { migrateToLatest } from './platform/db/migrate.ts';
+import { migrateToLatest, refreshStatistics } from './platform/db/migrate.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Migrations may run longer than a request's statement timeout: on a connection of their own without one.
   const migrator = createDatabase(config.database, { statementTimeoutMs: 0, max: 1 });
-  const applied = await migrateToLatest(migrator).finally(() => migrator.close());
+  const applied = await migrateToLatest(migrator)
+    .then(async (names) => {
+      if (names.length > 0) await refreshStatistics(migrator);
+      return names;
+    })
+    .finally(() => migrator.close());
   const database = createDatabase(config.database);
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());

@@ -28,6 +28,13 @@ export const EVENTS_API = {
 export const DASHBOARD_EVENT_COUNT = 3;
 /** GET /api/event/count/{max} accepts 1 … EVENT_COUNT_MAX. */
 export const EVENT_COUNT_MAX = 20;
+/** The listing's page: events per section (upcoming, past) of GET /api/event/ without a range. */
+export const EVENT_LIST_PAGE_SIZE = 20;
+/** GET /api/event/?limit accepts 1 … EVENT_LIST_LIMIT_MAX. */
+export const EVENT_LIST_LIMIT_MAX = 100;
+/** The listing's sections: `upcoming` has not ended yet (soonest first), `past` ended in the last 12 months (latest first). */
+const EVENT_LIST_SCOPES = ['upcoming', 'past'] as const;
+export type TEventListScope = (typeof EVENT_LIST_SCOPES)[number];
 
 export const EVENT_MESSAGES = {
   nameRequired: 'Name ist ein Pflichtfeld.',
@@ -45,6 +52,11 @@ export const EVENT_MESSAGES = {
   rangeInvalid:
     'Der Zeitraum ist ungültig: "from" und "to" müssen ISO-8601-Zeitpunkte sein, "to" nach "from".',
   statusInvalid: 'Der Status muss 1 (Zusage) oder 0 (Absage) sein.',
+  limitRange: `Die Anzahl muss zwischen 1 und ${EVENT_LIST_LIMIT_MAX} liegen.`,
+  scopeInvalid: 'Der Abschnitt muss "upcoming" oder "past" sein.',
+  cursorInvalid: 'Die Fortsetzung ist ungültig: "after" hat die Form "<ISO-Start>,<ID>".',
+  scopeWithRange: 'Ein Abschnitt ("scope", "after") und ein Zeitraum ("from", "to") schließen sich aus.',
+  afterWithoutScope: 'Eine Fortsetzung ("after") gibt es nur mit einem Abschnitt ("scope").',
   eventIdRequired: 'Die Veranstaltung fehlt.',
   /** SPEC §4: shown after the registration deadline; the server refuses with 409 and this text. */
   deadlinePassed: 'Anmeldeschluss abgelaufen',
@@ -82,7 +94,7 @@ export type TEventSubscription = z.infer<typeof ZEventSubscription>;
  * participant. `mySubscription` is the caller's status (null: pending). `registrationOpen`: the deadline
  * is empty or in the future; `canSubscribe`: registration is open, the event is neither external nor
  * `teilnahmeausblenden`, and the caller may attend (ROLE_USER). `participantCount` (accepted) and
- * `declinedCount` are numbers for admins, null for everyone else.
+ * `declinedCount` are numbers for admins (kept with the event, decision 0088), null for everyone else.
  */
 export const ZEvent = z.object({
   id: z.number().int(),
@@ -113,19 +125,49 @@ export function isRegistrationOpen(deadline: string | Date | null, now: Date = n
 
 const isoMoment = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
+/** The listing's place to go on from: the start and id of the last event shown (`eventCursor`). */
+export function eventCursor(event: Pick<TEvent, 'start' | 'id'>): string {
+  return `${event.start},${event.id}`;
+}
+
+const ZEventCursor = z
+  .string()
+  .regex(/^[^,]+,[0-9]{1,10}$/, EVENT_MESSAGES.cursorInvalid)
+  .transform((value, ctx) => {
+    const [start = '', id = ''] = value.split(',');
+    const at = z.iso.datetime({ offset: true }).safeParse(start);
+    if (!at.success) {
+      ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.cursorInvalid });
+      return z.NEVER;
+    }
+    return { start: at.data, id: Number(id) };
+  });
+
 /**
- * GET /api/event/: events overlapping [from, to). Without `from`: 12 months back from now; without `to`:
- * no end. A calendar month sends the first and the day after the last day it shows.
+ * GET /api/event/. With `from`/`to`: the events overlapping [from, to) (without `from`: 12 months back;
+ * without `to`: no end), every one of them: a calendar month sends the first and the day after the last day
+ * it shows. With `scope` a page of the listing's section: `upcoming` (not ended yet, soonest first) or `past`
+ * (ended within the last 12 months, latest first), `limit` events (default EVENT_LIST_PAGE_SIZE) after the
+ * event `after` names (`eventCursor` of the last one shown). With neither: the listing's first screen, the
+ * first page of both sections ordered by start.
  */
 export const ZEventListQuery = z
   .object({
     from: isoMoment.optional(),
     to: isoMoment.optional(),
+    scope: z.enum(EVENT_LIST_SCOPES, { error: EVENT_MESSAGES.scopeInvalid }).optional(),
+    after: ZEventCursor.optional(),
+    limit: zWholeNumber({ min: 1, max: EVENT_LIST_LIMIT_MAX, message: EVENT_MESSAGES.limitRange }).optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), {
     message: EVENT_MESSAGES.rangeInvalid,
     path: ['to'],
-  });
+  })
+  .refine((q) => !(q.scope || q.after) || !(q.from || q.to), {
+    message: EVENT_MESSAGES.scopeWithRange,
+    path: ['scope'],
+  })
+  .refine((q) => !q.after || q.scope, { message: EVENT_MESSAGES.afterWithoutScope, path: ['after'] });
 
 function requiredMoment(required: string, invalid: string) {
   return z

@@ -108,6 +108,85 @@ export type TMediaFile = z.infer<typeof ZMediaFile>;
 export const ZMediaFileMap = z.record(z.string(), ZMediaFile);
 export type TMediaFileMap = z.infer<typeof ZMediaFileMap>;
 
+/** Files per page of a category as the web app loads them, and the most one page may ask for (issue 19). */
+export const MEDIA_FILES_PAGE_SIZE = 50;
+export const MEDIA_FILES_PAGE_SIZE_MAX = 500;
+
+/** Response headers of a page of GET /api/media/{categoryId}?limit: the cursor of the next page, if any. */
+export const MEDIA_FILES_NEXT_HEADER = 'x-next-cursor';
+
+export const MEDIA_FILES_MESSAGES = {
+  limit: `Bitte geben Sie als Seitengröße eine Zahl von 1 bis ${MEDIA_FILES_PAGE_SIZE_MAX} an.`,
+  after: 'Die Fortsetzungsmarke ist ungültig. Bitte laden Sie die Dateiliste neu.',
+} as const;
+
+/**
+ * A category's files are ordered by name, then id; a page goes on after the file it names: its id and name
+ * (`12:Preisliste.pdf`). The web app makes it from the last file it shows, the server sends it in
+ * MEDIA_FILES_NEXT_HEADER. It stays valid when that file is deleted or renamed meanwhile.
+ */
+export function mediaFilesCursor(file: Pick<TMediaFile, 'id' | 'name'>): string {
+  return `${file.id}:${file.name}`;
+}
+
+/** Code points of two names compared, as SQLite compares text and PostgreSQL the "C" collation. */
+function compareCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const difference = (left[index]?.codePointAt(0) ?? 0) - (right[index]?.codePointAt(0) ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/**
+ * The order in which a category's files come page by page: by the code points of the name, then the id
+ * (decision 0089); the last of a page by this order makes the cursor of the next one. (The web app shows
+ * them in German order.)
+ */
+export function compareMediaFilesPaging(
+  a: Pick<TMediaFile, 'id' | 'name'>,
+  b: Pick<TMediaFile, 'id' | 'name'>,
+): number {
+  return compareCodePoints(a.name, b.name) || a.id - b.id;
+}
+
+/** The file a cursor names, or null when it is none. */
+export function parseMediaFilesCursor(cursor: string): { id: number; name: string } | null {
+  const match = /^([1-9][0-9]{0,15}):(.{1,255})$/su.exec(cursor);
+  if (!match?.[1] || match[2] === undefined) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) ? { id, name: match[2] } : null;
+}
+
+/**
+ * GET /api/media/{categoryId}: without `limit` every file (as SPEC §7 has it); with `limit` the first
+ * `limit` files after the cursor `after` (from the first without it), in the same keyed-by-id body.
+ */
+export const ZMediaFilesQuery = z.object({
+  limit: zWholeNumber({
+    min: 1,
+    max: MEDIA_FILES_PAGE_SIZE_MAX,
+    message: MEDIA_FILES_MESSAGES.limit,
+  }).optional(),
+  after: z
+    .string({ error: MEDIA_FILES_MESSAGES.after })
+    .refine((value) => parseMediaFilesCursor(value) !== null, MEDIA_FILES_MESSAGES.after)
+    .optional(),
+});
+export type TMediaFilesQuery = z.infer<typeof ZMediaFilesQuery>;
+
+/** The address of a page of a category's files as the web app asks for it. */
+export function mediaFilesPage(
+  categoryId: number,
+  after: string | null,
+  limit = MEDIA_FILES_PAGE_SIZE,
+): string {
+  const query = `limit=${limit}${after === null ? '' : `&after=${encodeURIComponent(after)}`}`;
+  return `${MEDIA_API.file(categoryId)}?${query}`;
+}
+
 /**
  * The file form (SPEC §3, §5): without `id` a new file (the `file` field is required), with `id` an update
  * (a `file` replaces the binary at the same address). Other fields of the file object are ignored.

@@ -4,6 +4,7 @@ import {
   CSV_ROWS_PAGE_MAX,
   type TContentItem,
   type TContentRows,
+  ZContentRows,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../categories/category-helpers.ts';
@@ -91,6 +92,22 @@ describe(`a table of ${ROWS} rows`, () => {
       all.push(...(await rowsOf(item, `?offset=${offset}&limit=${CSV_ROWS_PAGE_MAX}`)).rows);
     }
     expect(all.map((row) => row[0])).toEqual(Array.from({ length: ROWS }, (_, i) => `FG-${i}`));
+  });
+
+  it('should answer pages that are the rows of the item, as ZContentRows reads them (issue 19)', async () => {
+    const response = await w.app.inject({
+      url: `${CONTENT_API.rows(table.id)}?offset=0&limit=${CSV_PAGE_SIZE}`,
+      headers: w.as.mitglied,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = ZContentRows.strict().parse(response.json());
+    const [header, ...rows] = table.csvContent ?? [];
+    expect(page).toEqual({ total: ROWS, offset: 0, limit: CSV_PAGE_SIZE, header, rows });
+    const beyond = await rowsOf(table, `?offset=${ROWS}&limit=5`);
+    expect(beyond).toEqual({ total: ROWS, offset: ROWS, limit: 5, header, rows: [] });
+    const none = await rowsOf(table, '?q=gibt%20es%20nicht');
+    expect(none).toEqual({ total: 0, offset: 0, limit: CSV_PAGE_SIZE, header, rows: [] });
   });
 
   it('should delete the table with all its rows and its file', async () => {

@@ -5,7 +5,14 @@ import {
   type NewPost,
 } from '../../src/features/forums/forum-posts.repository.ts';
 import { createForumsRepository } from '../../src/features/forums/forums.repository.ts';
-import { createForum, createForumWorld, createThread, type ForumWorld, readThread } from './forum-helpers.ts';
+import {
+  createForum,
+  createForumWorld,
+  createThread,
+  type ForumWorld,
+  readThread,
+  remove,
+} from './forum-helpers.ts';
 
 /** Three pages of 20 (the last one short); the same checks on 2,000 posts, timed, are in bench/long-thread.ts. */
 const REPLIES = 44;
@@ -74,5 +81,73 @@ describe(`a thread with ${POSTS} posts`, () => {
         author: { username: 'kollege' },
       },
     });
+  });
+});
+
+/**
+ * Posts written at the same second and out of id order: the thread reads by time, the id breaking ties, on
+ * every page, whether the page is read from the thread's start or from its end (issue 19: pages are seeks).
+ */
+describe('a thread whose posts share their times', () => {
+  const SIZE = 7;
+  let tied: TForumThread;
+  /** the contents in the order the thread must show them */
+  let order: string[];
+  beforeAll(async () => {
+    const forum = await createForum(w, 'Gleichzeitig');
+    tied = await createThread(w, forum.id);
+    const { db } = w.t.database;
+    const start = Date.parse(tied.createdAt);
+    // three posts a second, the later seconds written first
+    const replies: NewPost[] = Array.from({ length: REPLIES }, (_, index) => ({
+      threadId: tied.id,
+      authorId: null,
+      content: `<p>Gleichzeitig ${index + 1}</p>`,
+      isFirst: false,
+      createdAt: new Date(start + (Math.floor((REPLIES - 1 - index) / 3) + 1) * SECOND),
+    }));
+    await db.transaction().execute(async (trx) => {
+      await createForumPostsRepository(db).insertPosts(trx, replies);
+      await createForumsRepository(db).recountThread(trx, tied.id);
+    });
+    const rows = await db
+      .selectFrom('forumPosts')
+      .select(['content', 'createdAt', 'id'])
+      .where('threadId', '=', tied.id)
+      .execute();
+    order = rows
+      .map((row) => ({ ...row, at: new Date(row.createdAt).getTime() }))
+      .sort((a, b) => a.at - b.at || a.id - b.id)
+      .map((row) => row.content);
+  });
+
+  it('should answer every page, the last one too, in time and id order', async () => {
+    const pages = Math.ceil(POSTS / SIZE);
+    const seen: string[] = [];
+    for (let number = 1; number <= pages; number += 1) {
+      const page = await readThread(w, tied.id, `page=${number}&pageSize=${SIZE}`);
+      expect(page).toMatchObject({ page: number, pageCount: pages, postCount: POSTS });
+      seen.push(...page.posts.map((post) => post.content));
+    }
+    expect(seen).toEqual(order);
+    const last = await readThread(w, tied.id, `page=last&pageSize=${SIZE}`);
+    expect(last.page).toBe(pages);
+    expect(last.posts.map((post) => post.content)).toEqual(order.slice((pages - 1) * SIZE));
+    const beyond = await readThread(w, tied.id, `page=${pages + 1}&pageSize=${SIZE}`);
+    expect(beyond.posts).toEqual([]);
+  });
+
+  it('should shift the pages after a reply in the first half is deleted', async () => {
+    const first = await readThread(w, tied.id, `page=1&pageSize=${SIZE}`);
+    const gone = first.posts[2];
+    if (!gone) throw new Error('no third post');
+    expect((await remove(w, FORUM_API.post(gone.id), w.as.admin)).statusCode).toBe(204);
+    const rest = order.filter((content) => content !== gone.content);
+    const pages = Math.ceil(rest.length / SIZE);
+    const last = await readThread(w, tied.id, `page=last&pageSize=${SIZE}`);
+    expect(last).toMatchObject({ page: pages, postCount: rest.length });
+    expect(last.posts.map((post) => post.content)).toEqual(rest.slice((pages - 1) * SIZE));
+    const second = await readThread(w, tied.id, `page=2&pageSize=${SIZE}`);
+    expect(second.posts.map((post) => post.content)).toEqual(rest.slice(SIZE, 2 * SIZE));
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPrincipal } from '../../src/platform/auth/principal.ts';
 import { visibleTo } from '../../src/platform/auth/visibility.ts';
 import { createDatabase } from '../../src/platform/db/database.ts';
-import { MIGRATION_NAMES, migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { MIGRATION_NAMES, migrateToLatest, refreshStatistics } from '../../src/platform/db/migrate.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../helpers/test-app.ts';
 
@@ -21,6 +22,32 @@ describe('migrations', () => {
     try {
       expect(await migrateToLatest(database)).toEqual(MIGRATION_NAMES);
       expect(await migrateToLatest(database)).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('should leave statistics for the planner after refreshStatistics, so new indexes are used at once', async () => {
+    const { database, drop } = await openTestDatabase(dir);
+    try {
+      await migrateToLatest(database);
+      await database.db
+        .insertInto('settings')
+        .values([
+          { key: 'a', value: '1', updatedAt: new Date() },
+          { key: 'b', value: '2', updatedAt: new Date() },
+        ])
+        .execute();
+      await refreshStatistics(database);
+      const analysed =
+        database.kind === 'postgres'
+          ? await sql<{ n: number }>`select count(*)::int as n from pg_stat_user_tables
+              where relname = 'settings' and schemaname = current_schema()
+              and (last_analyze is not null or last_autoanalyze is not null)`.execute(database.db)
+          : await sql<{ n: number }>`select count(*) as n from sqlite_stat1 where tbl = 'settings'`.execute(
+              database.db,
+            );
+      expect(Number(analysed.rows[0]?.n)).toBeGreaterThan(0);
     } finally {
       await drop();
     }

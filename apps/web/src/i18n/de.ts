@@ -280,6 +280,7 @@ export const de = {
     upcoming: 'Kommende Veranstaltungen',
     past: 'Vergangene Veranstaltungen',
     noUpcoming: 'Keine kommenden Veranstaltungen.',
+    more: 'Weitere Veranstaltungen',
     next: 'Nächste Veranstaltungen',
     noNext: 'Keine anstehenden Veranstaltungen.',
     all: 'Alle Veranstaltungen',
@@ -522,6 +523,10 @@ export const de = {
     filesEmpty: 'In dieser Kategorie gibt es noch keine Dateien.',
     filesEmptyHint: 'Mit "Neue Datei hochladen" legen Sie die erste an.',
     filesLoadFailed: 'Die Dateien konnten nicht geladen werden.',
+    moreFiles: 'Weitere Dateien laden',
+    moreFilesFailed: 'Weitere Dateien konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+    filesShown: (shown: number, total: number) =>
+      `${shown.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Dateien angezeigt`,
     fileSaved: 'Die Datei wurde gespeichert.',
     fileDeleted: 'Die Datei wurde gelöscht.',
     confirmDeleteFile: MEDIA_MESSAGES.confirmDeleteFile,

@@ -24,6 +24,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
 import { auditBreakingNews, auditPostDelete, auditPostSave, type PostState } from './blog-audit.ts';
+import { ALL_POSTS, type ListCounts } from './blog-lists.ts';
 import { breakingNewsMail } from './breaking-news-mail.ts';
 
 export interface BlogFeatureDeps {
@@ -43,12 +44,6 @@ const field = (name: string) => `blog.${name}`;
 export function createBlogService(deps: BlogFeatureDeps) {
   const { db, storage, signer, accounts, outbox, search } = deps;
   const repo = createBlogRepository(db);
-
-  /** Posts of the plain list (`ceo` false) or of FMK-Intern (`ceo` true): see docs/decisions/0024. */
-  async function listGroups(principal: Principal, ceo: boolean): Promise<BlogFilter['groups']> {
-    const groups = principal.isAdmin ? await accounts.listGroups() : principal.groups;
-    return { ids: groups.filter((group) => Boolean(group.internal) === ceo).map((group) => group.id) };
-  }
 
   /** What the principal may read at all: admins everything, members their groups' published posts. */
   function readable(principal: Principal, now: Date): BlogFilter {
@@ -100,25 +95,55 @@ export function createBlogService(deps: BlogFeatureDeps) {
 
   /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
   const service = {
-    /** GET /api/blog/: one page, newest first, with the total and the tags in use in this list. */
+    /**
+     * GET /api/blog/: one page, newest first, with the total and the tags in use in this list. The list
+     * (`ceo`: FMK-Intern, decision 0024) is that of the audiences (group sets) shown to one of the list's
+     * groups that are (not) internal, the member's or, for admins, all; its total and tags are the kept
+     * counts of blog-lists.ts, its page comes from a narrow index (decision 0087).
+     */
     async list(principal: Principal, query: { page: number; tag?: string | undefined; ceo: boolean }) {
       const now = new Date();
-      const filter: BlogFilter = {
-        groups: await listGroups(principal, query.ceo),
-        publishedBy: principal.isAdmin ? undefined : now,
-      };
+      const audiences = await repo.audiences(
+        principal.isAdmin
+          ? { internal: query.ceo }
+          : {
+              ids: principal.groups
+                .filter((group) => Boolean(group.internal) === query.ceo)
+                .map((group) => group.id),
+            },
+      );
+      const publishedBy = principal.isAdmin ? undefined : now;
       const tag = query.tag === '' ? undefined : query.tag;
-      const [total, rows, tags] = await Promise.all([
-        repo.count({ ...filter, tag }),
-        repo.list({ ...filter, tag }, (query.page - 1) * BLOG_PAGE_SIZE, BLOG_PAGE_SIZE),
-        repo.tagsOf(filter),
-      ]);
+      const list = { audiences, publishedBy, tag };
+      const offset = (query.page - 1) * BLOG_PAGE_SIZE;
+      let counts: ListCounts;
+      let rows: BlogPostRow[];
+      if (query.page === 1) {
+        [counts, rows] = await Promise.all([
+          repo.listCounts(audiences.included, publishedBy),
+          repo.page(list, 0, BLOG_PAGE_SIZE),
+        ]);
+      } else {
+        // a page in the older half is counted from the oldest end: fewer index entries to step over
+        counts = await repo.listCounts(audiences.included, publishedBy);
+        const total = counts.get(tag ?? ALL_POSTS) ?? 0;
+        const fromOldest = total - offset - BLOG_PAGE_SIZE;
+        rows =
+          fromOldest > offset
+            ? await repo.page(list, offset, BLOG_PAGE_SIZE)
+            : await repo.page(
+                list,
+                Math.max(0, fromOldest),
+                BLOG_PAGE_SIZE + Math.min(0, fromOldest),
+                'oldest',
+              );
+      }
       return {
         items: await present(rows, now),
-        total,
+        total: counts.get(tag ?? ALL_POSTS) ?? 0,
         page: query.page,
         pageSize: BLOG_PAGE_SIZE,
-        tags,
+        tags: [...counts.keys()].filter((name) => name !== ALL_POSTS),
       } satisfies TBlogPage;
     },
 

@@ -14,6 +14,7 @@ import {
   ZSaveContentFields,
   ZSaveContentOrderBody,
 } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
@@ -62,7 +63,13 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
         'containing q (case-insensitive), and `total` counts those.',
       response: { 200: ZContentRows, ...ROUTE_ERRORS },
     },
-    handler: (request) => service.rows(principalOf(request), request.params.id, request.query),
+    handler: async (request, reply) => {
+      const page = await service.rows(principalOf(request), request.params.id, request.query);
+      // JSON text put together from the stored rows (content-table.ts): a string is sent as it is, not
+      // checked against ZContentRows again; the untyped reply takes it
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(page);
+    },
   });
 
   app.route({

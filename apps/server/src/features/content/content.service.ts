@@ -3,7 +3,6 @@ import {
   type TContentItem,
   type TContentItemValues,
   type TContentOrder,
-  type TContentRows,
 } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -174,11 +173,12 @@ export function createContentService(deps: ContentFeatureDeps) {
       return result;
     },
 
+    /** GET /api/content/{id}/rows: the page as the JSON text of TContentRows (content-table.ts). */
     async rows(
       principal: Principal,
       id: number,
       query: { offset: number; limit: number; q?: string | undefined },
-    ): Promise<TContentRows> {
+    ): Promise<string> {
       return table.page((await visibleItem(principal, id)).item, query);
     },
 

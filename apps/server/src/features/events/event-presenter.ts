@@ -4,9 +4,12 @@ import { toDate } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { EventRow, EventsRepository, SubscriptionRow } from './events.repository.ts';
 
+/** One collator for every sort: `localeCompare` with a locale builds one per comparison. */
+const byGermanName = new Intl.Collator('de', { sensitivity: 'base' });
+
 const byAnswerThenName = (a: SubscriptionRow, b: SubscriptionRow) =>
   Number(Boolean(b.status)) - Number(Boolean(a.status)) ||
-  a.username.localeCompare(b.username, 'de', { sensitivity: 'base' }) ||
+  byGermanName.compare(a.username, b.username) ||
   a.userId - b.userId;
 
 /** Accepted answers first, then declined ones, each by name. */
@@ -23,7 +26,8 @@ function subscription(row: SubscriptionRow): TEventSubscription {
 
 /**
  * Events as the API shows them to `principal`. Members get only their own answer; admins additionally get
- * the counts, and with `allParticipants` (one event) every participant with e-mail and company.
+ * the counts (kept on the event row), and with `allParticipants` (one event) every participant with e-mail
+ * and company. Lists read no other member's answer: only the caller's own, by the caller's id.
  */
 export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) {
   return async function present(
@@ -33,23 +37,28 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
   ): Promise<TEvent[]> {
     const ids = rows.map((row) => row.id);
     const everyone = principal.isAdmin && options.allParticipants === true;
-    const [subscriptions, counts] = await Promise.all([
-      repo.subscriptionsOf(ids, everyone ? undefined : principal.id),
-      principal.isAdmin ? repo.countsOf(ids) : undefined,
-    ]);
-    const byEvent = new Map<number, SubscriptionRow[]>();
-    for (const row of sortedParticipants(subscriptions)) {
-      byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row]);
+    const byEvent = new Map<number, TEventSubscription[]>();
+    const mine = new Map<number, boolean>();
+    if (everyone) {
+      for (const row of sortedParticipants(await repo.subscriptionsOf(ids))) {
+        const answers = byEvent.get(row.eventId) ?? [];
+        answers.push(subscription(row));
+        byEvent.set(row.eventId, answers);
+        if (row.userId === principal.id) mine.set(row.eventId, Boolean(row.status));
+      }
+    } else {
+      const user = { username: principal.username, email: principal.email, company: principal.company };
+      for (const [eventId, status] of await repo.answersOf(ids, principal.id)) {
+        mine.set(eventId, status);
+        byEvent.set(eventId, [{ user, status }]);
+      }
     }
     const mayAttend = hasRole(principal.roles, 'ROLE_USER');
     return rows.map((row) => {
-      const answers = byEvent.get(row.id) ?? [];
-      const mine = answers.find((answer) => answer.userId === principal.id);
       const deadline = row.registrationDeadline ? toDate(row.registrationDeadline) : null;
       const registrationOpen = isRegistrationOpen(deadline, options.now);
       const teilnahmeausblenden = Boolean(row.teilnahmeausblenden);
       const external = Boolean(row.external);
-      const count = counts?.get(row.id) ?? { accepted: 0, declined: 0 };
       return {
         id: row.id,
         name: row.name,
@@ -63,12 +72,12 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
         registrationDeadline: deadline ? deadline.toISOString() : null,
         image: row.imageKey ? signer.sign(row.imageKey) : null,
         imagePath: row.imageKey ? row.imageName : null,
-        eventSubscriptions: answers.map(subscription),
-        mySubscription: mine ? Boolean(mine.status) : null,
+        eventSubscriptions: byEvent.get(row.id) ?? [],
+        mySubscription: mine.get(row.id) ?? null,
         registrationOpen,
         canSubscribe: mayAttend && registrationOpen && !teilnahmeausblenden && !external,
-        participantCount: counts ? count.accepted : null,
-        declinedCount: counts ? count.declined : null,
+        participantCount: principal.isAdmin ? Number(row.acceptedCount) : null,
+        declinedCount: principal.isAdmin ? Number(row.declinedCount) : null,
       };
     });
   };

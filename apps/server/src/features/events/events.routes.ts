@@ -1,6 +1,8 @@
 import {
   DASHBOARD_EVENT_COUNT,
   EVENT_COUNT_MAX,
+  EVENT_LIST_LIMIT_MAX,
+  EVENT_LIST_PAGE_SIZE,
   EVENTS_API,
   ZApiError,
   ZEvent,
@@ -27,7 +29,8 @@ const SHAPE =
   'teilnahmeausblenden, external, registrationDeadline (ISO or null), image (signed URL or null), imagePath, ' +
   'eventSubscriptions, mySubscription (true/false/null = pending), registrationOpen, canSubscribe, ' +
   'participantCount, declinedCount }`. `eventSubscriptions` ([{ user: { username, email, company }, status }]) ' +
-  "holds only the caller's own answer; the counts are numbers for admins, null for everyone else.";
+  "holds only the caller's own answer (lists never carry another member's); the counts (kept with the " +
+  'event, not recounted) are numbers for admins, null for everyone else.';
 
 /**
  * Events of SPEC §7. Reading and answering belong to /event (ROLE_USER); the dashboard's next events are
@@ -48,8 +51,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
       tags,
       querystring: ZEventListQuery,
       description:
-        'Events overlapping [from, to) (ISO 8601), ordered by start. Without `from`: from 12 months back; ' +
-        'without `to`: open-ended. The calendar asks for the weeks it shows. ' +
+        'With `from` and/or `to`: every event overlapping [from, to) (ISO 8601), ordered by start. Without ' +
+        '`from`: from 12 months back; without `to`: open-ended. The calendar asks for the weeks it shows. ' +
+        `With \`scope\`: a page of the listing, \`limit\` (1–${EVENT_LIST_LIMIT_MAX}, default ` +
+        `${EVENT_LIST_PAGE_SIZE}) events: \`upcoming\` (not ended yet, soonest first) or \`past\` (ended in ` +
+        'the last 12 months, latest first), after the event `after` names (`<start ISO>,<id>` of the last ' +
+        'one shown). With neither: the first page of both sections (the listing without paging), ordered ' +
+        'by start. ' +
         SHAPE,
       response: { 200: z.array(ZEvent), ...ROUTE_ERRORS },
     },

@@ -1,11 +1,14 @@
 import {
+  EVENT_LIST_PAGE_SIZE,
   EVENT_MESSAGES,
   isRegistrationOpen,
   PARTICIPANTS_CSV,
   type TEvent,
   type TEventValues,
+  type ZEventListQuery,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { writeCsv } from '../../platform/csv/write-csv.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
@@ -63,12 +66,28 @@ export function createEventsService(deps: EventsFeatureDeps) {
 
   /** png or jpeg by content (415 otherwise), without EXIF; nothing is stored yet. */
   const service = {
-    /** GET /api/event/: events overlapping the range (default: from 12 months back, open-ended). */
-    async list(principal: Principal, query: { from?: string | undefined; to?: string | undefined }) {
+    /**
+     * GET /api/event/: with `from`/`to` every event overlapping the range (default: from 12 months back,
+     * open-ended); with `scope` a page of the listing's section; with neither the first page of both.
+     */
+    async list(principal: Principal, query: z.output<typeof ZEventListQuery>): Promise<TEvent[]> {
       const now = clock();
-      const from = query.from ? new Date(query.from) : monthsBefore(now, DEFAULT_MONTHS_BACK);
-      const to = query.to ? new Date(query.to) : undefined;
-      return present(await repo.list({ from, to }), principal, { now });
+      if (query.from || query.to) {
+        const from = query.from ? new Date(query.from) : monthsBefore(now, DEFAULT_MONTHS_BACK);
+        const to = query.to ? new Date(query.to) : undefined;
+        return present(await repo.list({ from, to }), principal, { now });
+      }
+      const limit = query.limit ?? EVENT_LIST_PAGE_SIZE;
+      const since = monthsBefore(now, DEFAULT_MONTHS_BACK);
+      const after = query.after && { start: new Date(query.after.start), id: query.after.id };
+      if (query.scope) {
+        return present(await repo.page({ scope: query.scope, now, since, after, limit }), principal, { now });
+      }
+      const [upcoming, past] = await Promise.all([
+        repo.page({ scope: 'upcoming', now, since, limit }),
+        repo.page({ scope: 'past', now, since, limit }),
+      ]);
+      return present([...past.reverse(), ...upcoming], principal, { now });
     },
 
     /** GET /api/event/count/{max}: the next events that have not ended yet, soonest first. */

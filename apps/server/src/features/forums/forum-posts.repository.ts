@@ -72,14 +72,32 @@ export function createForumPostsRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** Posts offset … offset+limit-1 of the thread, oldest first. */
-    listPosts(threadId: number, offset: number, limit: number): Promise<PostRow[]> {
-      return posts(db)
+    /**
+     * Posts offset … offset+limit-1 of the thread, oldest first, of its `postCount` posts (the kept count of
+     * forum_threads). The page's ids come from an index-only walk of forum_posts_thread_idx from the nearer
+     * end of the thread: the first and the last page are seeks, a page in the middle walks at most half of
+     * the thread's index entries, and only the page's own posts are read with their authors. (One query over
+     * the posts with OFFSET made PostgreSQL read and sort the whole thread once it held most of the table.)
+     */
+    listPosts(threadId: number, offset: number, limit: number, postCount: number): Promise<PostRow[]> {
+      const size = Math.min(limit, postCount - offset);
+      if (size <= 0) return Promise.resolve([]);
+      // the thread's posts after the page
+      const after = postCount - offset - size;
+      const fromEnd = after < offset;
+      const direction = fromEnd ? 'desc' : 'asc';
+      const ids = db
+        .selectFrom('forumPosts')
+        .select('forumPosts.id')
         .where('forumPosts.threadId', '=', threadId)
+        .orderBy('forumPosts.createdAt', direction)
+        .orderBy('forumPosts.id', direction)
+        .limit(size)
+        .offset(fromEnd ? after : offset);
+      return posts(db)
+        .where('forumPosts.id', 'in', ids)
         .orderBy('forumPosts.createdAt', 'asc')
         .orderBy('forumPosts.id', 'asc')
-        .offset(offset)
-        .limit(limit)
         .execute();
     },
 

@@ -170,7 +170,12 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       const opened = await reading.open(id, viewer.id, query);
       if (!opened) throw notFound(FORUM_MESSAGES.threadNotFound);
       const { thread, visit } = opened;
-      const rows = await posts.listPosts(id, (visit.page - 1) * query.pageSize, query.pageSize);
+      const rows = await posts.listPosts(
+        id,
+        (visit.page - 1) * query.pageSize,
+        query.pageSize,
+        thread.postCount,
+      );
       await visit.markRead();
       return {
         id: thread.id,

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   MEDIA_API,
+  MEDIA_FILES_PAGE_SIZE,
   MEDIA_MESSAGES,
+  mediaFilesCursor,
+  parseMediaFilesCursor,
   type TMediaFile,
   type TMediaFileMap,
+  type TMediaFilesQuery,
   type TMediaFileValues,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -64,8 +68,14 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
   });
 
   const service = {
-    /** The files of a category keyed by id; 404 for an unknown category. */
-    async list(categoryId: number): Promise<TMediaFileMap> {
+    /**
+     * The files of a category keyed by id; 404 for an unknown category. With `limit` (or `after`) one page
+     * of them, by name then id, and the cursor of the next page when there is one (issue 19).
+     */
+    async list(
+      categoryId: number,
+      query: TMediaFilesQuery = {},
+    ): Promise<{ files: TMediaFileMap; next: string | null }> {
       const known = await db
         .selectFrom('mediaCategories')
         .select('id')
@@ -73,8 +83,18 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
         .executeTakeFirst();
       if (!known) throw notFound();
       const files: TMediaFileMap = {};
-      for (const row of await repo.filesOfCategory(categoryId)) files[String(row.id)] = present(row);
-      return files;
+      if (query.limit === undefined && query.after === undefined) {
+        for (const row of await repo.filesOfCategory(categoryId)) files[String(row.id)] = present(row);
+        return { files, next: null };
+      }
+      const limit = query.limit ?? MEDIA_FILES_PAGE_SIZE;
+      const after = query.after === undefined ? null : parseMediaFilesCursor(query.after);
+      // one more than the page: whether another page follows
+      const rows = await repo.filesPage(categoryId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      for (const row of page) files[String(row.id)] = present(row);
+      const last = page.at(-1);
+      return { files, next: rows.length > limit && last ? mediaFilesCursor(last) : null };
     },
 
     /**

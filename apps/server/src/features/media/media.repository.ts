@@ -142,6 +142,18 @@ export function createMediaRepository(db: Kysely<DB>) {
       await executor.deleteFrom('mediaCategories').where('id', '=', id).execute();
     },
 
+    /**
+     * The first `limit` files of the category after the file `after` names, by name then id: a seek on
+     * media_files_category_idx (category_id, name, id).
+     */
+    filesPage(categoryId: number, after: { id: number; name: string } | null, limit: number) {
+      let query = db.selectFrom('mediaFiles').select(FILE_COLUMNS).where('categoryId', '=', categoryId);
+      if (after) {
+        query = query.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after.name, after.id)));
+      }
+      return query.orderBy('name').orderBy('id').limit(limit).execute();
+    },
+
     filesOfCategory(categoryId: number, executor: Executor = db) {
       return executor
         .selectFrom('mediaFiles')

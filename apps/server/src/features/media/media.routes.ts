@@ -1,10 +1,14 @@
 import {
   MEDIA_API,
+  MEDIA_FILES_NEXT_HEADER,
+  MEDIA_FILES_PAGE_SIZE,
+  MEDIA_FILES_PAGE_SIZE_MAX,
   ZApiError,
   ZMediaCategory,
   ZMediaCategoryTree,
   ZMediaFile,
   ZMediaFileMap,
+  ZMediaFilesQuery,
   ZMediaIdParams,
   ZSaveMediaCategoryBody,
   ZSaveMediaCategoryTreeBody,
@@ -107,12 +111,24 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
     schema: {
       tags: fileTags,
       params: ZMediaIdParams,
+      querystring: ZMediaFilesQuery,
       description:
         'The files of category `id`, keyed by file id (`{}` when empty): `{ "12": { id, name, category, ' +
-        'originalFilename, url, publicPath, mimeType, size } }`. 404 for an unknown category.',
+        'originalFilename, url, publicPath, mimeType, size } }`. 404 for an unknown category. Without ' +
+        '`limit` every file; with `limit` (1 … ' +
+        `${MEDIA_FILES_PAGE_SIZE_MAX}) one page of them by name, then id, after the file the cursor \`after\` ` +
+        `names (\`{id}:{name}\`, from the last file of the page before; \`limit\` defaults to ` +
+        `${MEDIA_FILES_PAGE_SIZE} with \`after\`). The header \`${MEDIA_FILES_NEXT_HEADER}\` carries the ` +
+        'cursor of the next page, URL-encoded as `after` takes it, and is missing on the last one; the ' +
+        "number of files is the category's " +
+        '`mediaCount` in the tree. A cursor that is none answers 400.',
       response: { 200: ZMediaFileMap, ...ROUTE_ERRORS },
     },
-    handler: (request) => files.list(request.params.id),
+    handler: async (request, reply) => {
+      const page = await files.list(request.params.id, request.query);
+      if (page.next !== null) void reply.header(MEDIA_FILES_NEXT_HEADER, encodeURIComponent(page.next));
+      return page.files;
+    },
   });
 
   app.route({

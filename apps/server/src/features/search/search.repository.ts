@@ -60,6 +60,23 @@ function titleHit(terms: readonly string[]): RawBuilder<number> {
 const CANDIDATE_COLUMNS = (terms: readonly string[]) =>
   sql`d.id as id, d.dated_at as at, d.source_id as sid, ${titleHit(terms)} as "inTitle"`;
 
+/** SQLite: the type's FTS5 table that finds the terms, and the condition over it (alias `t`). */
+function sqliteMatch(type: TSearchType, terms: readonly string[]) {
+  const { long, short } = split(terms);
+  const trigram = sql.table(`search_trigram_${type}`);
+  const words = sql.table(`search_words_${type}`);
+  const wordQuery = short.map((term) => `${quoted(term, '"')}*`).join(' AND ');
+  if (long.length === 0) return { fts: words, where: sql`${words} match ${wordQuery}` };
+  const shortToo =
+    short.length === 0
+      ? sql`1 = 1`
+      : sql`t.rowid in (select rowid from ${words} where ${words} match ${wordQuery})`;
+  return {
+    fts: trigram,
+    where: sql`${trigram} match ${long.map((term) => quoted(term, '"')).join(' AND ')} and ${shortToo}`,
+  };
+}
+
 /**
  * SQLite: the type's FTS5 tables give their matches newest (highest rowid) first without reading the rest,
  * so a common word costs as little as a rare one; each match is joined to its document by its id.
@@ -70,33 +87,30 @@ function sqliteCandidates(
   visible: Expression<SqlBool>,
   n: number,
 ) {
-  const { long, short } = split(terms);
-  const trigram = sql.table(`search_trigram_${type}`);
-  const words = sql.table(`search_words_${type}`);
-  const wordQuery = short.map((term) => `${quoted(term, '"')}*`).join(' AND ');
-  if (long.length === 0) {
-    return sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)} from ${words} t
-      join search_documents d on d.id = t.rowid
-      where ${words} match ${wordQuery} and ${visible} order by t.rowid desc limit ${n}`;
-  }
-  const shortToo =
-    short.length === 0
-      ? sql`1 = 1`
-      : sql`t.rowid in (select rowid from ${words} where ${words} match ${wordQuery})`;
-  return sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)} from ${trigram} t
+  const { fts, where } = sqliteMatch(type, terms);
+  return sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)} from ${fts} t
     join search_documents d on d.id = t.rowid
-    where ${trigram} match ${long.map((term) => quoted(term, '"')).join(' AND ')} and ${shortToo}
-      and ${visible}
+    where ${where} and ${visible}
     order by t.rowid desc limit ${n}`;
 }
 
+/** SQLite: how many of the type's documents match, up to `n`, from its FTS5 table alone. */
+function sqliteCount(type: TSearchType, terms: readonly string[], n: number) {
+  const { fts, where } = sqliteMatch(type, terms);
+  return sql<{ n: number | string }>`select count(*) as n from (select t.rowid from ${fts} t where ${where}
+    order by t.rowid desc limit ${n}) m`;
+}
+
 /**
- * PostgreSQL: the conditions over `d` for one type. `walk` hides the text from its indexes (`|| ''`), so the
- * only way left is the type's documents newest first by (type, id).
+ * PostgreSQL: the conditions over `d` for one type. The text is matched as it is, so that the planner sees
+ * from its statistics how common a term is: a common one is found soonest by walking the type's documents
+ * newest first (the type's partial index on `id`, migration 0014); a rare one through the trigram index.
+ * (Hiding the text from its indexes with `|| ''` made the planner take every match for rare: it read and
+ * sorted all 10,000 posts for 'glas'.)
  */
-function postgresMatch(type: TSearchType, terms: readonly string[], walk: boolean): Expression<SqlBool> {
+function postgresMatch(type: TSearchType, terms: readonly string[]): Expression<SqlBool> {
   const { long, short } = split(terms);
-  const text = walk ? sql`(d.folded_text || '')` : sql`d.folded_text`;
+  const text = sql`d.folded_text`;
   // the type as a literal, so that the planner picks the type's own partial indexes
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`d.type = ${sql.lit(type)}`];
   for (const term of long) conditions.push(like(text, term));
@@ -109,26 +123,62 @@ function postgresMatch(type: TSearchType, terms: readonly string[], walk: boolea
 
 export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
   return {
-    /** The newest `n` documents of a type that match every term and that the condition (over `d`) keeps. */
+    /**
+     * A type's newest `pool` + 1 documents that match every term and that `visible` (a condition over `d`, or
+     * 'all') keeps: how many (`found`; more than `pool` means there are more) and the first `keep` of the
+     * newest `pool` of them by rank (title hits first, then newer before older). Counted and ranked in the
+     * database: only the hits a page can show come back.
+     */
     async candidates(
       type: TSearchType,
       terms: readonly string[],
-      visible: Expression<SqlBool>,
-      n: number,
-    ): Promise<Candidate[]> {
+      visible: Expression<SqlBool> | 'all',
+      limits: { pool: number; keep: number },
+    ): Promise<{ found: number; top: Candidate[] }> {
       const { long, short } = split(terms);
-      if (long.length === 0 && short.length === 0) return [];
-      if (kind === 'sqlite') return (await sqliteCandidates(type, terms, visible, n).execute(db)).rows;
-      // PostgreSQL: how many match, up to `n`, through the type's trigram index (no visibility: cheap) …
-      const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n from (select 1
-        from search_documents d where ${postgresMatch(type, terms, false)} limit ${n}) m`.execute(db);
-      const common = Number(counted[0]?.n ?? 0) >= n;
-      // … a rare word: all of its matches through that index; a common one: its newest, found soon when
-      // walking the type's documents newest first
-      const { rows } = await sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)} from search_documents d
-        where ${postgresMatch(type, terms, common)} and ${visible}
-        ${common ? sql`order by d.id desc` : sql``} limit ${n}`.execute(db);
-      return rows;
+      if (long.length === 0 && short.length === 0) return { found: 0, top: [] };
+      const n = limits.pool + 1;
+      const condition = visible === 'all' ? sql<SqlBool>`1 = 1` : visible;
+      // how many match, up to `n`, without visibility: cheap (SQLite: the FTS5 table alone; PostgreSQL: the
+      // type's trigram index) and, when the type is visible as a whole, the count itself
+      let counted: number | undefined;
+      let newest: (limit: number) => RawBuilder<Candidate>;
+      if (kind === 'sqlite') {
+        if (visible === 'all')
+          counted = Number((await sqliteCount(type, terms, n).execute(db)).rows[0]?.n ?? 0);
+        newest = (limit) => sqliteCandidates(type, terms, condition, limit);
+      } else {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
+          from search_documents d where ${postgresMatch(type, terms)} limit ${n}) m`.execute(db);
+        counted = Number(rows[0]?.n ?? 0);
+        // a rare word: all of its matches through that index; a common one: its newest, found soon when
+        // walking the type's documents newest first
+        const order = counted >= n ? sql`order by d.id desc` : sql``;
+        newest = (limit) => sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)} from search_documents d
+          where ${postgresMatch(type, terms)} and ${condition} ${order} limit ${limit}`;
+      }
+      const ranked = (from: RawBuilder<unknown>, keep: number) => sql`from (${from}) c
+        order by c."inTitle" desc, c.at desc, c.sid desc, c.id limit ${keep}`;
+      if (visible === 'all' && counted !== undefined) {
+        const { rows } = await sql<Candidate>`select c.id as id, c.at as at, c.sid as sid,
+          c."inTitle" as "inTitle" ${ranked(newest(limits.pool), limits.keep)}`.execute(db);
+        return { found: counted, top: rows };
+      }
+      // Counted with visibility in one pass over the matches (no row_number: SQLite would sort them twice):
+      // their number, the oldest, and the best `keep` and one more, in case the oldest is among them and
+      // not in the pool.
+      const { rows } = await sql<Candidate & { found: number | string; oldest: number }>`select c.id as id,
+          c.at as at, c.sid as sid, c."inTitle" as "inTitle", count(*) over () as found,
+          min(c.id) over () as oldest ${ranked(newest(n), limits.keep + 1)}`.execute(db);
+      const found = Number(rows[0]?.found ?? 0);
+      const outside = found > limits.pool ? rows[0]?.oldest : undefined;
+      return {
+        found,
+        top: rows
+          .filter((row) => row.id !== outside)
+          .slice(0, limits.keep)
+          .map(({ id, at, sid, inTitle }) => ({ id, at, sid, inTitle })),
+      };
     },
 
     /** The documents of a page, by id. */

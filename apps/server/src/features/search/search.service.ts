@@ -139,11 +139,11 @@ function present(row: HitRow, links: Links, q: string, terms: readonly string[])
   }
 }
 
+type Ranked = Candidate & { time: number };
+
 /** Rank: title hits first, then newer before older, then a stable order. */
-function byRank(a: Candidate, b: Candidate): number {
-  return (
-    b.inTitle - a.inTitle || toDate(b.at).getTime() - toDate(a.at).getTime() || b.sid - a.sid || a.id - b.id
-  );
+function byRank(a: Ranked, b: Ranked): number {
+  return b.inTitle - a.inTitle || b.time - a.time || b.sid - a.sid || a.id - b.id;
 }
 
 export function createSearchService(deps: SearchFeatureDeps) {
@@ -162,24 +162,24 @@ export function createSearchService(deps: SearchFeatureDeps) {
       const terms = queryTerms(query.q);
       const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
       const visibility = searchVisibility(principal, visibleCategories, new Date());
+      // each type's count and the hits of it that can be on this page (the page's end, from the top)
+      const limits = { pool: SEARCH_COUNT_CAP, keep: query.offset + query.limit };
       const found = await Promise.all(
         SEARCH_TYPES.map(async (type) => {
           const visible = visibility[type];
-          return visible ? repo.candidates(type, terms, visible, SEARCH_COUNT_CAP + 1) : [];
+          return visible ? repo.candidates(type, terms, visible, limits) : { found: 0, top: [] };
         }),
       );
       const counts = Object.fromEntries(
-        SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.length ?? 0, SEARCH_COUNT_CAP)]),
+        SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.found ?? 0, SEARCH_COUNT_CAP)]),
       ) as Record<TSearchType, number>;
-      const capped = SEARCH_TYPES.filter((_, index) => (found[index]?.length ?? 0) > SEARCH_COUNT_CAP);
+      const capped = SEARCH_TYPES.filter((_, index) => (found[index]?.found ?? 0) > SEARCH_COUNT_CAP);
       const total = query.type
         ? counts[query.type]
         : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
-      const pool = SEARCH_TYPES.flatMap((type, index) =>
-        query.type === undefined || query.type === type
-          ? (found[index]?.slice(0, SEARCH_COUNT_CAP) ?? [])
-          : [],
-      );
+      const pool: Ranked[] = SEARCH_TYPES.flatMap((type, index) =>
+        query.type === undefined || query.type === type ? (found[index]?.top ?? []) : [],
+      ).map((candidate) => ({ ...candidate, time: toDate(candidate.at).getTime() }));
       const page = pool.sort(byRank).slice(query.offset, query.offset + query.limit);
       const documents = await repo.documents(page.map((candidate) => candidate.id));
       const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);

@@ -12,6 +12,22 @@ export interface AuditLogTable {
   changes: string | null;
 }
 
+export interface BlogAudienceGroupsTable {
+  audienceId: number;
+  groupId: number;
+}
+
+export interface BlogAudienceTagsTable {
+  audienceId: number;
+  tag: string;
+  posts: number;
+}
+
+export interface BlogAudiencesTable {
+  id: Generated<number>;
+  groupKey: string;
+}
+
 export interface BlogPostGroupsTable {
   blogPostId: number;
   groupId: number;
@@ -35,6 +51,7 @@ export interface BlogPostsTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   breakingNewsAt: Timestamp | null;
+  audienceId: number | null;
 }
 
 export interface CalendarTokensTable {
@@ -113,6 +130,8 @@ export interface EventsTable {
   imageName: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  acceptedCount: Generated<number>;
+  declinedCount: Generated<number>;
 }
 
 export interface ForumPostMediaTable {
@@ -311,6 +330,9 @@ export interface UsersTable {
 
 export interface DB {
   auditLog: AuditLogTable;
+  blogAudienceGroups: BlogAudienceGroupsTable;
+  blogAudienceTags: BlogAudienceTagsTable;
+  blogAudiences: BlogAudiencesTable;
   blogPostGroups: BlogPostGroupsTable;
   blogPostTags: BlogPostTagsTable;
   blogPosts: BlogPostsTable;

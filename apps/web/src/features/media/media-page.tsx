@@ -41,13 +41,15 @@ export function MediaPage() {
 /** `/media/{id}`: breadcrumbs Dashboard > Mediathek > category name (SPEC §2). */
 function MediaCategoryPage({ categoryId }: { categoryId: number }) {
   const name = useCategoryName(categoryId);
+  const tree = useMediaTree();
+  const total = tree.data ? findNode(tree.data, categoryId)?.mediaCount : undefined;
   return (
     <MediaScreen
       breadcrumbs={name === undefined ? LIBRARY_CRUMBS : [...LIBRARY_CRUMBS, { label: name }]}
       tabTitle={name === undefined ? undefined : `${name} – ${de.pages.media}`}
       currentId={categoryId}
     >
-      <MediaFilesPanel categoryId={categoryId} name={name} />
+      <MediaFilesPanel categoryId={categoryId} name={name} total={total} />
     </MediaScreen>
   );
 }

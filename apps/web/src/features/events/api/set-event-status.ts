@@ -1,6 +1,7 @@
 import { EVENTS_API, type TEvent, ZEvent } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
+import { type CachedEvents, withAnswer } from '../lib/event-pages';
 import { eventKeys } from './query-keys';
 
 interface EventAnswer {
@@ -19,10 +20,10 @@ function setEventStatus({ event, attend }: EventAnswer) {
 }
 
 /**
- * Puts the answered event into every list at once (status colour, disabled button), stores it as the
- * detail and then refreshes the lists, whose items carry only the caller's own answer. Fetches of events
- * still under way are cancelled first: one that started before the answer (the popup loads the event as it
- * opens) would otherwise land afterwards and put the old answer back.
+ * Puts the answered event into every list at once (status colour, disabled button; the listing's further
+ * pages too), stores it as the detail and then refreshes the lists, whose items carry only the caller's own
+ * answer. Fetches of events still under way are cancelled first: one that started before the answer (the
+ * popup loads the event as it opens) would otherwise land afterwards and put the old answer back.
  */
 export function useSetEventStatus() {
   const queryClient = useQueryClient();
@@ -31,14 +32,8 @@ export function useSetEventStatus() {
     onSuccess: async (updated) => {
       await queryClient.cancelQueries({ queryKey: eventKeys.all });
       queryClient.setQueryData(eventKeys.detail(updated.id), updated);
-      queryClient.setQueriesData<TEvent[]>({ queryKey: eventKeys.all }, (list) =>
-        Array.isArray(list)
-          ? list.map((entry) =>
-              entry.id === updated.id
-                ? { ...updated, eventSubscriptions: entry.eventSubscriptions, image: entry.image }
-                : entry,
-            )
-          : list,
+      queryClient.setQueriesData<CachedEvents>({ queryKey: eventKeys.all }, (data) =>
+        withAnswer(data, updated),
       );
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'next'] });

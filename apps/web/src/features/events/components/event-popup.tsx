@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import type { TEvent } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { showOverlays } from '../../../components/overlay/overlays';
 import { de } from '../../../i18n/de';
 import { useEvent } from '../api/get-event';
 import { eventPath } from '../lib/event-path';
@@ -16,14 +17,17 @@ import { StatusBadge } from './status-badge';
  */
 export function openEventPopup(event: TEvent): void {
   const modalId = `event-${event.id}`;
-  modals.open({
-    modalId,
-    title: event.name,
-    size: 'lg',
-    centered: true,
-    closeButtonProps: { 'aria-label': de.dialog.close },
-    children: <EventPopup placeholder={event} onClose={() => modals.close(modalId)} />,
-  });
+  // The dialogs' host loads after the first screen (issue 19): open once it listens.
+  void showOverlays().then(() =>
+    modals.open({
+      modalId,
+      title: event.name,
+      size: 'lg',
+      centered: true,
+      closeButtonProps: { 'aria-label': de.dialog.close },
+      children: <EventPopup placeholder={event} onClose={() => modals.close(modalId)} />,
+    }),
+  );
 }
 
 function EventPopup({ placeholder, onClose }: { placeholder: TEvent; onClose: () => void }) {

@@ -1,11 +1,14 @@
 import type { TMediaFile } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  filesOfPages,
   formatFileSize,
+  type MediaFilesPage,
   mediaKind,
-  removeFile,
-  toFileList,
-  upsertFile,
+  removeFromPages,
+  type TMediaFileResponse,
+  toFilesPage,
+  upsertInPages,
   ZMediaFileResponse,
 } from './media-files';
 
@@ -25,7 +28,10 @@ function file(id: number, name: string, overrides: Partial<TMediaFile> = {}): TM
 
 const names = (files: readonly TMediaFile[]) => files.map((entry) => entry.name);
 
-describe('ZMediaFileResponse and toFileList', () => {
+/** the list of one answer, as the panel shows it */
+const toFileList = (response: TMediaFileResponse) => filesOfPages([toFilesPage(response, 50)]);
+
+describe('ZMediaFileResponse and filesOfPages', () => {
   it('reads an empty object and an empty array as no files', () => {
     expect(toFileList(ZMediaFileResponse.parse({}))).toEqual([]);
     expect(toFileList(ZMediaFileResponse.parse([]))).toEqual([]);
@@ -69,22 +75,54 @@ describe('ZMediaFileResponse and toFileList', () => {
   });
 });
 
-describe('upsertFile and removeFile', () => {
-  const list = [file(1, 'A.pdf'), file(2, 'C.pdf')];
+describe('toFilesPage', () => {
+  it('has no next page after a short page', () => {
+    expect(toFilesPage({ '1': file(1, 'A.pdf') }, 2).next).toBeNull();
+  });
+
+  it('goes on after the last file in the order of the server, by code points then id', () => {
+    const files = [file(1, 'Zubehör.pdf'), file(2, 'Übersicht.pdf'), file(3, 'ablauf.pdf')];
+    expect(toFilesPage(files, 3).next).toBe('2:Übersicht.pdf');
+    expect(toFilesPage([file(9, 'A.pdf'), file(4, 'A.pdf')], 2).next).toBe('9:A.pdf');
+  });
+});
+
+describe('filesOfPages', () => {
+  it('shows a file that two pages hold once, all in German order', () => {
+    const pages: MediaFilesPage[] = [
+      { files: [file(1, 'B.pdf'), file(2, 'a.pdf')], next: '1:B.pdf' },
+      { files: [file(2, 'a.pdf'), file(3, 'Ä.pdf')], next: null },
+    ];
+    expect(names(filesOfPages(pages))).toEqual(['a.pdf', 'Ä.pdf', 'B.pdf']);
+  });
+});
+
+describe('upsertInPages and removeFromPages', () => {
+  const all: MediaFilesPage[] = [{ files: [file(1, 'A.pdf'), file(2, 'C.pdf')], next: null }];
+  const first: MediaFilesPage[] = [{ files: [file(1, 'A.pdf'), file(2, 'C.pdf')], next: '2:C.pdf' }];
 
   it('adds a new file at its place by name', () => {
-    expect(names(upsertFile(list, file(3, 'B.pdf')))).toEqual(['A.pdf', 'B.pdf', 'C.pdf']);
+    expect(names(filesOfPages(upsertInPages(all, file(3, 'B.pdf'))))).toEqual(['A.pdf', 'B.pdf', 'C.pdf']);
+    expect(names(filesOfPages(upsertInPages(all, file(3, 'D.pdf'))))).toEqual(['A.pdf', 'C.pdf', 'D.pdf']);
+  });
+
+  it('leaves a new file past the loaded pages to the page that brings it', () => {
+    expect(names(filesOfPages(upsertInPages(first, file(3, 'B.pdf'))))).toEqual(['A.pdf', 'B.pdf', 'C.pdf']);
+    expect(names(filesOfPages(upsertInPages(first, file(3, 'D.pdf'))))).toEqual(['A.pdf', 'C.pdf']);
   });
 
   it('replaces a saved file and moves it when its name changed', () => {
-    const next = upsertFile(list, file(1, 'D.pdf'));
+    const next = filesOfPages(upsertInPages(all, file(1, 'D.pdf')));
     expect(names(next)).toEqual(['C.pdf', 'D.pdf']);
-    expect(next).toHaveLength(2);
+    // renamed past the loaded pages: the next page brings it
+    expect(names(filesOfPages(upsertInPages(first, file(1, 'D.pdf'))))).toEqual(['C.pdf']);
   });
 
-  it('removes a deleted file and leaves the input untouched', () => {
-    expect(names(removeFile(list, 2))).toEqual(['A.pdf']);
-    expect(list).toHaveLength(2);
+  it('removes a deleted file, keeps the cursor and leaves the input untouched', () => {
+    const next = removeFromPages(first, 2);
+    expect(names(filesOfPages(next))).toEqual(['A.pdf']);
+    expect(next[0]?.next).toBe('2:C.pdf');
+    expect(first[0]?.files).toHaveLength(2);
   });
 });
 

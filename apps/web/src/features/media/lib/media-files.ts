@@ -1,4 +1,10 @@
-import { type TMediaFile, ZMediaFile } from '@portal/contract';
+import {
+  compareMediaFilesPaging,
+  mediaFilesCursor,
+  parseMediaFilesCursor,
+  type TMediaFile,
+  ZMediaFile,
+} from '@portal/contract';
 import { z } from 'zod';
 
 /**
@@ -15,18 +21,54 @@ function compareFiles(a: TMediaFile, b: TMediaFile): number {
   return collator.compare(a.name, b.name) || a.id - b.id;
 }
 
-/** The files of a category as the list shows them, whatever shape the answer had. */
-export function toFileList(response: TMediaFileResponse): TMediaFile[] {
-  return (Array.isArray(response) ? [...response] : Object.values(response)).sort(compareFiles);
-}
-
-/** The list after a save: the file added, or replacing its older version, in order. */
-export function upsertFile(files: readonly TMediaFile[], saved: TMediaFile): TMediaFile[] {
-  return [...files.filter((file) => file.id !== saved.id), saved].sort(compareFiles);
-}
-
-export function removeFile(files: readonly TMediaFile[], id: number): TMediaFile[] {
+function removeFile(files: readonly TMediaFile[], id: number): TMediaFile[] {
   return files.filter((file) => file.id !== id);
+}
+
+/** One page of a category's files as loaded (issue 19), and the cursor of the page after it, if any. */
+export interface MediaFilesPage {
+  files: TMediaFile[];
+  next: string | null;
+}
+
+/**
+ * A page as the server answered it: a full page has a next one (perhaps empty), made from its last file in
+ * the server's order, which the body (keyed by id) does not keep.
+ */
+export function toFilesPage(response: TMediaFileResponse, limit: number): MediaFilesPage {
+  const files = Array.isArray(response) ? [...response] : Object.values(response);
+  const last = files.reduce<TMediaFile | undefined>(
+    (latest, file) => (latest === undefined || compareMediaFilesPaging(file, latest) > 0 ? file : latest),
+    undefined,
+  );
+  return { files, next: files.length >= limit && last ? mediaFilesCursor(last) : null };
+}
+
+/** The files of the pages loaded so far as the list shows them: each once, by name (German). */
+export function filesOfPages(pages: readonly MediaFilesPage[]): TMediaFile[] {
+  const byId = new Map<number, TMediaFile>();
+  for (const page of pages) for (const file of page.files) byId.set(file.id, file);
+  return [...byId.values()].sort(compareFiles);
+}
+
+/**
+ * The pages after a save: the file leaves whichever page held it and joins the last page loaded when its
+ * place is among the loaded files (otherwise a later page brings it).
+ */
+export function upsertInPages(pages: readonly MediaFilesPage[], saved: TMediaFile): MediaFilesPage[] {
+  const without = removeFromPages(pages, saved.id);
+  const last = without.at(-1);
+  if (!last) return without;
+  // the next page starts after the file its cursor names
+  const end = last.next === null ? null : parseMediaFilesCursor(last.next);
+  if (end && compareMediaFilesPaging(saved, end) > 0) return without;
+  return [...without.slice(0, -1), { ...last, files: [...last.files, saved] }];
+}
+
+export function removeFromPages(pages: readonly MediaFilesPage[], id: number): MediaFilesPage[] {
+  return pages.map((page) =>
+    page.files.some((file) => file.id === id) ? { ...page, files: removeFile(page.files, id) } : page,
+  );
 }
 
 export type MediaKind = 'image' | 'pdf' | 'other';
