@@ -12,12 +12,12 @@ import {
   ZRefreshInput,
   ZTokenPair,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, principalOf, sessionIdOf } from '../../platform/auth/guards.ts';
 import { PasswordQueueFullError } from '../../platform/auth/password-queue.ts';
-import { toProfile } from '../../platform/auth/principal.ts';
+import { type Principal, toProfile } from '../../platform/auth/principal.ts';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/errors.ts';
 import { createAttemptLimiter, type SharedCounter } from '../../platform/http/shared-counter.ts';
 import { usernameKey } from '../accounts/index.ts';
@@ -83,9 +83,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     method: 'GET',
     url: API.profile,
     schema: { tags: ['auth'], response: { 200: ZProfile, 401: ZApiError } },
-    handler: async (request) => toProfile(principalOf(request)),
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      let body = serialisedProfiles.get(principal);
+      if (body === undefined) {
+        body = reply.serialize(toProfile(principal));
+        serialisedProfiles.set(principal, body);
+      }
+      // the JSON text of ZProfile, checked when it was made: a string is sent as it is
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(body);
+    },
   });
 };
+
+/**
+ * The profile's JSON text per principal: a principal is never changed, only replaced when the member is
+ * reloaded, so its text is made once and forgotten with it (the app asks for it on every start).
+ */
+const serialisedProfiles = new WeakMap<Principal, ReturnType<FastifyReply['serialize']>>();
 
 export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const hasApiKey = (request: FastifyRequest) => {
