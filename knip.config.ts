@@ -12,7 +12,8 @@ const config: KnipConfig = {
   ignore: ['apps/server/src/platform/db/db-types.gen.ts'],
   workspaces: {
     '.': {
-      entry: ['scripts/*.ts', 'bench/*.ts'],
+      // bench/memory.ts starts the server through server-with-memory.ts by its path
+      entry: ['scripts/*.ts', 'bench/*.ts', 'bench/support/server-with-memory.ts'],
       project: ['scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     },
     'packages/contract': {

@@ -44,25 +44,31 @@ export interface ServerProcess {
 export async function startServerProcess(options: {
   script: string;
   args?: string[];
+  /** options of node itself, before the script */
+  nodeArgs?: string[];
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      EXTERNAL_API_KEY: BENCH_API_KEY,
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: options.dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        EXTERNAL_API_KEY: BENCH_API_KEY,
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();

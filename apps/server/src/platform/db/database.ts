@@ -38,7 +38,7 @@ export interface Database {
 }
 
 /** Hears of a write: the tables it writes (snake_case, as in the database), undefined when not known. */
-export type WriteListener = (tables: readonly string[] | undefined) => void;
+type WriteListener = (tables: readonly string[] | undefined) => void;
 
 const READING_SQL = /^\s*(select|with|explain)\b/i;
 

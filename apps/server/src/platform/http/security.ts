@@ -15,7 +15,7 @@ export interface SecurityHeadersOptions {
  * in localStorage; framing only by the host website). X-Frame-Options is left out: it cannot allow one other
  * origin and would break the iframe.
  */
-export function securityHeaders({ hostOrigin, publicUrl }: SecurityHeadersOptions): OutgoingHttpHeaders {
+function securityHeaders({ hostOrigin, publicUrl }: SecurityHeadersOptions): OutgoingHttpHeaders {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
