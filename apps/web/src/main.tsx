@@ -1,5 +1,4 @@
 import './app/styles';
-import './lib/formatting';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

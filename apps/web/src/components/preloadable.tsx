@@ -58,3 +58,44 @@ export function usePreloadOnIdle(load: () => Promise<unknown>, when: boolean): v
     return () => window.clearTimeout(timer);
   }, [load, when]);
 }
+
+/** Parts of the page still loading, as the app marks them (skeletons, loaders, the global spinner). */
+const BUSY = '[aria-busy="true"], [role="progressbar"]';
+
+function screenBusy(): boolean {
+  // The top bar's own placeholders (the search field while it loads) do not hold the screen up.
+  return [...document.querySelectorAll(BUSY)].some((element) => element.closest('header') === null);
+}
+
+/** How long the screen must stay loaded before the rest loads: parts of it arrive in chunks of their own. */
+const SETTLED_MS = 200;
+const SETTLED_POLL_MS = 100;
+
+/**
+ * Starts `load` (the top bar's search, the dialogs) once the screen has loaded, nothing on it marked busy
+ * and no request running for SETTLED_MS, and the browser is idle: what the screen does not need waits until
+ * it shows (issue 19), and is there when the member reaches for it.
+ */
+export function usePreloadWhenSettled(load: () => Promise<unknown>, isIdle: () => boolean): void {
+  useEffect(() => {
+    let settledSince: number | null = null;
+    let idleHandle: number | null = null;
+    const timer = window.setInterval(() => {
+      if (!isIdle() || screenBusy()) {
+        settledSince = null;
+        return;
+      }
+      settledSince ??= performance.now();
+      if (performance.now() - settledSince < SETTLED_MS) return;
+      window.clearInterval(timer);
+      const run = () => void load().catch(() => undefined);
+      if (typeof window.requestIdleCallback === 'function')
+        idleHandle = window.requestIdleCallback(run, { timeout: 3000 });
+      else run();
+    }, SETTLED_POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      if (idleHandle !== null) window.cancelIdleCallback(idleHandle);
+    };
+  }, [load, isIdle]);
+}

@@ -224,6 +224,24 @@ describe('api client', () => {
     );
   });
 
+  it('loads a schema given as a loader once, before the answer is read, and checks the answer with it', async () => {
+    let loads = 0;
+    let sent = 0;
+    const { api } = setup(() => {
+      sent += 1;
+      // The loader started with the request, not after the answer.
+      expect(loads).toBe(1);
+      return sent === 1 ? json({ token: 't', refreshToken: 'r' }) : json({ token: 1 });
+    });
+    const schema = async () => {
+      loads += 1;
+      return ZTokenPair;
+    };
+    expect(await api.get('/api/auth/login?token=x', { schema })).toEqual({ token: 't', refreshToken: 'r' });
+    loads = 0;
+    await expect(api.get('/api/auth/login?token=x', { schema })).rejects.toThrow(de.errors.invalidResponse);
+  });
+
   it('returns undefined for an empty answer', async () => {
     const { api } = setup(() => new Response(null, { status: 204 }));
     expect(await api.delete('/api/blog/3')).toBeUndefined();

@@ -12,8 +12,11 @@ interface ApiRequestOptions<T = unknown> {
   hideSpinner?: boolean;
   /** Do not show the error banner; the caller handles the rejection itself. */
   silent?: boolean;
-  /** Validates (and types) the response body. */
-  schema?: ZodType<T>;
+  /**
+   * Validates (and types) the response body; or a function that loads the schema, for calls of the first load,
+   * which carries no zod (decision 0090).
+   */
+  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   signal?: AbortSignal;
   /** Reports the bytes sent, then the server's processing, of a form post that carries files. */
   onProgress?: ProgressListener;
@@ -171,7 +174,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   function json<T>(spec: RequestSpec, options: ApiRequestOptions<T> = {}): Promise<T> {
-    return run(spec, options, (response) => readBody(response, options.schema));
+    // A schema that is loaded first loads while the request is on its way.
+    const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+    // Its failure shows once the answer is read, not as an unhandled rejection before.
+    if (schema instanceof Promise) schema.catch(() => undefined);
+    return run(spec, options, (response) => readBody(response, schema));
   }
 
   return {
@@ -201,7 +208,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 /** A 401 for a token we sent: the session handles it (logout, login page), so no red banner. */
 class SilentApiError extends ApiError {}
 
-async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
+async function readBody<T>(
+  response: Response,
+  schema: ZodType<T> | Promise<ZodType<T>> | undefined,
+): Promise<T> {
   const text = await response.text();
   let body: unknown;
   if (text === '') body = undefined;
@@ -213,7 +223,7 @@ async function readBody<T>(response: Response, schema: ZodType<T> | undefined): 
     }
   } else body = text;
   if (!schema) return body as T;
-  const parsed = schema.safeParse(body);
+  const parsed = (await schema).safeParse(body);
   if (!parsed.success) throw new ApiError(de.errors.invalidResponse, response.status);
   return parsed.data;
 }

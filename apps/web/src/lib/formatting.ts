@@ -1,8 +1,7 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-
-/** German formatting (SPEC §9: dates in German locale, 24-hour times, shown in Europe/Berlin). */
-dayjs.locale('de');
+/**
+ * German formatting (SPEC §9: dates in German locale, 24-hour times, shown in Europe/Berlin). Mantine's date
+ * pickers take German names from app/dates-locale.ts.
+ */
 
 export const TIME_ZONE = 'Europe/Berlin';
 

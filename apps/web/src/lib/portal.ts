@@ -1,4 +1,4 @@
-import { API, type TProfile, type TTokenPair, ZProfile, ZTokenPair } from '@portal/contract';
+import { API, type TProfile, type TTokenPair } from '@portal/contract';
 import { createActivity } from './activity';
 import { createApiClient } from './api-client';
 import { createSession } from './session';
@@ -8,6 +8,10 @@ import { browserLocalStorage, createSafeStorage } from './storage';
  * The app's single instances of session, API client and request activity, wired to each other.
  * Features use `api` for every call; the frame subscribes to `activity` (spinner) and sets the error sink.
  */
+/** The token pair's schema, loaded with zod on the first call that needs it (not in the first load). */
+export const tokenPairSchema = async () => (await import('./session-schemas')).ZTokenPair;
+const profileSchema = async () => (await import('./session-schemas')).ZProfile;
+
 let showError: (message: string) => void = (message) => console.error(message);
 
 /** The frame routes failed calls to the red banner with this. */
@@ -21,8 +25,8 @@ export const session = createSession({
   storage: createSafeStorage(browserLocalStorage),
   now: () => Date.now(),
   requestRefresh: (refreshToken): Promise<TTokenPair> =>
-    api.post(API.refresh, { refreshToken }, { hideSpinner: true, silent: true, schema: ZTokenPair }),
-  requestProfile: (): Promise<TProfile> => api.get(API.profile, { silent: true, schema: ZProfile }),
+    api.post(API.refresh, { refreshToken }, { hideSpinner: true, silent: true, schema: tokenPairSchema }),
+  requestProfile: (): Promise<TProfile> => api.get(API.profile, { silent: true, schema: profileSchema }),
 });
 
 export const api = createApiClient({

@@ -1,9 +1,11 @@
+import { ZPublicSettings } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
   fetchSettings,
   isLoginFormOrigin,
   loadSettings,
+  parsePublicSettings,
   readSettingsMeta,
 } from './settings';
 
@@ -57,5 +59,29 @@ describe('settings', () => {
     expect(isLoginFormOrigin(SETTINGS, 'http://localhost:8080')).toBe(true);
     expect(isLoginFormOrigin(SETTINGS, 'http://localhost:8081')).toBe(false);
     expect(isLoginFormOrigin(DEFAULT_SETTINGS, 'http://localhost:8080')).toBe(false);
+  });
+});
+
+describe('parsePublicSettings', () => {
+  const cases: unknown[] = [
+    SETTINGS,
+    { ...SETTINGS, hostOrigin: null },
+    { ...SETTINGS, extra: 'dropped' },
+    { ...SETTINGS, hostOrigin: undefined },
+    { ...SETTINGS, hostOrigin: 42 },
+    { ...SETTINGS, loginFormOrigins: 'http://localhost:8080' },
+    { ...SETTINGS, loginFormOrigins: ['http://localhost:8080', 1] },
+    { ...SETTINGS, contactEmail: null },
+    { hostOrigin: null, loginFormOrigins: [] },
+    null,
+    'settings',
+    [],
+  ];
+
+  it('accepts and rejects what the contract schema does, without zod in the first load', () => {
+    for (const value of cases) {
+      const parsed = ZPublicSettings.safeParse(value);
+      expect(parsePublicSettings(value)).toEqual(parsed.success ? parsed.data : null);
+    }
   });
 });

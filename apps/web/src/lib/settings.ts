@@ -1,4 +1,4 @@
-import { API, PUBLIC_SETTINGS_META, type TPublicSettings, ZPublicSettings } from '@portal/contract';
+import { API, PUBLIC_SETTINGS_META, type TPublicSettings } from '@portal/contract';
 
 /**
  * Public settings of the server (host origin, login-form origins, contact e-mail). The server puts them
@@ -14,12 +14,26 @@ export function getSettings(): TPublicSettings {
   return current;
 }
 
+/**
+ * The contract's ZPublicSettings, checked by hand: the settings are read before the first screen, whose load
+ * carries no zod (decision 0090). Unknown fields are dropped, as zod does.
+ */
+export function parsePublicSettings(value: unknown): TPublicSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { hostOrigin, loginFormOrigins, contactEmail } = value as Record<string, unknown>;
+  if (hostOrigin !== null && typeof hostOrigin !== 'string') return null;
+  if (!Array.isArray(loginFormOrigins) || !loginFormOrigins.every((origin) => typeof origin === 'string')) {
+    return null;
+  }
+  if (typeof contactEmail !== 'string') return null;
+  return { hostOrigin, loginFormOrigins, contactEmail };
+}
+
 export function readSettingsMeta(doc: Pick<Document, 'querySelector'>): TPublicSettings | null {
   const content = doc.querySelector(`meta[name="${PUBLIC_SETTINGS_META}"]`)?.getAttribute('content');
   if (!content) return null;
   try {
-    const parsed = ZPublicSettings.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    return parsePublicSettings(JSON.parse(content));
   } catch {
     return null;
   }
@@ -29,8 +43,7 @@ export async function fetchSettings(fetchFn: typeof fetch): Promise<TPublicSetti
   try {
     const response = await fetchFn(API.settings, { headers: { Accept: 'application/json' } });
     if (!response.ok) return null;
-    const parsed = ZPublicSettings.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    return parsePublicSettings(await response.json());
   } catch {
     return null;
   }

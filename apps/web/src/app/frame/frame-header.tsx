@@ -1,10 +1,10 @@
 import { Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { SearchField } from '../../features/search';
 import { de } from '../../i18n/de';
 import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { useSession } from '../../lib/use-session';
 import classes from './frame.module.css';
+import { LazySearchField } from './lazy-search-field';
 import { LogoutButton } from './logout-button';
 import { NotificationsLink } from './notifications-link';
 
@@ -40,7 +40,7 @@ export function FrameHeader({
           {de.app.name}
         </Link>
       </Group>
-      {user && <SearchField />}
+      {user && <LazySearchField />}
       {user && (
         <Group gap="sm" wrap="nowrap" className={classes.account}>
           <Text

@@ -1,7 +1,10 @@
+// First: the frame's own stylesheets come after Mantine's (docs/bundle.md).
+import '../frame-styles';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { de } from '../../i18n/de';
 import { useSession } from '../../lib/use-session';
+import { DataProviders } from '../data-providers';
 import { Breadcrumbs } from './breadcrumbs';
 import classes from './frame.module.css';
 import { FrameHeader } from './frame-header';
@@ -19,29 +22,31 @@ export function Frame() {
   const toggleNavigation = () => setOpenedOn(navigationOpen ? null : pathname);
 
   return (
-    <div className={classes.frame}>
-      <FrameHeader
-        navigationId={NAVIGATION_ID}
-        withNavigation={user !== null}
-        navigationOpen={navigationOpen}
-        onToggleNavigation={toggleNavigation}
-      />
-      <div className={classes.body}>
-        {user && (
-          <nav
-            id={NAVIGATION_ID}
-            className={classes.navigation}
-            data-open={navigationOpen || undefined}
-            aria-label={de.frame.navigation}
-          >
-            <Navigation user={user} />
-          </nav>
-        )}
-        <main className={classes.main}>
-          <Breadcrumbs />
-          <Outlet />
-        </main>
+    <DataProviders>
+      <div className={classes.frame}>
+        <FrameHeader
+          navigationId={NAVIGATION_ID}
+          withNavigation={user !== null}
+          navigationOpen={navigationOpen}
+          onToggleNavigation={toggleNavigation}
+        />
+        <div className={classes.body}>
+          {user && (
+            <nav
+              id={NAVIGATION_ID}
+              className={classes.navigation}
+              data-open={navigationOpen || undefined}
+              aria-label={de.frame.navigation}
+            >
+              <Navigation user={user} />
+            </nav>
+          )}
+          <main className={classes.main}>
+            <Breadcrumbs />
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </DataProviders>
   );
 }

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { de } from '../../i18n/de';
+import { showOverlays } from '../overlay/overlays';
 
 /** SPEC §4/§8: success, error and notice banners that disappear after 5000 ms. */
 export const ALERT_DURATION_MS = 5000;
@@ -11,6 +12,8 @@ export interface Alerts {
 }
 
 function show(text: string, color: string): void {
+  // The store keeps the banner until the banners' host is mounted, which then shows it.
+  void showOverlays();
   notifications.show({
     // The same message twice at once (two requests of one screen failing alike) shows one banner.
     id: `${color}:${text}`,

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { de } from '../../i18n/de';
 import { createDiscardCheck } from '../form/unsaved-changes';
+import { showOverlays } from '../overlay/overlays';
 
 /** SPEC §4/§9 confirmation dialog: default buttons 'Ja'/'Nein', width 290, persistent. */
 const CONFIRM_WIDTH_PX = 290;
@@ -17,13 +18,14 @@ export interface ConfirmOptions {
 }
 
 /** Resolves true for the confirm button, false for the cancel button. */
-export function confirm({
+export async function confirm({
   title,
   text,
   confirmLabel,
   cancelLabel,
   danger,
 }: ConfirmOptions): Promise<boolean> {
+  await showOverlays();
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

@@ -1,15 +1,10 @@
-import { Container, Drawer } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { de } from '../../i18n/de';
 import { createStore } from '../../lib/external-store';
-import { getBridge } from '../../lib/frame-bridge';
-import { type Region, sheetScrollTarget } from '../../lib/visible-region';
 import { mayDiscard } from '../feedback/confirm';
-import { DirtyGuardProvider, useLeaveGuard } from '../form/dirty-guard';
+import { useLeaveGuard } from '../form/dirty-guard';
 import { unsavedChanges } from '../form/unsaved-changes';
-import { sheetStyles } from './placement';
-import { useHostViewport } from './use-visible-region';
+import { showOverlays } from './overlays';
 
 /** SPEC §4: the bottom-sheet form dialog; only one is open at a time (a new one replaces it). */
 export interface BottomSheetOptions {
@@ -22,11 +17,12 @@ interface SheetState extends BottomSheetOptions {
   opened: boolean;
 }
 
-const sheet = createStore<SheetState | null>(null);
+/** The sheet shown (or closing); BottomSheetHost (bottom-sheet-host.tsx, in its own chunk) draws it. */
+export const sheet = createStore<SheetState | null>(null);
 let lastId = 0;
 
 /** The forms of the sheet report their changes under this scope. */
-const SHEET_SCOPE = 'bottom-sheet';
+export const SHEET_SCOPE = 'bottom-sheet';
 
 export interface BottomSheet {
   open(options: BottomSheetOptions): void;
@@ -38,6 +34,7 @@ export interface BottomSheet {
 
 const bottomSheet: BottomSheet = {
   open(options) {
+    void showOverlays();
     lastId += 1;
     sheet.set({ ...options, id: lastId, opened: true });
     unsavedChanges.setOpen(SHEET_SCOPE, true);
@@ -52,7 +49,7 @@ const bottomSheet: BottomSheet = {
   },
 };
 
-const maySheetClose = () => mayDiscard(unsavedChanges.isDirty(SHEET_SCOPE));
+export const maySheetClose = () => mayDiscard(unsavedChanges.isDirty(SHEET_SCOPE));
 /** Leaving the page is asked about only while some form holds changes. */
 const mayLeave = () => mayDiscard(true);
 
@@ -60,56 +57,14 @@ export function useBottomSheet(): BottomSheet {
   return bottomSheet;
 }
 
-export function BottomSheetHost({ region }: { region: Region | null }) {
-  const state = useSyncExternalStore(sheet.subscribe, sheet.get);
-  const contentRef = useRef<HTMLDivElement>(null);
-  const hostViewport = useHostViewport();
+/**
+ * In the root layout, with or without the sheet's host loaded: asks before a page with changes is left, and
+ * closes the sheet when the page changes.
+ */
+export function useBottomSheetRouting(): void {
   const { pathname } = useLocation();
   useLeaveGuard(mayLeave);
-
   useEffect(() => {
     if (pathname) bottomSheet.close();
   }, [pathname]);
-
-  const openedId = state?.opened ? state.id : null;
-  // Each newly opened sheet starts scrolled to its top and asks the host to bring it into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opened sheet, not per region change
-  useEffect(() => {
-    if (openedId === null) return;
-    const frame = requestAnimationFrame(() => {
-      const content = contentRef.current;
-      if (!content) return;
-      content.scrollTop = 0;
-      const bottom = region ? region.top + region.height : window.innerHeight;
-      const height = content.offsetHeight;
-      getBridge().scrollTo(sheetScrollTarget({ top: bottom - height, height }, hostViewport));
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [openedId]);
-
-  const styles = sheetStyles(region);
-  return (
-    <Drawer.Root
-      opened={state?.opened ?? false}
-      onClose={() => void bottomSheet.requestClose()}
-      position="bottom"
-      closeOnClickOutside={false}
-      styles={styles}
-    >
-      <Drawer.Overlay />
-      <Drawer.Content ref={contentRef} radius="md">
-        <Drawer.Header>
-          <Drawer.Title fw={600}>{state?.title}</Drawer.Title>
-          <Drawer.CloseButton aria-label={de.dialog.close} />
-        </Drawer.Header>
-        <Drawer.Body>
-          <Container size="md" px={0}>
-            <DirtyGuardProvider scope={SHEET_SCOPE} mayClose={maySheetClose}>
-              {state?.content}
-            </DirtyGuardProvider>
-          </Container>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
-  );
 }

@@ -1,5 +1,10 @@
-/** What other parts of the app use from the login feature. */
-export { loginLoader } from './login-loader';
+import { preloadable } from '../../components/preloadable';
 
-/** The login screen, loaded on first visit (its own chunk). */
-export const loadLoginPage = async () => (await import('./login-page')).LoginPage;
+/** What other parts of the app use from the login feature. */
+export { type LoginLoaderData, loginLoader } from './login-loader';
+
+/**
+ * The login screen, loaded on first visit (its own chunk); not for a login link, which leads on to the
+ * dashboard (issue 19).
+ */
+export const loginPage = preloadable(async () => (await import('./login-page')).LoginPage);

@@ -1,6 +1,6 @@
-import { API, ZTokenPair } from '@portal/contract';
+import { API } from '@portal/contract';
 import { type LoaderFunctionArgs, replace } from 'react-router';
-import { api, session } from '../../lib/portal';
+import { api, session, tokenPairSchema } from '../../lib/portal';
 import { guardRoute } from '../../lib/routing/guard-loader';
 import { loginParams } from '../../lib/routing/route-guard';
 import { DASHBOARD_PATH, ROUTES } from '../../lib/routing/route-table';
@@ -19,7 +19,10 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Logi
   const params = loginParams(new URL(request.url).searchParams);
   if (params.size === 0) return { failed: false };
   try {
-    const pair = await api.get(`${API.login}?${params.toString()}`, { silent: true, schema: ZTokenPair });
+    const pair = await api.get(`${API.login}?${params.toString()}`, {
+      silent: true,
+      schema: tokenPairSchema,
+    });
     await session.login(pair);
   } catch {
     return { failed: true };
