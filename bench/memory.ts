@@ -46,11 +46,11 @@ function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   return { env, nodeArgs: words.slice(node + 1, -1) };
 }
 
-/** The process's resident memory now and at its peak, in MB, from /proc. */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+/** The process's resident memory now and at its peak, and the part not backed by files, in MB, from /proc. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024, anonMb: kb('RssAnon') / 1024 };
 }
 
 /** The server's V8 heap (total and used) and external memory in MB, as it reports it on SIGUSR2. */
@@ -136,6 +136,7 @@ async function onDatabase(kind: Kind): Promise<Record<string, string>> {
         'RSS before MB': before.rssMb.toFixed(0),
         'RSS after MB': after.rssMb.toFixed(0),
         'peak MB': after.peakMb.toFixed(0),
+        'anonymous MB': after.anonMb.toFixed(0),
         'V8 heap MB (used)': `${heap.totalMb.toFixed(0)} (${heap.usedMb.toFixed(0)})`,
         'external MB': heap.externalMb.toFixed(0),
         budget: `≤ ${MEMORY_BUDGETS.rssMaxMb}`,
