@@ -13,6 +13,9 @@ import { createThread, search } from './search-helpers.ts';
 
 const ROWS = 1200;
 const NEEDLE = { row: 1100, text: 'Nadelstreifenscheibe' };
+/** Posts a member may read that hold one word: one more than a search counts, the first of them a title hit. */
+const KITT = { word: 'Fensterkitt', posts: SEARCH_COUNT_CAP + 1, hidden: 2 };
+const MINUTE = 60_000;
 
 let w: World;
 let itemId = 0;
@@ -51,9 +54,45 @@ beforeAll(async () => {
       .insertInto('forumPosts')
       .values(posts.slice(at, at + 200))
       .execute();
+  await seedKittPosts();
   await reindexAll(w.t.database.db);
 });
 afterAll(() => w.t.close());
+
+/**
+ * KITT.posts posts for the members, indexed in the order written: the first holds the word in its title and is
+ * the newest by date, the others in their text, each a minute newer than the one before; then KITT.hidden
+ * posts for the partners only, title hits and newer still.
+ */
+async function seedKittPosts(): Promise<void> {
+  const db = w.t.database.db;
+  const start = Date.now() - 30 * 24 * 60 * MINUTE;
+  const rows = Array.from({ length: KITT.posts + KITT.hidden }, (_, n) => {
+    const hidden = n >= KITT.posts;
+    const at = new Date(n === 0 ? Date.now() - MINUTE : start + n * MINUTE + (hidden ? 24 * 60 * MINUTE : 0));
+    return {
+      title: n === 0 || hidden ? `${KITT.word} ${n}` : `Beitrag ${n}`,
+      preText: '',
+      content: `<p>Über ${KITT.word} ${n}</p>`,
+      publishedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  for (let at = 0; at < rows.length; at += 200) {
+    const batch = rows.slice(at, at + 200);
+    const ids = await db.insertInto('blogPosts').values(batch).returning('id').execute();
+    await db
+      .insertInto('blogPostGroups')
+      .values(
+        ids.map(({ id }, index) => ({
+          blogPostId: id,
+          groupId: at + index >= KITT.posts ? w.groups.partner : w.groups.mitglieder,
+        })),
+      )
+      .execute();
+  }
+}
 
 describe('GET /api/search: large tables and common words', () => {
   it('should find a large table a block of rows at a time, each hit showing its first matching row', async () => {
@@ -92,5 +131,28 @@ describe('GET /api/search: large tables and common words', () => {
     expect(last.hits.at(-1)?.snippet).toBe('Bericht 5 vom <mark>Kantenschliff</mark>');
     const rare = await search(w, w.as.mitglied, 'Werkstattberichte');
     expect(rare).toMatchObject({ total: 1, capped: [] });
+  });
+
+  it("should count and rank a member's newest readable matches only, leaving out older and hidden ones", async () => {
+    const result = await search(w, w.as.mitglied, KITT.word, { type: 'blog' });
+    expect(result.counts.blog).toBe(SEARCH_COUNT_CAP);
+    expect(result.capped).toEqual(['blog']);
+    // the title hit is older (by indexing) than the newest 1,000 the member may read: not ranked first;
+    // the partners' posts are newer but hidden
+    expect(result.hits[0]?.title).toBe(`Beitrag ${KITT.posts - 1}`);
+    expect(result.hits.map((hit) => hit.title)).not.toContain(`${KITT.word} 0`);
+    const last = await search(w, w.as.mitglied, KITT.word, {
+      type: 'blog',
+      offset: String(SEARCH_COUNT_CAP - 1),
+      limit: '5',
+    });
+    expect(last.hits.map((hit) => hit.title)).toEqual([`Beitrag ${KITT.posts - SEARCH_COUNT_CAP}`]);
+    // the admin reads them all: the partners' title hits come first, and the same cap holds
+    const admin = await search(w, w.as.admin, KITT.word, { type: 'blog' });
+    expect(admin.counts.blog).toBe(SEARCH_COUNT_CAP);
+    expect(admin.hits.slice(0, KITT.hidden).map((hit) => hit.title)).toEqual([
+      `${KITT.word} ${KITT.posts + 1}`,
+      `${KITT.word} ${KITT.posts}`,
+    ]);
   });
 });

@@ -3,7 +3,8 @@
  * group and publication (admins: all, scheduled ones too), content items through a visible category, events
  * and forums for ROLE_USER (SPEC §2), the media library for admins. A type the principal may not open at
  * all is missing. Each condition is checked per candidate (`exists`, by index): a search reads only a type's
- * newest matches, so this is cheaper than working out every visible post first.
+ * newest matches, so this is cheaper than working out every visible post first. A post's publication date
+ * comes from the narrow index `blog_posts_published_by_id` (migration 0017), not from its wide row.
  */
 import type { TSearchType } from '@portal/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';

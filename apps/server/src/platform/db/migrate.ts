@@ -18,6 +18,7 @@ import * as m0013 from './migrations/0013-administration.ts';
 import * as m0014 from './migrations/0014-kept-blog-lists.ts';
 import * as m0015 from './migrations/0015-event-counts.ts';
 import * as m0016 from './migrations/0016-media-file-pages.ts';
+import * as m0017 from './migrations/0017-search-post-visibility.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-kept-blog-lists': m0014,
   '0015-event-counts': m0015,
   '0016-media-file-pages': m0016,
+  '0017-search-post-visibility': m0017,
 };
 
 class StaticProvider implements MigrationProvider {
