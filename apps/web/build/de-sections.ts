@@ -1,0 +1,191 @@
+/**
+ * Vite plugin of the web build: each section of the German texts (`de.login`, `de.blog`, …) in a module of its
+ * own (decision 0090, docs/bundle.md).
+ *
+ * `src/i18n/de.ts` is one object, and a bundler places a module in one chunk whole: the login screen carried
+ * every screen's texts (about 9 KB gzipped, of which it needs under 1 KB). For the build, this plugin serves
+ * the section `X` of that object as `src/i18n/de.ts?de-section=X` (the file's imports and helpers, then
+ * `export const X = <the section>`), and rewrites each module that imports `de` and uses it only as `de.X`
+ * to import the sections it names instead. A chunk then holds the sections its modules use. A module that
+ * uses `de` otherwise keeps the whole object. The sources stay as they are; `npm run dev`, the type checker
+ * and the tests use them directly.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Plugin, parseAst, transformWithOxc } from 'vite';
+
+const QUERY = '?de-section=';
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+function child(node: AstNode, key: string): unknown {
+  return (node as unknown as Record<string, unknown>)[key];
+}
+
+function identifierName(node: unknown): string | null {
+  if (!isNode(node)) return null;
+  if (node.type === 'Identifier') return child(node, 'name') as string;
+  if (node.type === 'Literal' && typeof child(node, 'value') === 'string')
+    return child(node, 'value') as string;
+  return null;
+}
+
+/** The section modules' common head (imports, helpers) and each section's source, from de.ts as JavaScript. */
+export function readSections(code: string): { head: string; sections: Map<string, string> } {
+  const program = parseAst(code, { lang: 'js' }) as unknown as { body: AstNode[] };
+  const head: string[] = [];
+  const sections = new Map<string, string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? child(statement, 'declaration') : null;
+    const declarator = isNode(declaration)
+      ? (child(declaration, 'declarations') as AstNode[] | undefined)?.[0]
+      : undefined;
+    if (declarator && identifierName(child(declarator, 'id')) === 'de') {
+      const init = child(declarator, 'init');
+      if (!isNode(init) || init.type !== 'ObjectExpression')
+        throw new Error('de-sections: de is not an object');
+      for (const property of child(init, 'properties') as AstNode[]) {
+        const name = property.type === 'Property' ? identifierName(child(property, 'key')) : null;
+        const value = child(property, 'value');
+        if (!name || child(property, 'computed') || !isNode(value)) {
+          throw new Error('de-sections: each section of de must be a plain property');
+        }
+        sections.set(name, code.slice(value.start, value.end));
+      }
+      continue;
+    }
+    head.push(code.slice(statement.start, statement.end));
+  }
+  return { head: head.join('\n'), sections };
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * `code` (JavaScript) with its uses `de.X` of the German texts (imported from `deFile`) read from the section
+ * modules, or null when it imports no texts or uses `de` other than as `de.X`.
+ */
+export function rewriteSectionUses(code: string, id: string, deFile: string): string | null {
+  if (!code.includes('i18n/de') && !code.includes('./de')) return null;
+  const program = parseAst(code, { lang: 'js' }) as unknown as { body: AstNode[] };
+  let local: string | null = null;
+  let declaration: AstNode | null = null;
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const source = identifierName(child(statement, 'source'));
+    if (!source?.startsWith('.') || `${path.resolve(path.dirname(id), source)}.ts` !== deFile) continue;
+    const specifiers = child(statement, 'specifiers') as AstNode[];
+    const [specifier] = specifiers;
+    if (specifiers.length !== 1 || specifier?.type !== 'ImportSpecifier') return null;
+    if (identifierName(child(specifier, 'imported')) !== 'de') return null;
+    local = identifierName(child(specifier, 'local'));
+    declaration = statement;
+  }
+  if (!local || !declaration) return null;
+
+  const edits: Edit[] = [];
+  const used = new Set<string>();
+  let otherUse = false;
+  const visit = (node: unknown, parent: AstNode | null, key: string): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, parent, key);
+      return;
+    }
+    if (!isNode(node)) return;
+    if (node.type === 'MemberExpression' && !child(node, 'computed')) {
+      const object = child(node, 'object');
+      const property = identifierName(child(node, 'property'));
+      if (isNode(object) && object.type === 'Identifier' && identifierName(object) === local && property) {
+        used.add(property);
+        edits.push({ start: object.start, end: node.end, text: `__de_${property}` });
+        return;
+      }
+      visit(object, node, 'object');
+      return;
+    }
+    if (node.type === 'Identifier' && identifierName(node) === local) {
+      const isKey = parent?.type === 'Property' && key === 'key' && !child(parent, 'computed');
+      if (!isKey) otherUse = true;
+      return;
+    }
+    for (const [name, value] of Object.entries(node)) {
+      if (name !== 'type' && typeof value === 'object') visit(value, node, name);
+    }
+  };
+  for (const statement of program.body) if (statement !== declaration) visit(statement, null, 'body');
+  if (otherUse || used.size === 0) return null;
+
+  edits.push({
+    start: declaration.start,
+    end: declaration.end,
+    text: [...used]
+      .map((name) => `import { ${name} as __de_${name} } from ${JSON.stringify(`${deFile}${QUERY}${name}`)};`)
+      .join('\n'),
+  });
+  edits.sort((a, b) => b.start - a.start);
+  let result = code;
+  for (const edit of edits) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
+}
+
+/** The plugins, for `vite build` only: one serves the sections, one rewrites the modules that use them. */
+export function deSections(): Plugin[] {
+  let deFile = '';
+  let read: Promise<{ head: string; sections: Map<string, string> }> | null = null;
+  const sections = () => {
+    read ??= transformWithOxc(readFileSync(deFile, 'utf8'), deFile, { lang: 'ts' }).then(({ code }) =>
+      readSections(code),
+    );
+    return read;
+  };
+  return [
+    {
+      name: 'portal:de-sections',
+      apply: 'build',
+      enforce: 'pre',
+      configResolved(config) {
+        deFile = path.resolve(config.root, 'src/i18n/de.ts');
+      },
+      resolveId(source) {
+        return source.startsWith(`${deFile}${QUERY}`) ? source : null;
+      },
+      async load(id) {
+        if (!id.startsWith(`${deFile}${QUERY}`)) return null;
+        const name = id.slice(deFile.length + QUERY.length);
+        const { head, sections: all } = await sections();
+        const section = all.get(name);
+        if (section === undefined) throw new Error(`de-sections: de.${name} does not exist`);
+        return {
+          code: `${head}\nexport const ${name} = ${section};\n`,
+          moduleSideEffects: false,
+          moduleType: 'js',
+        };
+      },
+    },
+    {
+      name: 'portal:de-section-uses',
+      apply: 'build',
+      enforce: 'post',
+      transform(code, id) {
+        if (id.includes('?') || id.includes('node_modules') || id === deFile || !/\.[jt]sx?$/.test(id))
+          return null;
+        const rewritten = rewriteSectionUses(code, id, deFile);
+        return rewritten === null ? null : { code: rewritten, map: null };
+      },
+    },
+  ];
+}
