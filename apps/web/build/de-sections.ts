@@ -13,24 +13,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Plugin, parseAst, transformWithOxc } from 'vite';
+import { type AstNode, child, isNode } from './ast';
 
 const QUERY = '?de-section=';
-
-interface AstNode {
-  type: string;
-  start: number;
-  end: number;
-}
-
-function isNode(value: unknown): value is AstNode {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  );
-}
-
-function child(node: AstNode, key: string): unknown {
-  return (node as unknown as Record<string, unknown>)[key];
-}
 
 function identifierName(node: unknown): string | null {
   if (!isNode(node)) return null;

@@ -36,6 +36,15 @@ afterEach(async () => {
 });
 
 const MEMBERS = 6;
+/** What a digest runner of its own needs, from the world's app. */
+const runnerDeps = () => ({
+  db: w.t.database.db,
+  accounts: w.app.accounts,
+  outbox: createMailOutbox(w.t.database),
+  publicUrl: w.t.config.publicUrl,
+  jwtSecret: w.t.config.jwtSecret,
+  log: w.app.log,
+});
 const run = (now: Date) => w.app.digestScheduler.runOnce(now);
 const recipients = async () =>
   (await digestMails(w)).map((mail) => mail.recipient.replace('@example.de', ''));
@@ -162,14 +171,7 @@ describe('sending each digest once', () => {
   it('should queue one mail when two runs race past the lease (the guard on digest_until)', async () => {
     await writePost(w, { title: 'Wettlauf', visibleForUserGroups: [w.groups.mitglieder] });
     const now = nextDigestTime();
-    const deps = {
-      db: w.t.database.db,
-      accounts: w.app.accounts,
-      outbox: createMailOutbox(w.t.database),
-      publicUrl: w.t.config.publicUrl,
-      jwtSecret: w.t.config.jwtSecret,
-      log: w.app.log,
-    };
+    const deps = runnerDeps();
     const results = await Promise.all([createDigestRunner(deps).run(now), createDigestRunner(deps).run(now)]);
     expect(results.map((result) => result.queued).reduce((a, b) => a + b)).toBe(3);
     expect((await recipients()).sort()).toEqual(['admin', 'beide', 'mitglied']);
@@ -180,14 +182,7 @@ describe('sending each digest once', () => {
 describe('a long run', () => {
   it('should let timers and requests in between its batches (SQLite answers without waiting on I/O)', async () => {
     await writePost(w, { title: 'Für viele', visibleForUserGroups: [w.groups.mitglieder] });
-    const deps = {
-      db: w.t.database.db,
-      accounts: w.app.accounts,
-      outbox: createMailOutbox(w.t.database),
-      publicUrl: w.t.config.publicUrl,
-      jwtSecret: w.t.config.jwtSecret,
-      log: w.app.log,
-    };
+    const deps = runnerDeps();
     let batches = 0;
     let turnSeenAfterBatch: number | undefined;
     setImmediate(() => {

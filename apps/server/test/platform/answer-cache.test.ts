@@ -17,6 +17,15 @@ describe('answers kept in memory', () => {
     titles((await w.json<TBlogPage>(BLOG_API.list, headers)).items);
   const dashboard = async (headers: Record<string, string>) =>
     titles(await w.json<TBlog[]>(BLOG_API.count(2), headers));
+  /** Renames every post through another instance of the server, whose writes this one does not hear of. */
+  async function renameElsewhere(title: string): Promise<void> {
+    const second = await w.t.secondInstance();
+    try {
+      await second.database.db.updateTable('blogPosts').set({ title }).execute();
+    } finally {
+      await second.close();
+    }
+  }
 
   it('are kept: a post written by another instance shows only once the answer has expired', async () => {
     w = await createWorld({ env: { ANSWER_CACHE_MS: '60000' } });
@@ -63,12 +72,7 @@ describe('answers kept in memory', () => {
     w = await createWorld({ env: { ANSWER_CACHE_MS: '300' } });
     await createPost(w, { title: 'Erster Beitrag' });
     expect(await list(w.as.mitglied)).toEqual(['Erster Beitrag']);
-    const second = await w.t.secondInstance();
-    try {
-      await second.database.db.updateTable('blogPosts').set({ title: 'Umbenannt' }).execute();
-    } finally {
-      await second.close();
-    }
+    await renameElsewhere('Umbenannt');
     await expect.poll(() => list(w.as.mitglied), { timeout: 5_000 }).toEqual(['Umbenannt']);
   });
 
@@ -98,12 +102,7 @@ describe('answers kept in memory', () => {
     w = await createWorld({ env: { ANSWER_CACHE_MS: '60000' } });
     await createPost(w, { title: 'Erster Beitrag' });
     expect(await list(w.as.mitglied)).toEqual(['Erster Beitrag']);
-    const second = await w.t.secondInstance();
-    try {
-      await second.database.db.updateTable('blogPosts').set({ title: 'Umbenannt' }).execute();
-    } finally {
-      await second.close();
-    }
+    await renameElsewhere('Umbenannt');
     await w.app.database.db.deleteFrom('mailOutbox').execute();
     await w.app.database.db.deleteFrom('forumThreadReaders').execute();
     expect(await list(w.as.mitglied)).toEqual(['Erster Beitrag']);
@@ -163,12 +162,7 @@ describe('answers kept in memory', () => {
     w = await createWorld({ env: { ANSWER_CACHE_MS: '0' } });
     await createPost(w, { title: 'Erster Beitrag' });
     expect(await list(w.as.mitglied)).toEqual(['Erster Beitrag']);
-    const second = await w.t.secondInstance();
-    try {
-      await second.database.db.updateTable('blogPosts').set({ title: 'Umbenannt' }).execute();
-    } finally {
-      await second.close();
-    }
+    await renameElsewhere('Umbenannt');
     expect(await list(w.as.mitglied)).toEqual(['Umbenannt']);
   });
 });

@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { usePreloadWhenSettled } from '../../components/preloadable';
-import { isSearchShortcut, loadSearchField } from '../../features/search';
+import { loadSearchField, useSearchShortcut } from '../../features/search';
 import { de } from '../../i18n/de';
 import { activity } from '../../lib/portal';
 import classes from './frame.module.css';
@@ -70,16 +70,8 @@ function FocusOnArrival() {
  */
 function SearchFieldPlaceholder({ onReach }: { onReach: () => void }) {
   const input = useRef<HTMLInputElement>(null);
-  // `/` works before the field has loaded, as it does after (features/search/components/use-search-shortcut).
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (!isSearchShortcut(event)) return;
-      event.preventDefault();
-      input.current?.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // `/` works before the field has loaded, as it does after.
+  useSearchShortcut(input);
   // Runs as the placeholder goes, while it still is in the page.
   useLayoutEffect(
     () => () => {

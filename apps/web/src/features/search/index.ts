@@ -1,7 +1,7 @@
 /** What other parts of the app use from the search feature: the top bar's field, loaded apart (issue 19). */
 export const loadSearchField = async () => (await import('./components/search-field')).SearchField;
 /** `/` focuses the field; the frame's placeholder for the field listens for it too. */
-export { isSearchShortcut } from './lib/shortcut';
+export { useSearchShortcut } from './components/use-search-shortcut';
 
 /** The results page, loaded on first visit (its own chunk). */
 export const loadSearchPage = async () => (await import('./search-page')).SearchPage;
