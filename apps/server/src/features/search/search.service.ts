@@ -20,9 +20,10 @@ import { fold } from '../../platform/search/fold.ts';
 import { rowsPerDocument } from '../../platform/search/search-documents.ts';
 import { createCategoryAccess } from '../categories/index.ts';
 import {
-  type Candidate,
+  byRank,
   createSearchRepository,
   type HitRow,
+  type Ranked,
   type SearchRepository,
 } from './search.repository.ts';
 import { searchVisibility } from './search-visibility.ts';
@@ -139,13 +140,6 @@ function present(row: HitRow, links: Links, q: string, terms: readonly string[])
   }
 }
 
-type Ranked = Candidate & { time: number };
-
-/** Rank: title hits first, then newer before older, then a stable order. */
-function byRank(a: Ranked, b: Ranked): number {
-  return b.inTitle - a.inTitle || b.time - a.time || b.sid - a.sid || a.id - b.id;
-}
-
 export function createSearchService(deps: SearchFeatureDeps) {
   const repo = createSearchRepository(deps.db, deps.kind);
   const categoryAccess = createCategoryAccess(deps.db);
@@ -161,7 +155,7 @@ export function createSearchService(deps: SearchFeatureDeps) {
     ): Promise<TSearchResult> {
       const terms = queryTerms(query.q);
       const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
-      const visibility = searchVisibility(principal, visibleCategories, new Date());
+      const visibility = searchVisibility(principal, visibleCategories, new Date(), deps.kind);
       // each type's count and the hits of it that can be on this page (the page's end, from the top)
       const limits = { pool: SEARCH_COUNT_CAP, keep: query.offset + query.limit };
       const found = await Promise.all(

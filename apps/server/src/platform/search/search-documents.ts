@@ -273,14 +273,33 @@ const SOURCE_KINDS: readonly SourceKind[] = [
   'media',
 ];
 
+/**
+ * SQLite: the search's FTS5 tables (migrations 0011, 0018), whichever the schema holds. A rebuild empties each
+ * at once ('delete-all': deleting 60,000 documents one by one left as many tombstones and took a quarter of
+ * the rebuild) and merges it into one segment when written ('optimize'): a walk newest first reads every
+ * segment's part of a term's list, and a title hit then cost 0.36 ms to find instead of 0.06 (decision 0096).
+ */
+async function searchTables(db: SqlRunner): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return [];
+  const { rows } = await sql<{ name: string }>`select name as name from sqlite_master
+    where type = 'table' and substr(name, 1, 7) = 'search_' and sql like '%using fts5%'`.execute(db);
+  return rows.map((row) => row.name);
+}
+
 /** Empties the index and writes it again from every table; returns the sources per kind (table rows, not blocks). */
 export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKind, number>> {
+  // emptied first: the documents' delete triggers then have nothing to take out
+  const fts = await searchTables(db);
+  for (const table of fts)
+    await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('delete-all')`.execute(db);
   await sql`delete from search_documents`.execute(db);
   for (const kind of SOURCE_KINDS) {
     let after = 0;
     while (after >= 0) after = await writeSources(db, kind, sql`s.id > ${after}`);
   }
   const tableRows = await writeRows(db, 'all');
+  for (const table of fts)
+    await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('optimize')`.execute(db);
   const { rows } = await sql<{ kind: DocumentKind; n: number | string }>`select kind as kind, count(*) as n
     from search_documents group by kind`.execute(db);
   const counts: Record<DocumentKind, number> = {
