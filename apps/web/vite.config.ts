@@ -3,6 +3,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { contractDeclarations } from './build/contract-declarations';
 import { deSections } from './build/de-sections';
+import { zodMiniCopy } from './build/zod-mini-copy';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 const API_TARGET = 'http://localhost:8080';
@@ -10,7 +11,7 @@ const proxied = ['/api', '/external', '/mediaLibrary', '/media-files'];
 
 /** Modules every screen loads first besides the vendor chunk and the entry (docs/bundle.md); see `start`. */
 const FIRST_LOAD: readonly RegExp[] = [
-  /[\\/]src[\\/]lib[\\/](activity|api-client|api-error|external-store|form-data|portal|session|storage|upload-request|use-session|routing[\\/]route-access|routing[\\/]route-table)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](activity|api-client|api-error|external-store|form-data|portal|session|storage|use-session|routing[\\/]route-access|routing[\\/]route-table)\.ts$/,
   /[\\/]src[\\/]components[\\/](feedback[\\/]confirm|form[\\/]dirty-guard|form[\\/]unsaved-changes|overlay[\\/]overlays|page[\\/]use-document-title)\.tsx?$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(app|common|confirm|errors|login|unsavedChanges)$/,
   /[\\/]contract[\\/]src[\\/](admin\.ts\?contract-declaration=ADMIN_PATHS|auth\.ts\?contract-declaration=AUTH_MESSAGES|errors\.ts\?contract-declaration=MESSAGES|links\.ts\?contract-declaration=LINK_MESSAGES|media\.ts\?contract-declaration=MEDIA_API|notifications\.ts\?contract-declaration=NOTIFICATION_SETTINGS_PATH|paths\.ts\?contract-declaration=(API|PARAMETER|isPublicApiPath|pathTemplate)|roles\.ts\?contract-declaration=(ROLES|expandRoles|hasRole|isUserAdmin))$/,
@@ -21,11 +22,49 @@ const FIRST_LOAD: readonly RegExp[] = [
   /vite[\\/]preload-helper/,
 ];
 
-/** Modules every framed screen (the dashboard among them) loads first besides `FIRST_LOAD`; see `frame-start`. */
+/**
+ * Modules every framed screen (the dashboard among them) loads first besides `FIRST_LOAD`; see `frame-start`.
+ * Named one by one from the bundle map (docs/bundle.md): a feature's `index.ts` must not be named (the entry
+ * imports it, so the login screen would load the group), nor anything a framed screen loads lazily.
+ */
 const FRAME_LOAD: readonly RegExp[] = [
-  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
-  /node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]de)\.js$/,
-  /node_modules[\\/]@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider[\\/]/,
+  // TanStack Query, all but useQueries, which only the content tables use
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)/,
+  // zod/mini with its own core (build/zod-mini-copy.ts): the frame's and the session's answers are checked
+  /node_modules[\\/]zod[\\/]v4[\\/].*\?zod-mini$/,
+  /[\\/]src[\\/]lib[\\/]session-schemas\.ts$|[\\/]contract[\\/]src[\\/]auth\.ts\?contract-declaration=(ZProfile|ZRole|ZTokenPair|ZUserGroup)$/,
+  // the frame: layout, top bar, navigation with the category tree, breadcrumbs, the search field's stand-in
+  /[\\/]src[\\/]app[\\/](data-providers\.tsx|frame-styles\.ts|query-client\.ts|frame[\\/]frame\.module\.css)$/,
+  /[\\/]src[\\/]app[\\/]frame[\\/](breadcrumbs|frame|frame-header|lazy-search-field|logout-button|nav-sections|navigation|notifications-link)\.tsx?$/,
+  /[\\/]src[\\/](features[\\/]categories[\\/](components[\\/](category-form-sheet|category-navigation|category-tree|use-tree-expansion)|api[\\/](get-category-form-data|get-category-tree))|features[\\/]blog[\\/]lib[\\/]internal-list|components[\\/]sortable-tree[\\/]tree-list)\.tsx?$/,
+  /[\\/]src[\\/](components[\\/]page[\\/]breadcrumb-trail|components[\\/]sortable-tree[\\/](tree-expansion|tree-row|tree\.module)|features[\\/]categories[\\/](api[\\/]query-keys|lib[\\/]category-link|components[\\/](category-node-link|category-tree\.module))|features[\\/]blog[\\/]lib[\\/]list-query|features[\\/]search[\\/](lib[\\/]shortcut|components[\\/]use-search-shortcut)|lib[\\/]tree-transforms)\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(categories|frame|nav|search|tree)$/,
+  /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=BLOG_TITLES|categories\.ts\?contract-declaration=(CATEGORY_API|CATEGORY_MESSAGES|CATEGORY_TYPES|openApiComponent|ZCategoryType|ZContentCategory|ZContentCategoryFormData|ZContentCategoryTree|ZParentName)|links\.ts\?contract-declaration=(CONTROL|decodeEscapes|decodeFully|isAllowedUrl|isInternalPath|isPlainName|isRelativeUrl|isSafeRelativeUrl|pathOf|SCHEME)|search\.ts\?contract-declaration=SEARCH_MESSAGES)$/,
+  // Mantine's components, hooks and stylesheets and the icons they use
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion[\\/]AccordionChevron\.mjs$|Breadcrumbs|Burger|Collapse|Group|NavLink|Skeleton)[\\/]?/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Badge|Burger|Container|Divider|Flex|FloatingIndicator|Group|InlineInput|NavLink|Popover|ScrollArea|Skeleton)\.css$/,
+  /node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-collapse|use-merged-ref)[\\/]/,
+  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Bell|BuildingStore|CalendarEvent|ChevronDown|ChevronRight|ExternalLink|History|LayoutDashboard|Logout|Messages|News|Photo|Plus|Search|Users|UsersGroup)\.mjs$/,
+];
+
+/**
+ * Modules the dashboard loads besides the frame's: its page, lists (news, next events, forum, quick access),
+ * intro and their helpers, texts, contract values and Mantine components; see `dashboard`. Each one is
+ * loaded by the dashboard anyway (docs/bundle.md tells how the list was made); a screen that shares one of
+ * them loads the group with it, and nothing here is loaded lazily by the dashboard.
+ */
+const DASHBOARD_LOAD: readonly RegExp[] = [
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Badge|SimpleGrid|Typography)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Accordion|SimpleGrid|Typography)\.css$/,
+  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(ArrowRight|Check|Pencil|X)\.mjs$/,
+  /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=(BLOG_API|BLOG_MESSAGES|ZBlog|ZBlogAuthor)|dashboard\.ts\?contract-declaration=(DASHBOARD_API|ZDashboardIntro)|events\.ts\?contract-declaration=(eventCursor|EVENT_MESSAGES|EVENTS_API|ZEvent|ZEventSubscription|ZEventUser)|forums\.ts\?contract-declaration=(FORUM_API|ZForumUnread)|links\.ts\?contract-declaration=mediaLinkNames)$/,
+  /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(blog|dashboard|events|forums|pages|quickAccess)$/,
+  /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|upcoming-events-slot)|dashboard-page)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-path|event-status)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|status-badge|use-answer-event))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]forum[\\/](api[\\/](get-unread|query-keys)|lib[\\/]paths|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/](components[\\/](list-section|page[\\/]page|rich-text)|lib[\\/](download-file|formatting|links))\.(ts|tsx)$/,
 ];
 
 /**
@@ -46,7 +85,14 @@ function bundleMap(): PluginOption[] {
 }
 
 export default defineConfig({
-  plugins: [react(), contractDeclarations(), ...deSections(), zodWithoutJsonSchema(), ...bundleMap()],
+  plugins: [
+    react(),
+    contractDeclarations(),
+    ...deSections(),
+    zodWithoutJsonSchema(),
+    zodMiniCopy(),
+    ...bundleMap(),
+  ],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
@@ -79,12 +125,21 @@ export default defineConfig({
               test: (id: string) => FIRST_LOAD.some((pattern) => pattern.test(id)),
               priority: 5,
             },
-            // What every framed screen runs first: TanStack Query, dayjs and the frame itself.
+            // What every framed screen runs first: TanStack Query, zod/mini, the frame with its navigation,
+            // category tree, links and breadcrumbs (the frame's chunk and some twenty under 2 KB otherwise).
             {
               name: 'frame-start',
               test: (id: string) => FRAME_LOAD.some((pattern) => pattern.test(id)),
               priority: 4,
               // Only the modules named: the frame imports every feature's navigation and dialogs.
+              includeDependenciesRecursively: false,
+            },
+            // The dashboard's page and what it loads besides the frame (some twenty chunks otherwise); a
+            // screen that shares one of its modules (the events list, the event row) loads it too.
+            {
+              name: 'dashboard',
+              test: (id: string) => DASHBOARD_LOAD.some((pattern) => pattern.test(id)),
+              priority: 3,
               includeDependenciesRecursively: false,
             },
           ],

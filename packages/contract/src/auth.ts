@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
+import * as zm from 'zod/mini';
 import { formList } from './form.ts';
 import { ROLES } from './roles.ts';
 
@@ -16,7 +18,7 @@ export const AUTH_MESSAGES = {
     'Gerade werden zu viele Anmeldungen gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;
 
-const ZRole = z.enum(ROLES);
+const ZRole = zm.enum(ROLES);
 
 /** POST /external/generate/login: the host's server (API key) or the test-origin form (password). */
 export const ZGenerateLoginInput = z.object({
@@ -44,7 +46,7 @@ export const ZLoginQuery = z.object({
 });
 
 /** Login and refresh answer with a token pair (SPEC §3 "Auth state", §7 Auth). */
-export const ZTokenPair = z.object({ token: z.string(), refreshToken: z.string() });
+export const ZTokenPair = zm.object({ token: zm.string(), refreshToken: zm.string() });
 export type TTokenPair = z.infer<typeof ZTokenPair>;
 
 export const ZRefreshInput = z.object({
@@ -56,17 +58,17 @@ export const ZRefreshInput = z.object({
 
 export const ZLogoutInput = z.object({ refreshToken: z.string().max(200).optional() });
 
-const ZUserGroup = z.object({ id: z.number().int(), name: z.string(), internal: z.boolean() });
+const ZUserGroup = zm.object({ id: zm.int(), name: zm.string(), internal: zm.boolean() });
 export type TUserGroup = z.infer<typeof ZUserGroup>;
 
 /** GET /api/account/profile: the session user with expanded roles (ARCHITECTURE §4). */
-export const ZProfile = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  company: z.string().nullable(),
-  roles: z.array(ZRole),
-  groups: z.array(ZUserGroup),
+export const ZProfile = zm.object({
+  id: zm.int(),
+  username: zm.string(),
+  email: zm.nullable(zm.string()),
+  company: zm.nullable(zm.string()),
+  roles: zm.array(ZRole),
+  groups: zm.array(ZUserGroup),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

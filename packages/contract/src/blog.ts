@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
+import * as zm from 'zod/mini';
 import { MESSAGES } from './errors.ts';
 import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
@@ -54,26 +56,26 @@ export const BLOG_MESSAGES = {
 /** SPEC §2 Blog: the list's title without and with `ceo=true`. */
 export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
 
-const ZBlogAuthor = z.object({ username: z.string() });
+const ZBlogAuthor = zm.object({ username: zm.string() });
 
 /**
  * Blog of SPEC §3. `image` is a signed, expiring URL of the picture (for `<img src>`), `imagePath` the file
  * name it was uploaded with; both null without a picture. `publishedAt` is ISO 8601 (UTC). `scheduled` is
  * true while `publishedAt` lies in the future; only admins ever receive such a post.
  */
-export const ZBlog = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  preText: z.string(),
-  content: z.string(),
-  image: z.string().nullable(),
-  imagePath: z.string().nullable(),
-  visibleForUserGroups: z.array(z.number().int()),
-  publishedAt: z.string(),
-  displayOnDashboard: z.boolean(),
-  tags: z.array(z.string()),
-  author: ZBlogAuthor.nullable(),
-  scheduled: z.boolean(),
+export const ZBlog = zm.object({
+  id: zm.int(),
+  title: zm.string(),
+  preText: zm.string(),
+  content: zm.string(),
+  image: zm.nullable(zm.string()),
+  imagePath: zm.nullable(zm.string()),
+  visibleForUserGroups: zm.array(zm.int()),
+  publishedAt: zm.string(),
+  displayOnDashboard: zm.boolean(),
+  tags: zm.array(zm.string()),
+  author: zm.nullable(ZBlogAuthor),
+  scheduled: zm.boolean(),
 });
 export type TBlog = z.infer<typeof ZBlog>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
+import * as zm from 'zod/mini';
 import { MESSAGES } from './errors.ts';
 import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
@@ -31,40 +33,47 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 export const CATEGORY_TYPES = ['content', 'url'] as const;
-const ZCategoryType = z.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeRequired });
+const ZCategoryType = zm.enum(CATEGORY_TYPES, { error: CATEGORY_MESSAGES.typeRequired });
 export type TCategoryType = z.infer<typeof ZCategoryType>;
 
 /** Labels for the type select of the category form (GET /api/contentCategory/formData). */
 export const CATEGORY_TYPE_LABELS: Record<TCategoryType, string> = { content: 'Inhalt', url: 'URL' };
 
-const ZParentName = z.object({ id: z.number().int(), name: z.string() });
+const ZParentName = zm.object({ id: zm.int(), name: zm.string() });
 export type TParentName = z.infer<typeof ZParentName>;
+
+/** `schema`, named `id` in the OpenAPI document (as classic zod's `.meta({ id })`). */
+function openApiComponent<T extends zm.ZodMiniType>(schema: T, id: string): T {
+  zm.globalRegistry.add(schema, { id });
+  return schema;
+}
 
 /**
  * ContentCategory of SPEC §3; `children` are the visible sub-categories, `parentNames` the ancestors, root
  * first. Recursive schemas carry an `id`: OpenAPI refers to them as components.
  */
-export const ZContentCategory = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
+export const ZContentCategory = openApiComponent(
+  zm.object({
+    id: zm.int(),
+    name: zm.string(),
+    description: zm.nullable(zm.string()),
     type: ZCategoryType,
-    url: z.string().nullable(),
-    visibleForUserGroups: z.array(z.number().int()),
-    showInQuickAccess: z.boolean(),
-    level: z.number().int(),
-    position: z.number().int(),
-    parentId: z.number().int().nullable(),
-    parentNames: z.array(ZParentName),
-    get children(): z.ZodArray<typeof ZContentCategory> {
-      return z.array(ZContentCategory);
+    url: zm.nullable(zm.string()),
+    visibleForUserGroups: zm.array(zm.int()),
+    showInQuickAccess: zm.boolean(),
+    level: zm.int(),
+    position: zm.int(),
+    parentId: zm.nullable(zm.int()),
+    parentNames: zm.array(ZParentName),
+    get children(): zm.ZodMiniArray<typeof ZContentCategory> {
+      return zm.array(ZContentCategory);
     },
-  })
-  .meta({ id: 'ContentCategory' });
+  }),
+  'ContentCategory',
+);
 export type TContentCategory = z.infer<typeof ZContentCategory>;
 
-export const ZContentCategoryTree = z.array(ZContentCategory);
+export const ZContentCategoryTree = zm.array(ZContentCategory);
 
 const groupIds = z
   .array(zId(CATEGORY_MESSAGES.unknownGroup), {
@@ -121,11 +130,11 @@ export const ZSaveCategoryTreeBody = z.object({
 });
 
 /** GET /api/contentCategory/formData (SPEC §7). */
-export const ZContentCategoryFormData = z.object({
-  types: z.array(z.object({ value: ZCategoryType, text: z.string() })),
-  urlType: z.literal('url'),
-  userGroups: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  defaultUserGroups: z.array(z.number().int()),
+export const ZContentCategoryFormData = zm.object({
+  types: zm.array(zm.object({ value: ZCategoryType, text: zm.string() })),
+  urlType: zm.literal('url'),
+  userGroups: zm.array(zm.object({ id: zm.int(), name: zm.string() })),
+  defaultUserGroups: zm.array(zm.int()),
 });
 export type TContentCategoryFormData = z.infer<typeof ZContentCategoryFormData>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
+import * as zm from 'zod/mini';
 import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { pathTemplate } from './paths.ts';
@@ -77,14 +79,14 @@ export const PARTICIPANTS_CSV = {
 } as const;
 
 /** User of SPEC §3 as a participant: `email` and `company` of other members only ever reach admins. */
-const ZEventUser = z.object({
-  username: z.string(),
-  email: z.string().nullable(),
-  company: z.string().nullable(),
+const ZEventUser = zm.object({
+  username: zm.string(),
+  email: zm.nullable(zm.string()),
+  company: zm.nullable(zm.string()),
 });
 
 /** EventSubscription of SPEC §3: `status` true attends, false declined; no entry means pending. */
-const ZEventSubscription = z.object({ user: ZEventUser, status: z.boolean() });
+const ZEventSubscription = zm.object({ user: ZEventUser, status: zm.boolean() });
 export type TEventSubscription = z.infer<typeof ZEventSubscription>;
 
 /**
@@ -96,25 +98,25 @@ export type TEventSubscription = z.infer<typeof ZEventSubscription>;
  * `teilnahmeausblenden`, and the caller may attend (ROLE_USER). `participantCount` (accepted) and
  * `declinedCount` are numbers for admins (kept with the event, decision 0088), null for everyone else.
  */
-export const ZEvent = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  location: z.string().nullable(),
-  start: z.string(),
-  end: z.string(),
-  url: z.string().nullable(),
-  teilnahmeausblenden: z.boolean(),
-  external: z.boolean(),
-  registrationDeadline: z.string().nullable(),
-  image: z.string().nullable(),
-  imagePath: z.string().nullable(),
-  eventSubscriptions: z.array(ZEventSubscription),
-  mySubscription: z.boolean().nullable(),
-  registrationOpen: z.boolean(),
-  canSubscribe: z.boolean(),
-  participantCount: z.number().int().nullable(),
-  declinedCount: z.number().int().nullable(),
+export const ZEvent = zm.object({
+  id: zm.int(),
+  name: zm.string(),
+  description: zm.string(),
+  location: zm.nullable(zm.string()),
+  start: zm.string(),
+  end: zm.string(),
+  url: zm.nullable(zm.string()),
+  teilnahmeausblenden: zm.boolean(),
+  external: zm.boolean(),
+  registrationDeadline: zm.nullable(zm.string()),
+  image: zm.nullable(zm.string()),
+  imagePath: zm.nullable(zm.string()),
+  eventSubscriptions: zm.array(ZEventSubscription),
+  mySubscription: zm.nullable(zm.boolean()),
+  registrationOpen: zm.boolean(),
+  canSubscribe: zm.boolean(),
+  participantCount: zm.nullable(zm.int()),
+  declinedCount: zm.nullable(zm.int()),
 });
 export type TEvent = z.infer<typeof ZEvent>;
 

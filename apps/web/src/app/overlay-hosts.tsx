@@ -1,5 +1,6 @@
 // First: the frame's own stylesheets come after Mantine's (docs/bundle.md).
 import './frame-styles';
+import '../components/overlay/overlay-styles';
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { BottomSheetHost } from '../components/overlay/bottom-sheet-host';

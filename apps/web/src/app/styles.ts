@@ -1,10 +1,11 @@
 /**
  * Mantine styles of the first load: what the login screen, the loading indicator and the error page use,
  * imported per component to keep it small (order matters: global styles first, then components after the
- * components they build on). The components of the frame, the dialogs and the sheets come with them
- * (frame-styles.ts, issue 19). A screen that uses another Mantine component imports its stylesheet in its own
- * chunk, or adds it to frame-styles.ts. Mantine's default CSS variables are written by MantineProvider
- * (app.tsx), not loaded from default-css-variables.css.
+ * components they build on). The components of the frame come with it (frame-styles.ts, issue 19), the
+ * dialogs', sheets' and banners' with them (components/overlay/overlay-styles.ts). A screen that uses
+ * another Mantine component imports its stylesheet in its own chunk, or adds it to frame-styles.ts.
+ * Mantine's default CSS variables are written by MantineProvider (app.tsx), not loaded from
+ * default-css-variables.css.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';

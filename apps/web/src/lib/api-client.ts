@@ -1,10 +1,17 @@
 import { isPublicApiPath, LINK_MESSAGES, MEDIA_API } from '@portal/contract';
-import type { ZodType } from 'zod';
 import { de } from '../i18n/de';
 import type { Activity } from './activity';
 import { ApiError, messageForStatus, readErrorBody } from './api-error';
-import { type FormValue, fileNameFromDisposition, toFormData } from './form-data';
-import { createXhrUpload, hasFile, type ProgressListener, type UploadTransport } from './upload-request';
+import { type FormValue, fileNameFromDisposition, hasFile, toFormData } from './form-data';
+import type { ProgressListener, UploadTransport } from './upload-request';
+
+/**
+ * A schema that checks an answer: the contract's classic zod schemas and its zod/mini ones (the answers of
+ * the first load, decision 0097) both have `safeParse`.
+ */
+interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
 
 /** HTTP client of SPEC §7/§8: BEARER token, token refresh, global spinner and the red error banner. */
 interface ApiRequestOptions<T = unknown> {
@@ -13,10 +20,10 @@ interface ApiRequestOptions<T = unknown> {
   /** Do not show the error banner; the caller handles the rejection itself. */
   silent?: boolean;
   /**
-   * Validates (and types) the response body; or a function that loads the schema, for calls of the first load,
-   * which carries no zod (decision 0090).
+   * Validates (and types) the response body; or a function that loads the schema, for the session's calls,
+   * whose schemas the login screen does without (decisions 0090, 0097).
    */
-  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   signal?: AbortSignal;
   /** Reports the bytes sent, then the server's processing, of a form post that carries files. */
   onProgress?: ProgressListener;
@@ -97,8 +104,15 @@ function pageOrigin(): string {
   return typeof location === 'undefined' ? 'http://localhost' : location.origin;
 }
 
+/**
+ * XMLHttpRequest's transport, loaded with the first post that follows its progress (a form with files):
+ * the first load does without it (issue 19).
+ */
+const xhrUpload: UploadTransport = async (url, init, onProgress) =>
+  (await import('./upload-request')).createXhrUpload()(url, init, onProgress);
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const upload = deps.upload ?? createXhrUpload();
+  const upload = deps.upload ?? xhrUpload;
 
   /** fetch, or the upload transport when the caller follows the progress of a post with files. */
   function transmit(
@@ -210,7 +224,7 @@ class SilentApiError extends ApiError {}
 
 async function readBody<T>(
   response: Response,
-  schema: ZodType<T> | Promise<ZodType<T>> | undefined,
+  schema: ResponseSchema<T> | Promise<ResponseSchema<T>> | undefined,
 ): Promise<T> {
   const text = await response.text();
   let body: unknown;

@@ -12,6 +12,12 @@ export function toFormData(fields: Record<string, FormValue>): FormData {
   return form;
 }
 
+/** Whether a form carries a file, the only posts worth reporting upload progress for. */
+export function hasFile(form: FormData): boolean {
+  for (const [, value] of form.entries()) if (typeof value !== 'string') return true;
+  return false;
+}
+
 /** Adds query parameters to a path, leaving out empty values. */
 export function withQuery(
   path: string,

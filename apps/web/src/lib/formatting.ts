@@ -1,6 +1,6 @@
 /**
  * German formatting (SPEC §9: dates in German locale, 24-hour times, shown in Europe/Berlin). Mantine's date
- * pickers take German names from app/dates-locale.ts.
+ * pickers take German names from components/form/german-dates.tsx.
  */
 
 export const TIME_ZONE = 'Europe/Berlin';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createXhrUpload,
-  hasFile,
-  parseResponseHeaders,
-  percentOf,
-  type UploadProgress,
-} from './upload-request';
+import { hasFile } from './form-data';
+import { createXhrUpload, parseResponseHeaders, percentOf, type UploadProgress } from './upload-request';
 
 /** Just enough of XMLHttpRequest to drive the transport by hand. */
 class FakeXhr {

@@ -27,12 +27,6 @@ export type UploadTransport = (
 /** Statuses whose response must not carry a body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Whether a form carries a file, the only posts worth reporting progress for. */
-export function hasFile(form: FormData): boolean {
-  for (const [, value] of form.entries()) if (typeof value !== 'string') return true;
-  return false;
-}
-
 /** The whole percentage of `loaded` in `total`, 0 to 100; 0 while the total is unknown. */
 export function percentOf(loaded: number, total: number): number {
   if (!(total > 0)) return 0;

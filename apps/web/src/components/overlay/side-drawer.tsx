@@ -1,3 +1,4 @@
+import './overlay-styles';
 import { Drawer } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';

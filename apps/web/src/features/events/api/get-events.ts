@@ -6,14 +6,14 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { withQuery } from '../../../lib/form-data';
 import { api } from '../../../lib/portal';
 import type { EventRange } from '../lib/calendar-range';
 import { nextPageAfter } from '../lib/event-pages';
 import { eventKeys } from './query-keys';
 
-export const ZEventList = z.array(ZEvent);
+export const ZEventList = zm.array(ZEvent);
 
 /**
  * GET /api/event/?from&to: the events overlapping a range, ordered by start. Without a range the server

@@ -1,4 +1,5 @@
 import { DateTimePicker } from '@mantine/dates';
+import { GermanDates } from '../../../components/form/german-dates';
 import { de } from '../../../i18n/de';
 import { fromBerlinInput, toBerlinInput } from '../../../lib/berlin-time';
 
@@ -29,29 +30,31 @@ export function EventDateField({
   minDate,
 }: EventDateFieldProps) {
   return (
-    <DateTimePicker
-      label={label}
-      description={description}
-      withAsterisk={required}
-      clearable={!required}
-      valueFormat={de.events.form.dateFormat}
-      value={toBerlinInput(value)}
-      onChange={(next) => onChange(fromBerlinInput(next))}
-      onBlur={onBlur}
-      error={error}
-      minDate={minDate}
-      nextLabel={labels.nextMonth}
-      previousLabel={labels.previousMonth}
-      timePickerProps={{
-        format: '24h',
-        withDropdown: false,
-        hoursInputLabel: labels.hours,
-        minutesInputLabel: labels.minutes,
-      }}
-      submitButtonProps={{ 'aria-label': labels.apply }}
-      // In a portal, so that the sheet's sticky header cannot cover the calendar when it opens upwards.
-      popoverProps={{ withinPortal: true }}
-      clearButtonProps={{ 'aria-label': labels.clear }}
-    />
+    <GermanDates>
+      <DateTimePicker
+        label={label}
+        description={description}
+        withAsterisk={required}
+        clearable={!required}
+        valueFormat={de.events.form.dateFormat}
+        value={toBerlinInput(value)}
+        onChange={(next) => onChange(fromBerlinInput(next))}
+        onBlur={onBlur}
+        error={error}
+        minDate={minDate}
+        nextLabel={labels.nextMonth}
+        previousLabel={labels.previousMonth}
+        timePickerProps={{
+          format: '24h',
+          withDropdown: false,
+          hoursInputLabel: labels.hours,
+          minutesInputLabel: labels.minutes,
+        }}
+        submitButtonProps={{ 'aria-label': labels.apply }}
+        // In a portal, so that the sheet's sticky header cannot cover the calendar when it opens upwards.
+        popoverProps={{ withinPortal: true }}
+        clearButtonProps={{ 'aria-label': labels.clear }}
+      />
+    </GermanDates>
   );
 }

@@ -4,6 +4,7 @@ import '@mantine/dates/styles.css';
 import { Button, Grid, Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { AUDIT_KINDS, isAuditKind } from '@portal/contract';
+import { GermanDates } from '../../../../components/form/german-dates';
 import { de } from '../../../../i18n/de';
 import {
   type AuditFilters,
@@ -81,21 +82,23 @@ interface DayFieldProps {
 /** A day typed as 25.11.2026 or picked from the calendar, whatever language the browser speaks. */
 function DayField({ label, value, onChange, error }: DayFieldProps) {
   return (
-    <DateInput
-      label={label}
-      placeholder={texts.dayPlaceholder}
-      valueFormat="DD.MM.YYYY"
-      dateParser={parseGermanDay}
-      value={value}
-      onChange={onChange}
-      error={error}
-      clearable
-      // the neighbouring months' days are dimmed below the contrast WCAG asks for
-      hideOutsideDates
-      clearButtonProps={{ 'aria-label': texts.clearDay(label) }}
-      nextLabel={texts.nextMonth}
-      previousLabel={texts.previousMonth}
-      popoverProps={{ withinPortal: true }}
-    />
+    <GermanDates>
+      <DateInput
+        label={label}
+        placeholder={texts.dayPlaceholder}
+        valueFormat="DD.MM.YYYY"
+        dateParser={parseGermanDay}
+        value={value}
+        onChange={onChange}
+        error={error}
+        clearable
+        // the neighbouring months' days are dimmed below the contrast WCAG asks for
+        hideOutsideDates
+        clearButtonProps={{ 'aria-label': texts.clearDay(label) }}
+        nextLabel={texts.nextMonth}
+        previousLabel={texts.previousMonth}
+        popoverProps={{ withinPortal: true }}
+      />
+    </GermanDates>
   );
 }
