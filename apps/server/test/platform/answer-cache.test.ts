@@ -181,6 +181,7 @@ describe('createAnswerCache', () => {
       if (id === 'fehler') return reply.status(404).send({ detail: 'Nicht gefunden.' });
       return { id, run: state.runs };
     });
+    app.post('/:id', async (_request, reply) => reply.status(204).send());
     return { cache, app, state };
   }
 
@@ -210,7 +211,7 @@ describe('createAnswerCache', () => {
     expect((await app.inject('/a')).json()).toEqual({ id: 'a', run: 2 });
   });
 
-  it('keeps only 200 answers, a few at most, and forgets after any request that is not a GET', async () => {
+  it('keeps only 200 answers, a few at most, and forgets after any route that may write', async () => {
     const { app, state, cache } = await countingApp(60_000);
     expect((await app.inject('/fehler')).statusCode).toBe(404);
     expect((await app.inject('/fehler')).statusCode).toBe(404);
@@ -220,7 +221,10 @@ describe('createAnswerCache', () => {
     await app.inject('/c');
     expect(cache.size).toBe(2);
     expect((await app.inject('/a')).json()).toEqual({ id: 'a', run: 6 });
-    await app.inject({ method: 'POST', url: '/a' });
+    // No route, nothing written: the answers stay.
+    expect((await app.inject({ method: 'PUT', url: '/a' })).statusCode).toBe(404);
+    expect(cache.size).toBe(2);
+    expect((await app.inject({ method: 'POST', url: '/a' })).statusCode).toBe(204);
     expect(cache.size).toBe(0);
   });
 

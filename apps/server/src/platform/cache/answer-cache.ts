@@ -15,7 +15,14 @@
  * Only the body is kept, so only routes whose answer is the JSON body alone (status 200, no headers of their
  * own) may opt in.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,13 +60,22 @@ export interface AnswerCache {
   changed(): void;
   /** Forgets every answer unless all `tables` written are ones no kept answer reads (undefined: not known). */
   written(tables: readonly string[] | undefined): void;
-  /** Adds the hooks that answer from the cache and fill it, to `app` and everything registered in it. */
+  /**
+   * Adds the hooks that answer from the cache and fill it to the routes registered in `app` from now on, and to
+   * every route that may write (any method but GET and HEAD) the hook that forgets the kept answers.
+   */
   register(app: FastifyInstance): void;
   /** answers kept now */
   readonly size: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A route's hooks of one kind as a list: Fastify takes none, one or several. */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
 
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const {
@@ -127,18 +143,29 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     },
     register(app) {
       app.decorateRequest('answerCacheKey', null);
-      // Callback hooks, not async ones: they run on every request.
-      app.addHook('preHandler', (request, reply, done) => {
+      // Route hooks, added only where they act: a hook on the whole app would run on every request, and most
+      // are GETs of routes that keep nothing (issue 19, the profile's throughput).
+      const lookupHook: preHandlerHookHandler = (request, reply, done) => {
         // An answer from the cache ends the request here; Fastify then skips the handler.
         if (!lookup(request, reply)) done();
-      });
-      app.addHook('onSend', (request, reply, payload, done) => {
+      };
+      const storeHook: onSendHookHandler = (request, reply, payload, done) => {
         store(request, reply, payload);
         done(null, payload);
-      });
-      app.addHook('onResponse', (request, _reply, done) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') changed();
+      };
+      const changedHook: onResponseHookHandler = (_request, _reply, done) => {
+        changed();
         done();
+      };
+      app.addHook('onRoute', (route) => {
+        if (route.config?.answerCache) {
+          route.preHandler = [...hooksOf(route.preHandler), lookupHook];
+          route.onSend = [...hooksOf(route.onSend), storeHook];
+        }
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (methods.some((method) => method !== 'GET' && method !== 'HEAD')) {
+          route.onResponse = [...hooksOf(route.onResponse), changedHook];
+        }
       });
     },
   };
