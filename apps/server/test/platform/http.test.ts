@@ -55,6 +55,34 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
   });
 
+  it('should send the full set on documents and the headers that act on JSON on API answers', async () => {
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const url of ['/dashboard', API.docs]) {
+      const page = await t.app.inject({ url });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      for (const header of documentOnly) expect(page.headers[header], `${url} ${header}`).toBeDefined();
+    }
+    for (const url of [API.health, '/api/gibtesnicht']) {
+      const answer = await t.app.inject({ url });
+      expect(answer.headers['content-security-policy']).toContain(
+        "frame-ancestors 'self' https://www.verband.example",
+      );
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-frame-options']).toBeUndefined();
+      for (const header of documentOnly) expect(answer.headers[header], `${url} ${header}`).toBeUndefined();
+    }
+  });
+
   it('should not send HSTS while the portal is reached over plain http', async () => {
     const response = await t.app.inject({ url: API.health });
     expect(response.headers['strict-transport-security']).toBeUndefined();

@@ -1,5 +1,6 @@
 import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { API } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -52,16 +53,40 @@ function securityHeaders({ hostOrigin, publicUrl }: SecurityHeadersOptions): Out
 }
 
 /**
+ * Helmet's headers that act only where a browser renders a document (window grouping, DNS prefetching of its
+ * links, old Internet Explorer downloads, Flash and PDF policy files, the retired XSS filter). An API answer is
+ * JSON read by the app's scripts; opened as a document it still has the CSP, nosniff and no referrer.
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+/** Whether `url` answers JSON of the API: everything under /api/ except the API's documentation pages. */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(API.docs);
+}
+
+/**
  * Sets the security headers and the request id on every answer. The security headers are computed once:
  * building them per request (as the helmet plugin for Fastify does, for per-route options we do not use) took
- * a tenth of a small answer's time. Routes that need other values (public media files, the app's static files)
- * overwrite single headers.
+ * a tenth of a small answer's time. Documents (the app, its files, the API's documentation) get helmet's whole
+ * set; API answers the headers that act on them (CSP, nosniff, resource policy, referrer policy, HSTS): each
+ * header costs the server and every client on every answer (decision 0098). Routes that need other values
+ * (public media files, the app's static files) overwrite single headers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  const headers = securityHeaders(options);
+  const documentHeaders = securityHeaders(options);
+  const apiHeaders = Object.fromEntries(
+    Object.entries(documentHeaders).filter(([name]) => !DOCUMENT_ONLY.has(name)),
+  );
   // A callback hook, not an async one: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);
     reply.header('x-request-id', request.id);
     done();
   });
