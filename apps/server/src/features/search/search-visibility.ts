@@ -35,7 +35,7 @@ export function searchVisibility(
   kind: DatabaseKind,
 ): Partial<Record<TSearchType, Expression<SqlBool> | 'all'>> {
   const member = principal.roles.includes('ROLE_USER');
-  // the whole type: counted from its index alone (search.repository.ts)
+  // the whole type: no check per candidate (search.repository.ts)
   const always = 'all';
   const allowed: Partial<Record<TSearchType, Expression<SqlBool> | 'all'>> = {
     blog: principal.isAdmin ? always : memberPost(principal, now, kind),

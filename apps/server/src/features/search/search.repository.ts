@@ -12,6 +12,10 @@ import type { DocumentKind } from '../../platform/search/search-documents.ts';
 const TRIGRAM = 3;
 /** Table rows read at a time when looking for a block's matching row. */
 const ROWS_READ_AT_ONCE = 50;
+/** PostgreSQL: a type's newest documents sampled for a search of `n` matches: `n / SAMPLE` (decision 0099). */
+const SAMPLE = 4;
+/** PostgreSQL: at least one in DENSE of the sample matching, a type is walked by id for its newest matches. */
+const DENSE = 3;
 
 /** A matching document as the page is ranked: title hits first, then newer before older. */
 export interface Candidate {
@@ -174,7 +178,8 @@ function sqliteCandidates(
 /**
  * PostgreSQL: the conditions over `d` for one type. The text is matched as it is, so that the planner sees
  * from its statistics how common a term is: a common one is found soonest by walking the type's documents
- * newest first (the type's partial index on `id`, migration 0014); a rare one through the trigram index.
+ * newest first (the type's partial index on `id`, migration 0014); a rare one through the trigram index
+ * (postgresOrder overrules it where the newest documents tell otherwise).
  * (Hiding the text from its indexes with `|| ''` made the planner take every match for rare: it read and
  * sorted all 10,000 posts for 'glas'.)
  */
@@ -189,6 +194,40 @@ function postgresMatch(type: TSearchType, terms: readonly string[]): Expression<
     conditions.push(sql`to_tsvector('simple', ${text}) @@ to_tsquery('simple', ${query})`);
   }
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+/**
+ * PostgreSQL: how a type's newest `n` matches are found, as the ORDER BY of the query that reads them.
+ * - Terms of three letters or more (decision 0099): the type's newest `n / SAMPLE` documents are read as a
+ *   sample (a few hundred short rows). Where at least one in DENSE of them matches, or the sample is the whole
+ *   type, the type is walked by id newest first down to the `n`th match (as the planner goes for a word it
+ *   takes for common). Where fewer match, its matches come from the trigram index and are sorted by id:
+ *   `d.id + 0` keeps the planner off walking the id index, which it takes for a word it thinks common, and
+ *   which read the 5,000 newest posts of a long thread without 'glas' before finding one.
+ * - Short terms: their `to_tsvector` costs 30 µs a row, too dear to sample with: the matches are counted, up
+ *   to `n`, through the words index (decision 0079); fewer are all read through it, as many by the walk.
+ */
+async function postgresOrder(
+  db: Kysely<DB>,
+  type: TSearchType,
+  terms: readonly string[],
+  n: number,
+): Promise<RawBuilder<unknown>> {
+  const match = postgresMatch(type, terms);
+  const walk = sql`order by d.id desc`;
+  if (split(terms).short.length > 0) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
+      from search_documents d where ${match} limit ${n}) m`.execute(db);
+    return Number(rows[0]?.n ?? 0) >= n ? walk : sql``;
+  }
+  const size = Math.max(Math.ceil(n / SAMPLE), 1);
+  const { rows } = await sql<{ rows: number | string; hits: number | string }>`select count(*) as rows,
+      count(*) filter (where ${match}) as hits
+    from (select d.type, d.folded_text from search_documents d where d.type = ${sql.lit(type)}
+      order by d.id desc limit ${size}) d`.execute(db);
+  const read = Number(rows[0]?.rows ?? 0);
+  const hits = Number(rows[0]?.hits ?? 0);
+  return read < size || hits * DENSE >= read ? walk : sql`order by d.id + 0 desc`;
 }
 
 export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
@@ -221,31 +260,16 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
         return { found: Number(rows[0]?.found ?? 0), top };
       }
       const condition = visible === 'all' ? sql<SqlBool>`1 = 1` : visible;
-      // PostgreSQL: how many match, up to `n`, without visibility, from the type's trigram index: cheap, and
-      // when the type is visible as a whole the count itself.
-      const { rows: matched } = await sql<{ n: number | string }>`select count(*) as n from (select 1
-        from search_documents d where ${postgresMatch(type, terms)} limit ${n}) m`.execute(db);
-      const counted = Number(matched[0]?.n ?? 0);
-      // a rare word: all of its matches through that index; a common one: its newest, found soon when
-      // walking the type's documents newest first
-      const order = counted >= n ? sql`order by d.id desc` : sql``;
-      const newest = (limit: number) => sql<Candidate>`select ${CANDIDATE_COLUMNS(terms)}
-        from search_documents d where ${postgresMatch(type, terms)} and ${condition} ${order} limit ${limit}`;
-      const ranked = (from: RawBuilder<unknown>, keep: number) => sql`from (${from}) c
-        order by c."inTitle" desc, c.at desc, c.sid desc, c.id limit ${keep}`;
-      if (visible === 'all') {
-        const { rows } = await sql<Candidate>`select c.id as id, c.at as at, c.sid as sid,
-          c."inTitle" as "inTitle" ${ranked(newest(limits.pool), limits.keep)}`.execute(db);
-        return { found: counted, top: rows };
-      }
       // Counted with visibility in one pass over the matches, kept aside once (a window, `count(*) over ()`,
-      // cost a fifth more): their number, the oldest, and the best `keep` and one more, in case the oldest is among
-      // them and not in the pool.
+      // cost a fifth more): their number, the oldest, and the best `keep` and one more, in case the oldest is
+      // among them and not in the pool.
+      const order = await postgresOrder(db, type, terms, n);
       type Counted = Candidate & { found: number | string; oldest: number };
-      const { rows } = await sql<Counted>`with m as materialized (${newest(n)})
+      const { rows } = await sql<Counted>`with m as materialized (select ${CANDIDATE_COLUMNS(terms)}
+          from search_documents d where ${postgresMatch(type, terms)} and ${condition} ${order} limit ${n})
         select c.id as id, c.at as at, c.sid as sid, c."inTitle" as "inTitle",
           (select count(*) from m) as found, (select min(m.id) from m) as oldest
-        ${ranked(sql`select * from m`, limits.keep + 1)}`.execute(db);
+        from m c order by c."inTitle" desc, c.at desc, c.sid desc, c.id limit ${limits.keep + 1}`.execute(db);
       const found = Number(rows[0]?.found ?? 0);
       const outside = found > limits.pool ? rows[0]?.oldest : undefined;
       return {
