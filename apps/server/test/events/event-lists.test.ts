@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, userId } from '../helpers/factories.ts';
 import { createEvent, createEventWorld, DAY, type EventWorld, HOUR, setStatus } from './event-helpers.ts';
 
 /**
@@ -31,15 +31,6 @@ async function list(url: string, headers: Record<string, string>): Promise<TEven
   const response = await w.t.app.inject({ url, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TEvent[]>();
-}
-
-async function userId(username: string): Promise<number> {
-  const row = await w.t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** The counts as a recount of the answers gives them, next to the kept ones. */
@@ -192,7 +183,7 @@ describe('the kept counts', () => {
 
     const erased = await w.t.app.inject({
       method: 'DELETE',
-      url: ADMIN_API.member(await userId(erika)),
+      url: ADMIN_API.member(await userId(w, erika)),
       headers: w.as.admin,
     });
     expect(erased.statusCode, erased.body).toBe(204);
@@ -228,7 +219,7 @@ describe('the kept counts', () => {
     // the foreign key's cascade, as a removal outside the app would do it
     await w.t.database.db
       .deleteFrom('users')
-      .where('id', '=', await userId('weg'))
+      .where('id', '=', await userId(w, 'weg'))
       .execute();
     await expectCounts(stays.id, 1, 0);
   });

@@ -102,7 +102,7 @@ async function expected(type: TSearchType, word: string, visible: Expression<Sql
 }
 
 async function check(type: TSearchType, word: string, username: string, found: number) {
-  const visibility = searchVisibility(await principal(username), [], new Date(), w.t.database.kind);
+  const visibility = searchVisibility(await principal(username), [], new Date());
   const visible = visibility[type];
   if (!visible) throw new Error(`${username} may not search ${type}`);
   const repo = createSearchRepository(w.t.database.db, w.t.database.kind);

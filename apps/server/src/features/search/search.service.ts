@@ -155,7 +155,7 @@ export function createSearchService(deps: SearchFeatureDeps) {
     ): Promise<TSearchResult> {
       const terms = queryTerms(query.q);
       const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
-      const visibility = searchVisibility(principal, visibleCategories, new Date(), deps.kind);
+      const visibility = searchVisibility(principal, visibleCategories, new Date());
       // each type's count and the hits of it that can be on this page (the page's end, from the top)
       const limits = { pool: SEARCH_COUNT_CAP, keep: query.offset + query.limit };
       const found = await Promise.all(
