@@ -70,6 +70,10 @@ export const de = {
     unexpected: 'Es ist ein unerwarteter Fehler aufgetreten.',
     pageFailed: 'Die Seite konnte nicht geladen werden.',
     reload: 'Seite neu laden',
+    /** issue 30: the stored session's profile could not be read at start-up; the session is kept */
+    sessionUnavailable: 'Ihre Anmeldung konnte gerade nicht geprüft werden.',
+    sessionKept: 'Sie bleiben angemeldet. Versuchen Sie es erneut, sobald die Verbindung wieder steht.',
+    retry: 'Erneut versuchen',
   },
   notFound: {
     title: 'Seite nicht gefunden',
