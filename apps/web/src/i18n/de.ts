@@ -63,6 +63,10 @@ export const de = {
     toDashboard: 'Zum Dashboard',
     viaHost:
       'Bitte melden Sie sich über die Website des Verbands an. Von dort gelangen Sie direkt in das Portal.',
+    /** issue 30: a login link of another account than the signed-in one */
+    switchTitle: 'Zugang wechseln?',
+    switchQuestion: (current: string, next: string) =>
+      `Sie sind als ${current} angemeldet. Als ${next} fortfahren?`,
   },
   errors: {
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
