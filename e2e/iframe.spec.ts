@@ -1,5 +1,5 @@
 import { expect, type Frame, type Page, test } from '@playwright/test';
-import { expectLoaded, loginLink } from './support/auth.ts';
+import { expectLoaded } from './support/auth.ts';
 import {
   contentHeight,
   expectFrameFitsContent,
@@ -64,12 +64,6 @@ test.describe('embedded in the host website', () => {
     const { app } = await openHostPage(page, { user: 'mitglied', portal: '/event' });
     await expectMemberScreen(app);
     await expect.poll(() => app.url()).toBe(`${APP_ORIGIN}/event`);
-  });
-
-  test('should pass a login link given as deep link into the frame', async ({ page }) => {
-    const link = new URL(await loginLink(page.request, 'partner'));
-    const { app } = await openHostPage(page, { portal: link.pathname + link.search });
-    await expectMemberScreen(app);
   });
 
   test('should keep the session in the frame after a reload of the host page', async ({ page }) => {

@@ -12,9 +12,11 @@
  * checks this file with them). They are accepted only from the portal's exact origin and from our own
  * iframe, and posted only to that origin.
  *
- * Initial address: a deep link in the host page's query (?portal=/blog/12), else data-path, else '/'.
- * If data-path is a login link (/login?token=…), a deep link is passed on as its `request` parameter,
- * so the app logs in first and then opens the deep link.
+ * Initial address: data-path, else '/'. A deep link in the host page's query (?portal=/blog/12) is passed
+ * on as the `request` parameter of the login route (of data-path's login link, if it is one), so the app
+ * logs in first and then opens the deep link. The host page's address is anyone's to write: it never
+ * becomes the frame's address itself, so a login link in it (?portal=/login%3Ftoken%3D…) signs nobody in;
+ * the app remembers a `request` only when its router would not read it as the login route (issue 30).
  */
 /** @typedef {import('../src/lib/iframe-messages').ChildMessage} ChildMessage */
 /** @typedef {import('../src/lib/iframe-messages').HostMessage} HostMessage */
@@ -61,12 +63,10 @@
   function initialPath() {
     const deepLink = portalPath(new URLSearchParams(window.location.search).get('portal'));
     const configured = portalPath(script.dataset.path ?? null);
-    if (deepLink && configured && /^\/login\?/.test(configured) && !/^\/login(\?|$)/.test(deepLink)) {
-      const url = new URL(configured, portalOrigin);
-      url.searchParams.set('request', deepLink);
-      return url.pathname + url.search;
-    }
-    return deepLink ?? configured ?? '/';
+    if (!deepLink) return configured ?? '/';
+    const url = new URL(configured && /^\/login\?/.test(configured) ? configured : '/login', portalOrigin);
+    url.searchParams.set('request', deepLink);
+    return url.pathname + url.search;
   }
 
   /** @param {number} value */

@@ -11,6 +11,9 @@
  * `//`, and every segment of its path, percent-decoded until nothing changes (`%252e` is a `.` too), is a
  * plain name: not `.` or `..`, without `/`, `\` or control characters. Such a path cannot leave the folder
  * it is put under, however a browser or server normalises it.
+ *
+ * Nor is a link kept that leads to the login route (issue 30): a member's `<a href="/login?token=…">` with the
+ * one-time link of an account they control signed in whoever clicked it as that account.
  */
 
 export const LINK_MESSAGES = {
@@ -67,18 +70,50 @@ function pathOf(url: string): string {
   return url.split(/[?#]/, 1)[0] ?? '';
 }
 
+/** Tabs and line breaks, which a browser removes from an address wherever they are. */
+const ADDRESS_BREAKS = /[\t\n\r]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const BLANKS = /[\s\u0000-\u001f\u007f]/g;
+
+/**
+ * The segments of a path as the browser and the web app's router read it: percent-encoding decoded (until
+ * nothing changes, more than the router does), `\` as `/`, `.` and `..` resolved, empty segments (repeated
+ * and trailing slashes) dropped, blanks removed. Reading more into a path than they do errs on the safe side.
+ */
+function routeSegments(url: string): string[] {
+  const segments: string[] = [];
+  for (const raw of pathOf(url.replace(ADDRESS_BREAKS, '').trim()).split(/[/\\]/)) {
+    for (const part of (decodeFully(raw) ?? raw).split(/[/\\]/)) {
+      const name = part.replace(BLANKS, '');
+      if (name === '..') segments.pop();
+      else if (name !== '' && name !== '.') segments.push(name);
+    }
+  }
+  return segments;
+}
+
+/**
+ * True when the app's router would open the login route (SPEC §2 `/login`) or a path below it for this
+ * address: it ignores case, repeated and trailing slashes and decodes percent-encoding, the browser resolves
+ * dot segments. `/Login`, `/./login`, `/%6Cogin`, `/login/`, `//login`, `/foo/../login` and `login` all are.
+ */
+export function isLoginPath(url: string): boolean {
+  return routeSegments(url)[0]?.toLowerCase() === 'login';
+}
+
 /** True for a link without a scheme (`Dokumente/a.pdf`, `/content/4`), the kind a browser resolves against our origin. */
 export function isRelativeUrl(url: string): boolean {
   return !SCHEME.test(url);
 }
 
-/** The rule above: a relative link that stays where it points. */
+/** The rule above: a relative link that stays where it points, and not to the login route. */
 export function isSafeRelativeUrl(url: string): boolean {
   if (!isRelativeUrl(url) || url.includes('\\') || CONTROL.test(url) || url.startsWith('//')) return false;
-  return pathOf(url)
+  const plain = pathOf(url)
     .split('/')
     .filter((segment) => segment !== '')
     .every(isPlainName);
+  return plain && !isLoginPath(url);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CATEGORY_MESSAGES, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_PATHS } from '../helpers/login-paths.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 import { flatten, saveCategory } from './category-helpers.ts';
 
@@ -44,6 +45,8 @@ describe('the url of a url category', () => {
     'dienstleistungsangebote',
     'https:/evil.example',
     'https:\\\\evil.example',
+    // issue 30: a login link in the navigation would sign whoever clicks it in as another account
+    ...LOGIN_PATHS,
   ])('refuses %s with 400 and a German message at the field', async (url) => {
     const response = await saveCategory(w, w.as.admin, input(url));
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,15 @@
-import { decodeFully, isCsvLinkUrl, isSafeRelativeUrl, mediaLinkNames } from '@portal/contract';
+import {
+  decodeFully,
+  isAllowedUrl,
+  isCsvLinkUrl,
+  isInternalPath,
+  isLoginPath,
+  isSafeRelativeUrl,
+  mediaLinkNames,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { toCell } from '../../src/platform/csv/parse-csv.ts';
+import { LOGIN_PATHS } from '../helpers/login-paths.ts';
 
 describe('the relative link rule (contract links.ts)', () => {
   it('decodes until nothing changes', () => {
@@ -27,8 +36,37 @@ describe('the relative link rule (contract links.ts)', () => {
   });
 });
 
+describe('paths to the login route (contract links.ts)', () => {
+  it.each(LOGIN_PATHS)('reads %s as the login route and refuses it as a link', (url) => {
+    expect(isLoginPath(url)).toBe(true);
+    expect(isSafeRelativeUrl(url)).toBe(false);
+    expect(isInternalPath(url)).toBe(false);
+    expect(isAllowedUrl(url)).toBe(false);
+    expect(isCsvLinkUrl(url)).toBe(false);
+  });
+
+  it.each([
+    '/loginhilfe',
+    '/blog/login',
+    '/blog?weiter=/login',
+    '/content/4#login',
+    'Dokumente/login.pdf',
+    '/dashboard',
+    '/',
+  ])('reads %s as another path', (url) => {
+    expect(isLoginPath(url)).toBe(false);
+  });
+
+  it('keeps links to other pages of the portal', () => {
+    expect(isInternalPath('/loginhilfe')).toBe(true);
+    expect(isInternalPath('/blog?weiter=/login')).toBe(true);
+    expect(isSafeRelativeUrl('Dokumente/login.pdf')).toBe(true);
+  });
+});
+
 describe('links in table cells', () => {
   it.each([
+    ...LOGIN_PATHS,
     '%2e%2e/api/eventSubscription/participantsAsCsv/3.csv',
     'Dokumente/%2e%2e/%2e%2e/api/x.pdf',
     'Dokumente/%252e%252e/x.pdf',

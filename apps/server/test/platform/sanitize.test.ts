@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBlankRichText, sanitizeRichText } from '../../src/platform/html/sanitize.ts';
+import { LOGIN_PATHS } from '../helpers/login-paths.ts';
 
 describe('sanitizeRichText', () => {
   it('should keep the formatting the editor produces', () => {
@@ -52,6 +53,13 @@ describe('sanitizeRichText', () => {
     );
   });
 
+  // issue 30: a member's one-time login link, clicked by an admin, signed the admin in as the member's account.
+  it.each(LOGIN_PATHS)('should drop a link to the login route: %s', (href) => {
+    expect(sanitizeRichText(`<p><a href="${escapeAttribute(href)}">Merkblatt</a></p>`)).toBe(
+      '<p><a>Merkblatt</a></p>',
+    );
+  });
+
   it('should drop a picture whose relative address would leave its folder', () => {
     expect(sanitizeRichText('<img src="/%2e%2e/api/blog/sendAsBreakingNews/3." alt="x">')).toBe(
       '<img alt="x" />',
@@ -89,3 +97,7 @@ describe('isBlankRichText', () => {
     expect(isBlankRichText('<p>Text</p>')).toBe(false);
   });
 });
+
+function escapeAttribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+}

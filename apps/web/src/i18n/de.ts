@@ -63,6 +63,10 @@ export const de = {
     toDashboard: 'Zum Dashboard',
     viaHost:
       'Bitte melden Sie sich über die Website des Verbands an. Von dort gelangen Sie direkt in das Portal.',
+    /** issue 30: a login link of another account than the signed-in one */
+    switchTitle: 'Zugang wechseln?',
+    switchQuestion: (current: string, next: string) =>
+      `Sie sind als ${current} angemeldet. Als ${next} fortfahren?`,
   },
   errors: {
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
@@ -70,6 +74,10 @@ export const de = {
     unexpected: 'Es ist ein unerwarteter Fehler aufgetreten.',
     pageFailed: 'Die Seite konnte nicht geladen werden.',
     reload: 'Seite neu laden',
+    /** issue 30: the stored session's profile could not be read at start-up; the session is kept */
+    sessionUnavailable: 'Ihre Anmeldung konnte gerade nicht geprüft werden.',
+    sessionKept: 'Sie bleiben angemeldet. Versuchen Sie es erneut, sobald die Verbindung wieder steht.',
+    retry: 'Erneut versuchen',
   },
   notFound: {
     title: 'Seite nicht gefunden',

@@ -27,16 +27,26 @@ interface ApiRequestOptions<T = unknown> {
   signal?: AbortSignal;
   /** Reports the bytes sent, then the server's processing, of a form post that carries files. */
   onProgress?: ProgressListener;
+  /**
+   * Sends this access token instead of the session's and leaves a 401 to the caller: the token of a login
+   * link's account, read before the member decides to switch to it (issue 30).
+   */
+  token?: string;
 }
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
   /** The current access token, refreshed first when expired; null when not logged in. */
   getToken: () => Promise<string | null>;
+  /**
+   * The server refused `rejected` (401): a token to repeat the call with once, or null when the session has
+   * ended. Only a 401 after such a refresh attempt ends a session (issue 30).
+   */
+  renewToken: (rejected: string) => Promise<string | null>;
   activity: Activity;
   /** Shows a failed call's message (the red banner). */
   onError: (message: string) => void;
-  /** The server rejected the token we sent (401). */
+  /** The server refused the renewed token too (401): the session ends. */
   onUnauthorized: () => void;
   /** The origin every request goes to; default the page's. */
   origin?: string;
@@ -128,24 +138,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return deps.fetch(target, init);
   }
 
-  async function send(spec: RequestSpec, options: ApiRequestOptions<unknown>): Promise<Response> {
-    const url = resolveOwnPath(spec.path, deps.origin ?? pageOrigin());
-    if (!url) throw new ApiError(LINK_MESSAGES.invalidAddress, null);
+  /** One request with `token` (none when null); a failure to reach the server is told in German. */
+  async function attempt(
+    url: URL,
+    spec: RequestSpec,
+    options: ApiRequestOptions<unknown>,
+    token: string | null,
+  ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json' });
     if (spec.contentType) headers.set('Content-Type', spec.contentType);
-    let sentToken = false;
-    if (TOKEN_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) && !isPublicApiPath(url.pathname)) {
-      const token = await deps.getToken();
-      if (token) {
-        headers.set('Authorization', `BEARER ${token}`);
-        sentToken = true;
-      }
-    }
-    let response: Response;
+    if (token) headers.set('Authorization', `BEARER ${token}`);
     try {
-      // The checked address, not the text: what is sent is what was checked.
-      response = await transmit(
-        `${url.pathname}${url.search}`,
+      // The checked address, not the text: what is sent is what was checked. Absolute: on a page opened as
+      // http://user@host/ a relative address would carry the credentials, which fetch refuses (issue 30).
+      return await transmit(
+        url.href,
         {
           method: spec.method,
           headers,
@@ -159,12 +166,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (isAbort(error)) throw error;
       throw new ApiError(de.errors.network, null);
     }
+  }
+
+  async function send(spec: RequestSpec, options: ApiRequestOptions<unknown>): Promise<Response> {
+    const url = resolveOwnPath(spec.path, deps.origin ?? pageOrigin());
+    if (!url) throw new ApiError(LINK_MESSAGES.invalidAddress, null);
+    const carriesToken =
+      TOKEN_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) && !isPublicApiPath(url.pathname);
+    const sessionToken = carriesToken && options.token === undefined ? await deps.getToken() : null;
+    let response = await attempt(url, spec, options, carriesToken ? (options.token ?? sessionToken) : null);
+    if (response.status === 401 && sessionToken) {
+      const renewed = await deps.renewToken(sessionToken);
+      if (renewed === null) throw await refusal(response);
+      response = await attempt(url, spec, options, renewed);
+      if (response.status === 401) {
+        deps.onUnauthorized();
+        throw await refusal(response);
+      }
+    }
     if (response.ok) return response;
     const { detail, errors } = await readErrorBody(response);
-    if (response.status === 401 && sentToken) {
-      deps.onUnauthorized();
-      throw new SilentApiError(detail ?? messageForStatus(401), 401, errors);
-    }
     throw new ApiError(detail ?? messageForStatus(response.status), response.status, errors);
   }
 
@@ -221,6 +242,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
 /** A 401 for a token we sent: the session handles it (logout, login page), so no red banner. */
 class SilentApiError extends ApiError {}
+
+async function refusal(response: Response): Promise<SilentApiError> {
+  const { detail, errors } = await readErrorBody(response);
+  return new SilentApiError(detail ?? messageForStatus(401), 401, errors);
+}
 
 async function readBody<T>(
   response: Response,

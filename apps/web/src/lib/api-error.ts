@@ -13,6 +13,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * For a call whose 401 means "refused" rather than failed: null for a 401, the error itself otherwise. The
+ * token refresh uses it, since only the server's refusal ends a session (issue 30).
+ */
+export function refusedAsNull(error: unknown): null {
+  if (error instanceof ApiError && error.status === 401) return null;
+  throw error;
+}
+
 /** German message for an error response without a `detail` field. */
 export function messageForStatus(status: number): string {
   switch (status) {

@@ -88,6 +88,34 @@ describe('classifyLink', () => {
     expect(classifyLink(url)).toEqual({ kind: 'none' });
   });
 
+  // issue 30: a member's one-time login link of an account they control; an admin who followed it was signed
+  // in as that account. However the path is written, the router would read it as the login route.
+  it.each([
+    '/login?token=T',
+    '/Login?token=T',
+    '/LOGIN',
+    '/./login?token=T',
+    '/%6Cogin?token=T',
+    '/%256Cogin?token=T',
+    '/login/?token=T',
+    '/login//',
+    '//login?token=T',
+    '/foo/../login?token=T',
+    '/foo/%2e%2e/login?token=T',
+    '/login%2F?token=T',
+    '/\\login?token=T',
+    'login?token=T',
+    'Login',
+    '../login?token=T',
+  ])('makes no link to the login route of %s', (url) => {
+    expect(classifyLink(url)).toEqual({ kind: 'none' });
+  });
+
+  it('keeps links to pages whose names only contain login', () => {
+    expect(classifyLink('/loginhilfe')).toEqual({ kind: 'internal', to: '/loginhilfe' });
+    expect(classifyLink('/blog?weiter=/login')).toEqual({ kind: 'internal', to: '/blog?weiter=/login' });
+  });
+
   it('refuses other schemes, protocol-relative addresses and parent segments', () => {
     for (const url of [
       'javascript:alert(1)',

@@ -1,6 +1,7 @@
 import { API, type TProfile, type TTokenPair } from '@portal/contract';
 import { createActivity } from './activity';
 import { createApiClient } from './api-client';
+import { refusedAsNull } from './api-error';
 import { createSession } from './session';
 import { browserLocalStorage, createSafeStorage } from './storage';
 
@@ -10,7 +11,8 @@ import { browserLocalStorage, createSafeStorage } from './storage';
  */
 /** The token pair's schema, loaded with zod on the first call that needs it (not in the first load). */
 export const tokenPairSchema = async () => (await import('./session-schemas')).ZTokenPair;
-const profileSchema = async () => (await import('./session-schemas')).ZProfile;
+/** The profile's schema, loaded like the token pair's. */
+export const profileSchema = async () => (await import('./session-schemas')).ZProfile;
 
 let showError: (message: string) => void = (message) => console.error(message);
 
@@ -24,15 +26,27 @@ export const activity = createActivity();
 export const session = createSession({
   storage: createSafeStorage(browserLocalStorage),
   now: () => Date.now(),
-  requestRefresh: (refreshToken): Promise<TTokenPair> =>
-    api.post(API.refresh, { refreshToken }, { hideSpinner: true, silent: true, schema: tokenPairSchema }),
+  requestRefresh: (refreshToken): Promise<TTokenPair | null> =>
+    api
+      .post(API.refresh, { refreshToken }, { hideSpinner: true, silent: true, schema: tokenPairSchema })
+      .catch(refusedAsNull),
   requestProfile: (): Promise<TProfile> => api.get(API.profile, { silent: true, schema: profileSchema }),
 });
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
   getToken: () => session.getValidToken(),
+  renewToken: (rejected) => session.renew(rejected),
   activity,
   onError: (message) => showError(message),
   onUnauthorized: () => session.logout(session.state.get().user ? 'expired' : 'ended'),
 });
+
+/**
+ * Ends the signed-in session on the server, as logging out does (POST /api/auth/logout with its refresh
+ * token, so that only this session's family ends). A failure is ignored: the app drops the tokens anyway.
+ */
+export async function endSessionOnServer(): Promise<void> {
+  const { refreshToken } = session.state.get();
+  await api.post(API.logout, refreshToken ? { refreshToken } : {}, { silent: true }).catch(() => undefined);
+}

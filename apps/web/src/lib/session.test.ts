@@ -73,19 +73,56 @@ describe('session', () => {
     expect(state.user?.username).toBe('mitglied');
   });
 
-  it('clears the stored session when the profile cannot be fetched at start', async () => {
+  // issue 30: a failed profile request at start-up (offline, an address with user@host, a 5xx or 429) logged the
+  // member out in every tab; only a 401 after a refresh attempt ends a session.
+  it('keeps the stored session when the profile cannot be fetched at start, and tries again', async () => {
+    let failures = 1;
     const { deps, storage, clock } = harness({
       requestProfile: async () => {
-        throw new Error('401');
+        if (failures-- > 0) throw new Error('Der Server ist nicht erreichbar.');
+        return PROFILE;
       },
     });
     storeSession(storage, { token: 't1', refreshToken: 'r1' }, clock.now + 1000);
     const session = createSession(deps);
-    await session.restore();
-    expect(session.state.get()).toEqual({ token: null, refreshToken: null, expiresAt: null, user: null });
+    const reasons: LogoutReason[] = [];
+    session.onLogout((reason) => reasons.push(reason));
+    const first = await session.restore();
+    expect(first).toMatchObject({
+      kind: 'unavailable',
+      error: new Error('Der Server ist nicht erreichbar.'),
+    });
+    expect(session.state.get()).toEqual({
+      token: 't1',
+      refreshToken: 'r1',
+      expiresAt: clock.now + 1000,
+      user: null,
+    });
+    expect(storage.get('token')).toBe('t1');
+    expect(storage.get('refresh_token')).toBe('r1');
+    expect(reasons).toEqual([]);
+    expect(await session.restore()).toEqual({ kind: 'restored' });
+    expect(isAuthenticated(session.state.get())).toBe(true);
+  });
+
+  it('reports a session that ended while the profile was read (a 401 after a refresh attempt)', async () => {
+    const { deps, storage, clock } = harness();
+    const session = createSession({
+      ...deps,
+      requestProfile: async () => {
+        session.logout('ended');
+        throw new Error('401');
+      },
+    });
+    storeSession(storage, { token: 't1', refreshToken: 'r1' }, clock.now + 1000);
+    expect(await session.restore()).toEqual({ kind: 'ended' });
     expect(storage.get('token')).toBeNull();
-    expect(storage.get('refresh_token')).toBeNull();
-    expect(storage.get('expires_at')).toBeNull();
+    expect(await session.restore()).toEqual({ kind: 'ended' });
+  });
+
+  it('restores nothing without stored credentials', async () => {
+    const { deps } = harness();
+    expect(await createSession(deps).restore()).toEqual({ kind: 'none' });
   });
 
   it('returns the current token while it has not expired', async () => {
@@ -120,12 +157,8 @@ describe('session', () => {
     expect(refreshCalls).toEqual(['r1', 'refresh-1']);
   });
 
-  it('logs out and returns no token when the refresh fails', async () => {
-    const { deps, storage, clock } = harness({
-      requestRefresh: async () => {
-        throw new Error('401');
-      },
-    });
+  it('logs out and returns no token when the server refuses the refresh token', async () => {
+    const { deps, storage, clock } = harness({ requestRefresh: async () => null });
     const session = createSession(deps);
     const reasons: LogoutReason[] = [];
     session.onLogout((reason) => reasons.push(reason));
@@ -136,6 +169,47 @@ describe('session', () => {
     expect(reasons).toEqual(['expired']);
     expect(session.state.get().token).toBeNull();
     expect(storage.get('token')).toBeNull();
+  });
+
+  it('keeps the session when the refresh fails on the way, and the caller learns why', async () => {
+    const { deps, storage, clock } = harness({
+      requestRefresh: async () => {
+        throw new Error('Der Server ist nicht erreichbar.');
+      },
+    });
+    const session = createSession(deps);
+    const reasons: LogoutReason[] = [];
+    session.onLogout((reason) => reasons.push(reason));
+    await session.login({ token: 't1', refreshToken: 'r1' });
+    clock.now += TOKEN_LIFETIME_MS + 1;
+    await expect(session.getValidToken()).rejects.toThrow('Der Server ist nicht erreichbar.');
+    expect(reasons).toEqual([]);
+    expect(session.state.get()).toMatchObject({ token: 't1', refreshToken: 'r1' });
+    expect(storage.get('refresh_token')).toBe('r1');
+  });
+
+  it('renews a refused token by a refresh, or with the one another call renewed meanwhile', async () => {
+    const { deps, refreshCalls } = harness();
+    const session = createSession(deps);
+    await session.login({ token: 't1', refreshToken: 'r1' });
+    expect(await session.renew('t1')).toBe('token-1');
+    expect(await session.renew('t1')).toBe('token-1');
+    expect(refreshCalls).toEqual(['r1']);
+  });
+
+  it('takes the profile it is given at login instead of asking again', async () => {
+    let asked = 0;
+    const { deps } = harness({
+      requestProfile: async () => {
+        asked += 1;
+        return PROFILE;
+      },
+    });
+    const session = createSession(deps);
+    const other = { ...PROFILE, id: 2, username: 'kollege' };
+    expect(await session.login({ token: 't1', refreshToken: 'r1' }, other)).toBe(other);
+    expect(session.state.get().user).toBe(other);
+    expect(asked).toBe(0);
   });
 
   it('uses a token another tab refreshed instead of reusing the rotated refresh token', async () => {

@@ -22,22 +22,47 @@ export interface SessionState {
 /** 'expired': a loaded session was lost (refresh failed, token rejected); 'ended': anything else. */
 export type LogoutReason = 'user' | 'expired' | 'ended';
 
+/**
+ * What restoring the stored session came to. Only a 401 after a refresh attempt ends a session (issue 30):
+ * when the profile cannot be read for another reason (offline, a 5xx or 429, an answer that is no profile)
+ * the session stays stored, for this tab and the others, and the next `restore()` tries again.
+ */
+type RestoreResult = { kind: 'none' | 'restored' | 'ended' } | { kind: 'unavailable'; error: unknown };
+
+/** Thrown where a screen needs the stored session whose profile could not be read; it is kept. */
+export class SessionUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SessionUnavailableError';
+  }
+}
+
 export interface SessionDeps {
   storage: KeyValueStorage;
   now: () => number;
-  requestRefresh: (refreshToken: string) => Promise<TTokenPair>;
+  /** Null when the server refuses the refresh token (401); rejects for any other failure. */
+  requestRefresh: (refreshToken: string) => Promise<TTokenPair | null>;
   requestProfile: () => Promise<TProfile>;
 }
 
 export interface Session {
   readonly state: Store<SessionState>;
-  /** Loads stored credentials and the profile once; later calls return the same promise. */
-  restore(): Promise<void>;
-  login(pair: TTokenPair): Promise<TProfile>;
+  /**
+   * Loads stored credentials and the profile once; later calls return the same promise, unless the profile
+   * could not be read: then the next call tries again.
+   */
+  restore(): Promise<RestoreResult>;
+  /** Starts a session with a fresh pair; reads its profile unless it is given. */
+  login(pair: TTokenPair, profile?: TProfile): Promise<TProfile>;
   /** The current token, refreshed first when it has expired; null without a session. */
   getValidToken(): Promise<string | null>;
-  /** One refresh at a time: concurrent callers share the pending request. */
+  /**
+   * One refresh at a time: concurrent callers share the pending request. Null when the session has ended
+   * (the server refused the refresh token); a refresh that fails otherwise rejects and keeps the session.
+   */
   refresh(): Promise<string | null>;
+  /** The server refused `rejected`: a token to repeat the call with (refreshed unless renewed already), or null. */
+  renew(rejected: string): Promise<string | null>;
   logout(reason: LogoutReason): void;
   onLogout(listener: (reason: LogoutReason) => void): () => void;
   /** SPEC §3 "Login redirect": the address to open once the dashboard is reached (memory only). */
@@ -54,7 +79,7 @@ export function isAuthenticated(state: SessionState): state is SessionState & { 
 export function createSession(deps: SessionDeps): Session {
   const state = createStore<SessionState>(EMPTY);
   const logoutListeners = new Set<(reason: LogoutReason) => void>();
-  let restoring: Promise<void> | null = null;
+  let restoring: Promise<RestoreResult> | null = null;
   let pendingRefresh: Promise<string | null> | null = null;
   let generation = 0;
   let rememberedRequest: string | null = null;
@@ -96,15 +121,15 @@ export function createSession(deps: SessionDeps): Session {
       logout(user ? 'expired' : 'ended');
       return null;
     }
-    try {
-      const pair = await deps.requestRefresh(refreshToken);
-      if (startedIn !== generation) return null;
-      storeTokens(pair);
-      return pair.token;
-    } catch {
-      if (startedIn === generation) logout(state.get().user ? 'expired' : 'ended');
+    // A failure on the way (offline, 5xx, 429) rejects and leaves the session as it is.
+    const pair = await deps.requestRefresh(refreshToken);
+    if (startedIn !== generation) return null;
+    if (pair === null) {
+      logout(state.get().user ? 'expired' : 'ended');
       return null;
     }
+    storeTokens(pair);
+    return pair.token;
   }
 
   function refresh(): Promise<string | null> {
@@ -140,27 +165,37 @@ export function createSession(deps: SessionDeps): Session {
     return user;
   }
 
-  async function runRestore(): Promise<void> {
+  async function runRestore(): Promise<RestoreResult> {
     const stored = readStored();
-    if (stored.token === null && stored.refreshToken === null) return;
+    if (stored.token === null && stored.refreshToken === null) return { kind: 'none' };
+    const startedIn = generation;
     state.set({ ...stored, user: null });
     try {
       await loadProfile();
-    } catch {
-      logout('ended');
+      return { kind: 'restored' };
+    } catch (error) {
+      // A session the server refused has been ended on the way (a 401 after a refresh attempt).
+      return startedIn === generation ? { kind: 'unavailable', error } : { kind: 'ended' };
     }
   }
 
   return {
     state,
     restore() {
-      restoring ??= runRestore();
+      restoring ??= runRestore().then((result) => {
+        if (result.kind === 'unavailable') restoring = null;
+        return result;
+      });
       return restoring;
     },
-    async login(pair) {
+    async login(pair, profile) {
       generation += 1;
       state.set({ ...EMPTY });
       storeTokens(pair);
+      if (profile) {
+        state.set({ ...state.get(), user: profile });
+        return profile;
+      }
       try {
         return await loadProfile();
       } catch (error) {
@@ -170,6 +205,10 @@ export function createSession(deps: SessionDeps): Session {
     },
     getValidToken,
     refresh,
+    renew(rejected) {
+      const { token } = state.get();
+      return token !== null && token !== rejected ? Promise.resolve(token) : refresh();
+    },
     logout,
     onLogout(listener) {
       logoutListeners.add(listener);

@@ -1,11 +1,10 @@
 import { Button } from '@mantine/core';
-import { API } from '@portal/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { alerts } from '../../components/feedback/alerts';
 import { confirm } from '../../components/feedback/confirm';
 import { de } from '../../i18n/de';
-import { api, session } from '../../lib/portal';
+import { endSessionOnServer, session } from '../../lib/portal';
 import { LOGIN_PATH } from '../../lib/routing/route-table';
 
 /** Asks first, revokes the refresh token on the server, clears the session and shows the login page. */
@@ -15,8 +14,7 @@ export function LogoutButton() {
   async function logout(): Promise<void> {
     const confirmed = await confirm({ title: de.logout.title, text: de.logout.text });
     if (!confirmed) return;
-    const { refreshToken } = session.state.get();
-    await api.post(API.logout, refreshToken ? { refreshToken } : {}, { silent: true }).catch(() => undefined);
+    await endSessionOnServer();
     session.logout('user');
     await navigate(LOGIN_PATH, { replace: true });
     alerts.notice(de.logout.done);

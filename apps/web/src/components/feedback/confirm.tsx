@@ -15,6 +15,8 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Red confirm button, for deleting. */
   danger?: boolean;
+  /** Escape answers with the cancel button (the dialog is otherwise persistent, SPEC §4). */
+  escapeCancels?: boolean;
 }
 
 /** Resolves true for the confirm button, false for the cancel button. */
@@ -24,6 +26,7 @@ export async function confirm({
   confirmLabel,
   cancelLabel,
   danger,
+  escapeCancels = false,
 }: ConfirmOptions): Promise<boolean> {
   await showOverlays();
   return new Promise((resolve) => {
@@ -34,7 +37,7 @@ export async function confirm({
       size: CONFIRM_WIDTH_PX,
       centered: true,
       closeOnClickOutside: false,
-      closeOnEscape: false,
+      closeOnEscape: escapeCancels,
       withCloseButton: false,
       confirmProps: danger ? { color: 'red' } : undefined,
       onConfirm: () => resolve(true),

@@ -1,14 +1,31 @@
 import { API } from '@portal/contract';
 import { type LoaderFunctionArgs, replace } from 'react-router';
-import { api, session, tokenPairSchema } from '../../lib/portal';
+import { api, endSessionOnServer, profileSchema, session, tokenPairSchema } from '../../lib/portal';
 import { guardRoute } from '../../lib/routing/guard-loader';
 import { loginParams } from '../../lib/routing/route-guard';
 import { DASHBOARD_PATH, ROUTES } from '../../lib/routing/route-table';
+import { type AccountSwitch, type LoginLinkDeps, openLoginLink } from './lib/login-link';
 
 export interface LoginLoaderData {
   /** The login link in the address could not be exchanged for a session. */
   failed: boolean;
+  /** A login link of another account than the signed-in one: the page asks first (issue 30). */
+  question?: AccountSwitch;
 }
+
+/** The login link's calls through the app's API client and session. */
+export const loginLinkDeps: LoginLinkDeps = {
+  exchange: (params) =>
+    api.get(`${API.login}?${params.toString()}`, { silent: true, schema: tokenPairSchema }),
+  profileOf: (token) => api.get(API.profile, { silent: true, token, schema: profileSchema }),
+  revoke: (pair) =>
+    api.post(API.logout, { refreshToken: pair.refreshToken }, { silent: true, token: pair.token }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  revokeCurrent: endSessionOnServer,
+  session,
+};
 
 /**
  * SPEC §2 Login: with query parameters, log in with them (GET /api/auth/login?…) and go to the dashboard,
@@ -18,14 +35,8 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Logi
   await guardRoute(ROUTES.login, request);
   const params = loginParams(new URL(request.url).searchParams);
   if (params.size === 0) return { failed: false };
-  try {
-    const pair = await api.get(`${API.login}?${params.toString()}`, {
-      silent: true,
-      schema: tokenPairSchema,
-    });
-    await session.login(pair);
-  } catch {
-    return { failed: true };
-  }
+  const result = await openLoginLink(params, loginLinkDeps);
+  if (result.kind === 'failed') return { failed: true };
+  if (result.kind === 'ask') return { failed: false, question: result.question };
   throw replace(DASHBOARD_PATH);
 }

@@ -8,6 +8,7 @@ import { DENIED_PARAM, hasLoginParams, REQUEST_PARAM } from '../../lib/routing/r
 import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { getSettings, isLoginFormOrigin } from '../../lib/settings';
 import { useSession } from '../../lib/use-session';
+import { AccountSwitchQuestion } from './account-switch-question';
 import { LoginForm } from './login-form';
 import type { LoginLoaderData } from './login-loader';
 import classes from './login-page.module.css';
@@ -18,7 +19,7 @@ interface LoginLocationState {
 
 /** SPEC §2 Login: the manual form only on an internal test origin, otherwise a hint to the host website. */
 export function LoginPage() {
-  const { failed } = useLoaderData<LoginLoaderData>();
+  const { failed, question } = useLoaderData<LoginLoaderData>();
   const location = useLocation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
@@ -69,7 +70,13 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          {formAllowed ? <LoginForm onError={setFormError} /> : <Text size="sm">{de.login.viaHost}</Text>}
+          {question ? (
+            <AccountSwitchQuestion question={question} />
+          ) : formAllowed ? (
+            <LoginForm onError={setFormError} />
+          ) : (
+            <Text size="sm">{de.login.viaHost}</Text>
+          )}
         </Stack>
       </Paper>
     </div>

@@ -1,12 +1,16 @@
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { session } from '../portal';
-import { isAuthenticated } from '../session';
+import { isAuthenticated, SessionUnavailableError } from '../session';
 import { decideRoute } from './route-guard';
 import type { RouteMeta } from './route-table';
 
-/** Applies the route guard before a route renders; waits for the session restored at start-up. */
+/**
+ * Applies the route guard before a route renders; waits for the session restored at start-up. A stored
+ * session whose profile could not be read stays stored: the route shows why, with a retry (issue 30).
+ */
 export async function guardRoute(route: RouteMeta, request: Request): Promise<void> {
-  await session.restore();
+  const restored = await session.restore();
+  if (restored.kind === 'unavailable') throw new SessionUnavailableError(restored.error);
   const state = session.state.get();
   const url = new URL(request.url);
   const decision = decideRoute({

@@ -146,6 +146,13 @@ describe('route guard', () => {
     });
   });
 
+  it('remembers no login route and so never leads a logged-in user into a login link', () => {
+    const search = new URLSearchParams({ request: '/Login?token=T' });
+    const decision = decideRoute(input({ route: ROUTES.login, search, user: ADMIN }));
+    expect(decision).toEqual({ redirectTo: '/dashboard' });
+    expect(loginPathFor('/Login?token=T')).toBe('/login');
+  });
+
   it('keeps a logged-in user without the dashboard role on the login route instead of looping', () => {
     expect(decideRoute(input({ route: ROUTES.login, user: { roles: [] } }))).toEqual({ redirectTo: null });
   });
@@ -156,6 +163,16 @@ describe('route guard', () => {
     ['/\\evil.example', null],
     ['javascript:alert(1)', null],
     ['/login?request=/x', null],
+    // issue 30: the router reads each of these as the login route, which would exchange the token
+    ['/Login?token=T', null],
+    ['/LOGIN?token=T', null],
+    ['/./login?token=T', null],
+    ['/foo/../login?token=T', null],
+    ['/%2e/login?token=T', null],
+    ['/%6Cogin?token=T', null],
+    ['/login/?token=T', null],
+    ['/login//?token=T', null],
+    ['/loginhilfe', '/loginhilfe'],
     ['/blog/12?tag=Glas', '/blog/12?tag=Glas'],
     ['/dienstleistungsangebote', '/dienstleistungsangebote'],
   ])('remembers %s as %s', (value, expected) => {

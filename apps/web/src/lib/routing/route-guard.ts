@@ -1,4 +1,4 @@
-import { hasRole, type TRole } from '@portal/contract';
+import { hasRole, isLoginPath, type TRole } from '@portal/contract';
 import { mayOpen } from './route-access';
 import { DASHBOARD_PATH, LOGIN_PATH, ROUTES, type RouteMeta } from './route-table';
 
@@ -80,11 +80,13 @@ export function hasLoginParams(search: URLSearchParams): boolean {
   return loginParams(search).size > 0;
 }
 
-/** Only addresses inside the app are remembered, never another site and never the login route itself. */
+/**
+ * Only addresses inside the app are remembered, never another site and never the login route itself, read
+ * as the router reads it (contract `isLoginPath`): `/Login?token=…` or `/./login?token=…` would exchange a
+ * token of someone else's account once the dashboard leads there (issue 30).
+ */
 export function safeInternalPath(value: string | null): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
-  const path = value.split(/[?#]/, 1)[0] ?? '';
-  if (path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}/`)) return null;
-  return value;
+  return isLoginPath(value) ? null : value;
 }

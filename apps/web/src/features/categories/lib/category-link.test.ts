@@ -33,6 +33,14 @@ describe('categoryTarget', () => {
     'javascript:alert(1)',
     'httpx:alert(1)',
     'https:/evil.example',
+    // issue 30: a login link would sign whoever follows it in as another account
+    '/login?token=T',
+    '/Login?token=T',
+    '/./login?token=T',
+    '/%6Cogin?token=T',
+    '/login/?token=T',
+    '/foo/../login?token=T',
+    'login?token=T',
   ])('falls back to the content page for the unsafe url %s', (url) => {
     expect(categoryTarget({ id: 9, type: 'url', url })).toEqual({ kind: 'internal', to: '/content/9' });
     expect(categoryAddress({ id: 9, type: 'url', url }, 'https://portal.example.de')).toBe(
