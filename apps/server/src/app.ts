@@ -41,7 +41,7 @@ import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
-import { createHealthCheck } from './platform/health/health-check.ts';
+import { createHealthCheck, type HealthOptions } from './platform/health/health-check.ts';
 import {
   frameworkErrorOptions,
   HttpError,
@@ -101,6 +101,8 @@ export interface BuildOptions {
   searchIndex?: SearchIndex;
   /** digest scheduler timing (tests tick fast). */
   digestScheduler?: Partial<DigestSchedulerOptions>;
+  /** health check timing and clock (tests make a probe late). */
+  health?: Partial<HealthOptions>;
 }
 
 /**
@@ -121,6 +123,15 @@ const BOOKKEEPING_TABLES = [
   'calendar_tokens',
   'search_documents',
 ];
+
+/** The folders this instance writes to disk: DATA_DIR/tmp (uploads arrive there), the storage and SQLite folders. */
+function writtenFolders(config: TConfig): string[] {
+  return [
+    path.join(config.dataDir, 'tmp'),
+    ...(config.storageUrl.startsWith('file:') ? [config.storageUrl.slice('file:'.length)] : []),
+    ...(config.database.kind === 'sqlite' ? [path.dirname(config.database.file)] : []),
+  ];
+}
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -230,7 +241,10 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     database,
     databaseConfig: config.database,
     storage,
+    disk: { folders: writtenFolders(config), minFreeBytes: config.healthMinFreeBytes },
+    mail: () => mailWorker.relayState(),
     log: app.log,
+    options: options.health,
   });
   app.addHook('onClose', () => health.close());
   app.get(
@@ -239,14 +253,15 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       schema: {
         tags: ['platform'],
         description:
-          'Whether the database and the storage can be written and read back: 200, else 503. Needs no token; ' +
+          'Whether the database and the storage can be written and read back (else 503, status down), and ' +
+          'whether disk space and the mail relay need an operator (200, status degraded). Needs no token; ' +
           'answers within 1.5 s whatever state they are in.',
         response: { 200: ZHealth, 503: ZHealth },
       },
     },
     async (_req, reply) => {
       const result = await health.check();
-      return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+      return reply.status(result.status === 'down' ? 503 : 200).send(result);
     },
   );
   app.get(
