@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -103,6 +104,8 @@ export interface BuildOptions {
   digestScheduler?: Partial<DigestSchedulerOptions>;
   /** health check timing and clock (tests make a probe late). */
   health?: Partial<HealthOptions>;
+  /** opens an upload's temp file for writing (tests make the disk full); default a new file. */
+  openUploadFile?: (file: string) => Writable;
 }
 
 /**
@@ -161,7 +164,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const auth = createAuthService({ db: database.db, accounts, tokens, publicUrl: config.publicUrl });
   const storage = createFileStore({ database, storage: createStorage(config), log: app.log });
   // Uploads arrive in temp files here (DATA_DIR/tmp/uploads), one folder per request, removed when it ends.
-  const uploads = createUploadReceiver(path.join(config.dataDir, 'tmp', 'uploads'));
+  const uploads = createUploadReceiver(path.join(config.dataDir, 'tmp', 'uploads'), {
+    openFile: options.openUploadFile,
+  });
   const uploadSweeper = createUploadSweeper({
     files: storage,
     graceMinutes: config.uploadGraceMinutes,
