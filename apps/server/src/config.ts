@@ -73,7 +73,7 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
   /** free space below which /api/health says `disk: low`; unset: twice UPLOAD_LIMIT_MB; 0: not checked */
-  HEALTH_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000_000).optional(),
+  HEALTH_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).optional(),
   /** how long a stored file may wait for the save that wrote it before the sweep removes it */
   UPLOAD_GRACE_MINUTES: z.coerce
     .number()

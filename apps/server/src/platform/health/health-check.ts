@@ -25,7 +25,7 @@ export interface HealthOptions extends ProbeTiming {
   storageEveryMs: number;
 }
 
-export const DEFAULT_HEALTH_OPTIONS: HealthOptions = {
+const DEFAULT_HEALTH_OPTIONS: HealthOptions = {
   // below the 1.5 s README promises, so that the answer itself still fits
   answerWithinMs: 1_200,
   probeTimeoutMs: 5_000,
