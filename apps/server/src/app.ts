@@ -42,6 +42,7 @@ import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
+import { foldersWritten } from './platform/health/free-space.ts';
 import { createHealthCheck, type HealthOptions } from './platform/health/health-check.ts';
 import {
   frameworkErrorOptions,
@@ -126,15 +127,6 @@ const BOOKKEEPING_TABLES = [
   'calendar_tokens',
   'search_documents',
 ];
-
-/** The folders this instance writes to disk: DATA_DIR/tmp (uploads arrive there), the storage and SQLite folders. */
-function writtenFolders(config: TConfig): string[] {
-  return [
-    path.join(config.dataDir, 'tmp'),
-    ...(config.storageUrl.startsWith('file:') ? [config.storageUrl.slice('file:'.length)] : []),
-    ...(config.database.kind === 'sqlite' ? [path.dirname(config.database.file)] : []),
-  ];
-}
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -246,7 +238,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     database,
     databaseConfig: config.database,
     storage,
-    disk: { folders: writtenFolders(config), minFreeBytes: config.healthMinFreeBytes },
+    disk: { folders: foldersWritten(config), minFreeBytes: config.healthMinFreeBytes },
     mail: () => mailWorker.relayState(),
     log: app.log,
     options: options.health,

@@ -1,5 +1,15 @@
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
+import type { TConfig } from '../../config.ts';
+
+/** The folders this instance writes to disk: DATA_DIR/tmp (uploads arrive there), the storage and SQLite folders. */
+export function foldersWritten(config: Pick<TConfig, 'dataDir' | 'storageUrl' | 'database'>): string[] {
+  return [
+    path.join(config.dataDir, 'tmp'),
+    ...(config.storageUrl.startsWith('file:') ? [config.storageUrl.slice('file:'.length)] : []),
+    ...(config.database.kind === 'sqlite' ? [path.dirname(config.database.file)] : []),
+  ];
+}
 
 /** The bytes an unprivileged process may still write on the file system of `folder` or its nearest parent. */
 async function freeBytes(folder: string): Promise<number> {
