@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -41,7 +42,8 @@ import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
-import { createHealthCheck } from './platform/health/health-check.ts';
+import { foldersWritten } from './platform/health/free-space.ts';
+import { createHealthCheck, type HealthOptions } from './platform/health/health-check.ts';
 import {
   frameworkErrorOptions,
   HttpError,
@@ -101,6 +103,10 @@ export interface BuildOptions {
   searchIndex?: SearchIndex;
   /** digest scheduler timing (tests tick fast). */
   digestScheduler?: Partial<DigestSchedulerOptions>;
+  /** health check timing and clock (tests make a probe late). */
+  health?: Partial<HealthOptions>;
+  /** opens an upload's temp file for writing (tests make the disk full); default a new file. */
+  openUploadFile?: (file: string) => Writable;
 }
 
 /**
@@ -150,7 +156,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const auth = createAuthService({ db: database.db, accounts, tokens, publicUrl: config.publicUrl });
   const storage = createFileStore({ database, storage: createStorage(config), log: app.log });
   // Uploads arrive in temp files here (DATA_DIR/tmp/uploads), one folder per request, removed when it ends.
-  const uploads = createUploadReceiver(path.join(config.dataDir, 'tmp', 'uploads'));
+  const uploads = createUploadReceiver(path.join(config.dataDir, 'tmp', 'uploads'), {
+    openFile: options.openUploadFile,
+  });
   const uploadSweeper = createUploadSweeper({
     files: storage,
     graceMinutes: config.uploadGraceMinutes,
@@ -230,7 +238,10 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     database,
     databaseConfig: config.database,
     storage,
+    disk: { folders: foldersWritten(config), minFreeBytes: config.healthMinFreeBytes },
+    mail: () => mailWorker.relayState(),
     log: app.log,
+    options: options.health,
   });
   app.addHook('onClose', () => health.close());
   app.get(
@@ -239,14 +250,15 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       schema: {
         tags: ['platform'],
         description:
-          'Whether the database and the storage can be written and read back: 200, else 503. Needs no token; ' +
+          'Whether the database and the storage can be written and read back (else 503, status down), and ' +
+          'whether disk space and the mail relay need an operator (200, status degraded). Needs no token; ' +
           'answers within 1.5 s whatever state they are in.',
         response: { 200: ZHealth, 503: ZHealth },
       },
     },
     async (_req, reply) => {
       const result = await health.check();
-      return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+      return reply.status(result.status === 'down' ? 503 : 200).send(result);
     },
   );
   app.get(

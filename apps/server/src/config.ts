@@ -72,6 +72,8 @@ const ZEnv = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(2400),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** free space below which /api/health says `disk: low`; unset: twice UPLOAD_LIMIT_MB; 0: not checked */
+  HEALTH_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).optional(),
   /** how long a stored file may wait for the save that wrote it before the sweep removes it */
   UPLOAD_GRACE_MINUTES: z.coerce
     .number()
@@ -124,6 +126,8 @@ export interface TConfig {
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
   uploadLimitBytes: number;
+  /** /api/health reports `disk: low` when the storage folder or DATA_DIR/tmp has less free (0: never) */
+  healthMinFreeBytes: number;
   /** files of saves that have not committed after this many minutes are swept (platform/storage) */
   uploadGraceMinutes: number;
   /** read answers kept in memory at most this long (platform/cache/answer-cache.ts); 0 keeps none */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     uploadLimitBytes: e.UPLOAD_LIMIT_MB * 1024 * 1024,
+    healthMinFreeBytes: (e.HEALTH_MIN_FREE_MB ?? 2 * e.UPLOAD_LIMIT_MB) * 1024 * 1024,
     uploadGraceMinutes: e.UPLOAD_GRACE_MINUTES,
     answerCacheMs: e.ANSWER_CACHE_MS,
     trustProxy: e.TRUST_PROXY,

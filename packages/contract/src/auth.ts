@@ -72,11 +72,18 @@ export const ZProfile = zm.object({
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
-/** `/api/health`: 503 with 'degraded' when the database or the storage cannot be written and read back. */
+/**
+ * `/api/health`: 503 with status 'down' when the database or the storage cannot be written and read back;
+ * 200 with 'degraded' when the instance serves but needs an operator: the storage folder or the temp folder
+ * of uploads has less free space than HEALTH_MIN_FREE_MB (`disk: 'low'`), or the mail relay did not answer
+ * the last mail (`mail: 'down'`; 'unknown' before the first mail since start).
+ */
 export const ZHealth = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'down']),
   database: z.enum(['up', 'down']),
   storage: z.enum(['up', 'down']),
+  disk: z.enum(['ok', 'low']),
+  mail: z.enum(['up', 'down', 'unknown']),
 });
 export type THealth = z.infer<typeof ZHealth>;
 

@@ -28,6 +28,8 @@ export const MESSAGES = {
   tooManyRequests: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.',
   internal: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   unavailable: 'Der Dienst ist vorübergehend nicht verfügbar.',
+  diskFull:
+    'Der Speicherplatz des Servers ist voll, deshalb wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
   uploadExpired: 'Das Hochladen hat zu lange gedauert. Bitte laden Sie die Datei erneut hoch.',
   databaseUnavailable:
     'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute noch einmal.',

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 interface ReceivedMail {
@@ -13,13 +13,27 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** refuse the next `count` messages with a temporary error (451). */
   refuseNext(count: number): void;
-  /** hold the next message until `release()` is called, as a slow relay would. */
-  holdNext(): { release: () => void; arrived: Promise<void> };
+  /**
+   * Hold the next `count` messages (default one) after their data, without an answer, until `release()`, as a
+   * slow or hung relay would. `arrived` resolves once all of them are held; `waiting()` counts the held ones
+   * whose client still waits for the answer (a client that gave up closed its connection). A message whose
+   * client left is not received when released.
+   */
+  holdNext(count?: number): Hold;
   /** refuse these recipients for good (550). */
   rejectRecipient(address: string): void;
   /** forget what was received, refuse nothing. */
   reset(): void;
   close(): Promise<void>;
+}
+
+interface Hold {
+  /** the relay answers: the held messages are received (those whose client still waits) */
+  release: () => void;
+  /** the relay never answers: the held messages are dropped, not received */
+  drop: () => void;
+  arrived: Promise<void>;
+  waiting: () => number;
 }
 
 function smtpError(message: string, responseCode: number): Error {
@@ -31,11 +45,21 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const rejected = new Set<string>();
   let refuse = 0;
-  let hold: { release: Promise<void>; arrived: () => void } | undefined;
+  let hold:
+    | { release: Promise<'release' | 'drop'>; left: number; arrived: () => void; sessions: Set<string> }
+    | undefined;
+  const open = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+    },
     onRcptTo(address, _session, callback) {
       if (rejected.has(address.address)) return callback(smtpError('Mailbox unavailable', 550));
       callback();
@@ -45,10 +69,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const held = hold;
-        hold = undefined;
         if (held) {
-          held.arrived();
-          await held.release;
+          held.sessions.add(session.id);
+          held.left -= 1;
+          if (held.left === 0) {
+            hold = undefined;
+            held.arrived();
+          }
+          const answer = await held.release;
+          if (answer === 'drop' || !open.has(session.id)) return callback(smtpError('Client left', 421));
         }
         if (refuse > 0) {
           refuse -= 1;
@@ -72,11 +101,17 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     refuseNext(count) {
       refuse = count;
     },
-    holdNext() {
-      const released = Promise.withResolvers<void>();
+    holdNext(count = 1) {
+      const released = Promise.withResolvers<'release' | 'drop'>();
       const arrived = Promise.withResolvers<void>();
-      hold = { release: released.promise, arrived: () => arrived.resolve() };
-      return { release: () => released.resolve(), arrived: arrived.promise };
+      const sessions = new Set<string>();
+      hold = { release: released.promise, left: count, arrived: () => arrived.resolve(), sessions };
+      return {
+        release: () => released.resolve('release'),
+        drop: () => released.resolve('drop'),
+        arrived: arrived.promise,
+        waiting: () => [...sessions].filter((id) => open.has(id)).length,
+      };
     },
     rejectRecipient(address) {
       rejected.add(address);
@@ -88,6 +123,26 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       hold = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A relay that accepts connections and never says a word (no greeting), as a hung mail server does. */
+export async function startSilentRelay(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -56,9 +56,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The build options a test may give its app: clocks, timings and the seams that fail a backend. */
+export type TestBuildOptions = Pick<BuildOptions, 'eventsClock' | 'mailWorker' | 'health' | 'openUploadFile'>;
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'eventsClock' | 'mailWorker'> = {},
+  build: TestBuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import { seedDemoData } from '../../src/cli/demo-data.ts';
 import { bearer, createUser, login } from './factories.ts';
 import { type MultipartFields, multipartBody } from './multipart.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestBuildOptions } from './test-app.ts';
 
 export type Headers = Record<string, string>;
 
@@ -63,10 +63,17 @@ export interface World<Name extends string = NameOf<typeof MEMBER_USERS>> {
 }
 
 export async function createWorld<const Users extends readonly UserSpec[] = typeof MEMBER_USERS>(
-  options: { env?: Record<string, string>; users?: Users } = {},
+  options: {
+    env?: Record<string, string>;
+    users?: Users;
+    build?: Omit<TestBuildOptions, 'eventsClock'>;
+  } = {},
 ): Promise<World<NameOf<Users>>> {
   const clock: World['clock'] = { now: undefined };
-  const t = await createTestApp(options.env, { eventsClock: () => clock.now ?? new Date() });
+  const t = await createTestApp(options.env, {
+    ...options.build,
+    eventsClock: () => clock.now ?? new Date(),
+  });
   const { app } = t;
   const groups = {
     mitglieder: await app.accounts.ensureGroup('Mitglieder', { isDefault: true }),

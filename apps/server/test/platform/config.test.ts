@@ -46,8 +46,17 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['STORAGE_URL', 's3://bucket'],
     ['NODE_ENV', 'staging'],
+    ['HEALTH_MIN_FREE_MB', 'viel'],
   ])('should stop with a message naming %s for the value %s', (name, value) => {
     expect(errorOf({ [name]: value })).toContain(name);
+  });
+
+  it('should take twice the upload limit as the free space health asks for, unless HEALTH_MIN_FREE_MB is set', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig(base).healthMinFreeBytes).toBe(40 * MB);
+    expect(loadConfig({ ...base, UPLOAD_LIMIT_MB: '5' }).healthMinFreeBytes).toBe(10 * MB);
+    expect(loadConfig({ ...base, HEALTH_MIN_FREE_MB: '500' }).healthMinFreeBytes).toBe(500 * MB);
+    expect(loadConfig({ ...base, HEALTH_MIN_FREE_MB: '0' }).healthMinFreeBytes).toBe(0);
   });
 
   it('should demand PUBLIC_URL, JWT_SECRET and HOST_ORIGIN in production, and seed nothing there', () => {

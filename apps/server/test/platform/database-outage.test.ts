@@ -127,7 +127,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
       expect(refused.body).toEqual({ detail: MESSAGES.databaseUnavailable });
       const health = await call(API.health);
       expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ status: 'degraded', database: 'down' });
+      expect(health.body).toMatchObject({ status: 'down', database: 'down' });
       expect(health.ms).toBeLessThan(2_000);
       expect(server.exitCode).toBeNull();
     } finally {
@@ -149,9 +149,12 @@ describe.runIf(onPostgres)('the server when PostgreSQL fails', { timeout: 120_00
     cluster.freeze();
     try {
       const [health, api] = await Promise.all([call(API.health), events()]);
-      expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ database: 'down' });
       expect(health.ms).toBeLessThan(2_000);
+      // A late probe leaves the last answer standing; one unanswered for 5 s is down (decision 0110).
+      const answers = [health];
+      while (answers.at(-1)?.status !== 503 && answers.length < 30) answers.push(await call(API.health));
+      expect(answers.at(-1)?.body).toMatchObject({ status: 'down', database: 'down' });
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(2_000);
       expect(api.status).toBe(503);
       expect(api.body).toEqual({ detail: MESSAGES.databaseUnavailable });
       expect(api.ms).toBeLessThan(10_000);

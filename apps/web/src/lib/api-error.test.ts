@@ -1,5 +1,12 @@
+import { MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, fieldErrorsOf } from './api-error';
+import { ApiError, fieldErrorsOf, messageForStatus } from './api-error';
+
+describe('messageForStatus', () => {
+  it('says in German that the server has no room left when an answer of 507 brings no detail', () => {
+    expect(messageForStatus(507)).toBe(MESSAGES.diskFull);
+  });
+});
 
 describe('fieldErrorsOf', () => {
   it('returns the messages of one form field, without its prefix', () => {

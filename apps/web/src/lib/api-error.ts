@@ -41,6 +41,8 @@ export function messageForStatus(status: number): string {
       return MESSAGES.tooManyRequests;
     case 503:
       return MESSAGES.unavailable;
+    case 507:
+      return MESSAGES.diskFull;
     default:
       return MESSAGES.internal;
   }

@@ -216,6 +216,7 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: Timestamp;
   listUnsubscribe: string | null;
+  claimExpiredAt: Timestamp | null;
 }
 
 export interface MediaCategoriesTable {

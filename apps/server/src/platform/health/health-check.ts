@@ -1,12 +1,15 @@
 /**
- * What `/api/health` checks: that the database and the storage can both be written and read back. It answers
- * within HEALTH_TIMEOUT_MS whatever state they are in (a frozen database, a storage that never answers), needs
- * no token, and stays cheap enough for a load balancer that asks every few seconds:
- * - the database: one upsert of a settings row, through a connection of its own with short timeouts, so
- *   that a pool full of stuck requests does not hold up the answer;
- * - the storage: a small file written, read back and deleted, at most every STORAGE_CHECK_MS (S3 requests
- *   cost).
- * Callers that arrive while a check runs share its answer.
+ * What `/api/health` checks (decision 0110). It answers within `answerWithinMs` whatever state the backends
+ * are in, needs no token, and stays cheap enough for a load balancer that asks every few seconds:
+ * - the database: one upsert of a settings row, through a connection of its own, so that a pool full of
+ *   stuck requests does not hold up the answer;
+ * - the storage: a small file written, read back and deleted, at most every `storageEveryMs` (S3 requests
+ *   cost);
+ * - the free space of the folders this instance writes, against HEALTH_MIN_FREE_MB;
+ * - what the mail worker saw of the relay at its last send.
+ * 503 ('down') only when the database or the storage fails: the instance cannot serve. Low disk space and a
+ * relay that does not answer are 'degraded' with 200: the instance serves, an operator is needed, and taking
+ * it out of the load balancer would help nobody (every instance uses the same relay).
  */
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
@@ -14,11 +17,22 @@ import type { THealth } from '@portal/contract';
 import type { TDatabaseConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
+import { createFreeSpaceCheck } from './free-space.ts';
+import { createProbe, isLate, type ProbeTiming, within } from './probe.ts';
 
-/** The whole check ends within this, answered or not: a health check must not hang. */
-const HEALTH_TIMEOUT_MS = 1_500;
-/** A storage check is reused this long. */
-const STORAGE_CHECK_MS = 5_000;
+export interface HealthOptions extends ProbeTiming {
+  /** a storage answer is reused this long */
+  storageEveryMs: number;
+}
+
+const DEFAULT_HEALTH_OPTIONS: HealthOptions = {
+  // below the 1.5 s README promises, so that the answer itself still fits
+  answerWithinMs: 1_200,
+  probeTimeoutMs: 5_000,
+  storageEveryMs: 5_000,
+  now: () => Date.now(),
+};
+
 /** The settings row every check writes. */
 const PROBE_KEY = 'health.probe';
 
@@ -27,100 +41,90 @@ export interface HealthCheck {
   close(): Promise<void>;
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** One at a time: a caller during a running check gets that check's answer. */
-function shared<T>(run: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | undefined;
-  return () => {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+interface HealthLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
 }
 
 export function createHealthCheck(deps: {
   database: Database;
   databaseConfig: TDatabaseConfig;
   storage: Storage;
-  log: { warn(object: object, message: string): void };
+  /** the folders whose free space is checked, and the least they must have (0: not checked) */
+  disk: { folders: readonly string[]; minFreeBytes: number };
+  /** what the mail worker saw of the relay */
+  mail: () => THealth['mail'];
+  log: HealthLog;
+  options?: Partial<HealthOptions>;
 }): HealthCheck {
+  const timing = { ...DEFAULT_HEALTH_OPTIONS, ...deps.options };
+  const { log } = deps;
   const instance = randomUUID();
-  // PostgreSQL: one connection of its own that gives up fast; SQLite answers in-process.
+  // PostgreSQL: one connection of its own. Its own timeouts stay under the probe's, so that a slow answer
+  // is late (the last answer stands), not failed, while a refused connection still fails at once.
   const own =
     deps.databaseConfig.kind === 'postgres'
       ? createDatabase(deps.databaseConfig, {
-          statementTimeoutMs: 1_000,
-          deadlineMs: 1_200,
-          connectTimeoutMs: 1_000,
+          statementTimeoutMs: timing.probeTimeoutMs - 1_000,
+          deadlineMs: timing.probeTimeoutMs - 500,
+          connectTimeoutMs: timing.probeTimeoutMs - 1_000,
           max: 1,
         })
       : undefined;
   const db = (own ?? deps.database).db;
 
-  /**
-   * One part's check, shared by the callers that arrive while it runs: true when `run` answered true within
-   * HEALTH_TIMEOUT_MS; a failure or a timeout is logged as `health: <part> …`.
-   */
-  const probe = (part: string, run: () => Promise<boolean>) =>
-    shared(async () => {
-      const outcome = await within(run(), HEALTH_TIMEOUT_MS).catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        deps.log.warn({ reason }, `health: ${part} check failed`);
-        return false as const;
-      });
-      if (outcome === 'timeout')
-        deps.log.warn({ timeoutMs: HEALTH_TIMEOUT_MS }, `health: ${part} did not answer`);
-      return outcome === true;
-    });
+  const databaseUp = createProbe(
+    'database',
+    async () => {
+      const value = `${instance} ${new Date().toISOString()}`;
+      await db
+        .insertInto('settings')
+        .values({ key: PROBE_KEY, value, updatedAt: new Date() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: new Date() }))
+        .execute();
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', PROBE_KEY)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    { timing, reuseMs: 0, log },
+  );
 
-  const databaseUp = probe('database', async () => {
-    const value = `${instance} ${new Date().toISOString()}`;
-    await db
-      .insertInto('settings')
-      .values({ key: PROBE_KEY, value, updatedAt: new Date() })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: new Date() }))
-      .execute();
-    const row = await db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', PROBE_KEY)
-      .executeTakeFirst();
-    return row !== undefined;
-  });
+  const storageUp = createProbe(
+    'storage',
+    async () => {
+      const key = `health/${instance}.txt`;
+      const written = Buffer.from(new Date().toISOString());
+      await deps.storage.put(key, written);
+      const file = await deps.storage.read(key);
+      const same = file !== undefined && (await buffer(file.stream)).equals(written);
+      // Removed at once, so that an instance that dies leaves nothing behind.
+      await deps.storage.delete(key);
+      return same;
+    },
+    { timing, reuseMs: timing.storageEveryMs, log },
+  );
 
-  const storageProbe = probe('storage', async () => {
-    const key = `health/${instance}.txt`;
-    const written = Buffer.from(new Date().toISOString());
-    await deps.storage.put(key, written);
-    const file = await deps.storage.read(key);
-    const same = file !== undefined && (await buffer(file.stream)).equals(written);
-    // Removed at once, so that an instance that dies leaves nothing behind.
-    await deps.storage.delete(key);
-    return same;
-  });
-  let storageChecked: { at: number; up: boolean } | undefined;
-  const storageUp = async () => {
-    if (storageChecked && Date.now() - storageChecked.at < STORAGE_CHECK_MS) return storageChecked.up;
-    const up = await storageProbe();
-    storageChecked = { at: Date.now(), up };
-    return up;
+  const freeSpace = createFreeSpaceCheck({ ...deps.disk, log });
+  let lastDisk: THealth['disk'] = 'ok';
+  const disk = async (): Promise<THealth['disk']> => {
+    const answer = await within(freeSpace(), timing.answerWithinMs);
+    if (!isLate(answer)) lastDisk = answer;
+    return lastDisk;
   };
 
   return {
     async check() {
-      const [database, storage] = await Promise.all([databaseUp(), storageUp()]);
+      const [database, storage, space] = await Promise.all([databaseUp(), storageUp(), disk()]);
+      const mail = deps.mail();
       return {
-        status: database && storage ? 'ok' : 'degraded',
+        status: !database || !storage ? 'down' : space === 'low' || mail === 'down' ? 'degraded' : 'ok',
         database: database ? 'up' : 'down',
         storage: storage ? 'up' : 'down',
+        disk: space,
+        mail,
       };
     },
     async close() {

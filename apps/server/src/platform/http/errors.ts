@@ -10,6 +10,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { createDiskFullReport, diskFullIn } from './disk-full.ts';
 
 /** An error whose German detail is safe to show; thrown by services and guards. */
 export class HttpError extends Error {
@@ -158,7 +159,14 @@ function sendRefusal(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 /** Every failure becomes `{ detail, errors? }` with a German text; never a stack trace (ARCHITECTURE §4). */
 export function registerErrorHandlers(app: FastifyInstance): void {
+  const reportDiskFull = createDiskFullReport();
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A full disk (files or database) is the operator's problem, not a defect: 507 (decision 0111).
+    const full = diskFullIn(error);
+    if (full) {
+      reportDiskFull(request.log, full, error);
+      return sendError(reply, 507, { detail: MESSAGES.diskFull });
+    }
     if (error instanceof HttpError) {
       const body: TApiError = { detail: error.message, ...(error.errors ? { errors: error.errors } : {}) };
       return sendError(reply, error.statusCode, body);

@@ -23,8 +23,9 @@ const INSERT_CHUNK = 500;
 
 /**
  * The mail outbox table: mails are queued in the caller's transaction and sent later by the worker, so a
- * crash or restart loses none. A worker claims one row at a time with a token and a lease; an expired lease
- * (a crashed worker) makes the row claimable again.
+ * crash or restart loses none. A worker claims one row at a time with a token and a lease. A lease that runs
+ * out is first only noted (`claimExpiredAt`) and runs once more; a claim that its holder neither renewed nor
+ * settled in that time (a crashed worker) is claimable again (decision 0112).
  */
 export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
   const { db, kind } = database;
@@ -64,9 +65,35 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
     },
 
     /**
+     * Notes the claims whose lease ran out, and gives each one more lease under the same token: a holder that
+     * is alive (it was only cut off from the database) renews or settles it in that time. Returns how many.
+     */
+    async noteExpiredClaims(leaseMs: number, now = new Date()): Promise<number> {
+      const result = await db
+        .updateTable('mailOutbox')
+        .set({ claimExpiredAt: now, lockedUntil: new Date(now.getTime() + leaseMs) })
+        .where('status', '=', 'sending')
+        .where('lockedUntil', '<', now)
+        .where('claimExpiredAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The claims noted as expired and not yet renewed or settled: their holders may know them. */
+    async expiredClaims(): Promise<Pick<OutboxRow, 'id' | 'claimToken'>[]> {
+      return db
+        .selectFrom('mailOutbox')
+        .select(['id', 'claimToken'])
+        .where('status', '=', 'sending')
+        .where('claimExpiredAt', 'is not', null)
+        .execute();
+    },
+
+    /**
      * Claims the next due mail atomically: one UPDATE whose sub-select skips rows another instance holds
-     * (PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite runs one writer at a time). Counts the attempt at once,
-     * so a worker that dies while sending still uses one up.
+     * (PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite runs one writer at a time). Due are waiting mails and claims
+     * whose lease ran out again after it was noted (noteExpiredClaims). Counts the attempt at once, so a
+     * worker that dies while sending still uses one up.
      */
     async claim(leaseMs: number, now = new Date()): Promise<OutboxRow | undefined> {
       const due = db
@@ -75,7 +102,11 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('lockedUntil', '<', now)]),
+            eb.and([
+              eb('status', '=', 'sending'),
+              eb('lockedUntil', '<', now),
+              eb('claimExpiredAt', 'is not', null),
+            ]),
           ]),
         )
         .orderBy('nextAttemptAt')
@@ -87,6 +118,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
           status: 'sending',
           claimToken: randomUUID(),
           lockedUntil: new Date(now.getTime() + leaseMs),
+          claimExpiredAt: null,
           attempts: eb('attempts', '+', 1),
         }))
         .where('id', '=', kind === 'postgres' ? due.forUpdate().skipLocked() : due)
@@ -102,7 +134,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
       if (!row.claimToken) return false;
       const result = await db
         .updateTable('mailOutbox')
-        .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+        .set({ lockedUntil: new Date(now.getTime() + leaseMs), claimExpiredAt: null })
         .where('id', '=', row.id)
         .where('claimToken', '=', row.claimToken)
         .executeTakeFirst();
@@ -110,7 +142,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
     },
 
     /** Marks the claimed mail sent; false when the claim was lost (the lease expired and another took it). */
-    async markSent(row: OutboxRow, now = new Date()): Promise<boolean> {
+    async markSent(row: Pick<OutboxRow, 'id' | 'claimToken'>, now = new Date()): Promise<boolean> {
       return settle(row, { status: 'sent', sentAt: now, lastError: null });
     },
 
@@ -184,13 +216,13 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
   }
 
   async function settle(
-    row: OutboxRow,
+    row: Pick<OutboxRow, 'id' | 'claimToken'>,
     changes: Partial<Pick<OutboxRow, 'status' | 'lastError'>> & { sentAt?: Date; nextAttemptAt?: Date },
   ): Promise<boolean> {
     if (!row.claimToken) return false;
     const result = await db
       .updateTable('mailOutbox')
-      .set({ ...changes, claimToken: null, lockedUntil: null })
+      .set({ ...changes, claimToken: null, lockedUntil: null, claimExpiredAt: null })
       .where('id', '=', row.id)
       .where('claimToken', '=', row.claimToken)
       .executeTakeFirst();

@@ -23,10 +23,31 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
+/** How long a relay may keep a send waiting: to connect, to greet, and between two of its answers. */
+export interface RelayTimeouts {
+  connectMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+/** How the worker talks to the relay: its connections (mails in flight at once) and timeouts. */
+export interface RelaySettings {
+  connections: number;
+  timeouts: RelayTimeouts;
+}
+
+/** What the relay did with a mail, as the worker reports it (`/api/health`): answered, or not. */
+export type RelayState = 'up' | 'down' | 'unknown';
+
 /**
- * A send that hangs fails after these; until then the worker renews its claim, so no other worker sends it too.
+ * True when the relay answered about the mail itself (a recipient or the content refused, for now or for
+ * good): it works. Everything else (no connection, no greeting, no answer in time, refused as a client, a
+ * mail file that cannot be written) says that it does not.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+export function relayAnswered(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
 
 function mailOptions(message: MailMessage) {
   return {
@@ -49,9 +70,19 @@ function mailOptions(message: MailMessage) {
   };
 }
 
-/** SMTP_URL (`smtp://user:pass@relay:587`, `smtps://…`): one pooled connection to the relay. */
-function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = createTransport({ url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS });
+/**
+ * SMTP_URL (`smtp://user:pass@relay:587`, `smtps://…`): a pool of `connections` to the relay, one mail on each
+ * at a time, so that a connection the relay hangs on holds up one mail, and that one only until a timeout.
+ */
+function createSmtpTransport(smtpUrl: string, relay: RelaySettings): MailTransport {
+  const transporter = createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: relay.connections,
+    connectionTimeout: relay.timeouts.connectMs,
+    greetingTimeout: relay.timeouts.greetingMs,
+    socketTimeout: relay.timeouts.socketMs,
+  });
   return {
     async send(message) {
       await transporter.sendMail(mailOptions(message));
@@ -84,8 +115,11 @@ function createFileTransport(dir: string): MailTransport {
   };
 }
 
-export function createMailTransport(config: { smtpUrl: string | undefined; dataDir: string }): MailTransport {
+export function createMailTransport(
+  config: { smtpUrl: string | undefined; dataDir: string },
+  relay: RelaySettings,
+): MailTransport {
   return config.smtpUrl
-    ? createSmtpTransport(config.smtpUrl)
+    ? createSmtpTransport(config.smtpUrl, relay)
     : createFileTransport(path.join(config.dataDir, 'outbox'));
 }

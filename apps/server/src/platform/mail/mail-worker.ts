@@ -1,15 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailOutbox, OutboxRow } from './mail-outbox.ts';
-import { createMailTransport, type MailTransport } from './mail-transport.ts';
+import { createMailDelivery, type DeliveryTally } from './mail-delivery.ts';
+import type { MailOutbox } from './mail-outbox.ts';
+import {
+  createMailTransport,
+  type MailTransport,
+  type RelayState,
+  type RelayTimeouts,
+} from './mail-transport.ts';
+import { createSentMarks } from './sent-marks.ts';
 
 export interface MailWorkerOptions {
   /** how often a started worker looks for due mails. */
   pollMs: number;
   /**
-   * How long a claim holds without renewal: a crashed worker's mails are free again after this. While a send
-   * is in flight the worker renews the claim every third of it, so a slow relay is not sent to twice.
+   * How long a claim holds without renewal. While a send is in flight the worker renews the claim every third
+   * of it, so a slow relay is not sent to twice. A lease that ran out is noted and runs once more before
+   * another worker takes the mail over (decision 0112): a crashed worker's mails are free after two leases.
    */
   leaseMs: number;
+  /** mails one instance sends at once, each on a connection of its own to the relay. */
+  concurrency: number;
+  /** how long the relay may keep a send waiting; a send that times out is retried later. */
+  relayTimeouts: RelayTimeouts;
   /** attempts before a mail is given up. */
   maxAttempts: number;
   /** delay before the 2nd attempt; doubled for every further one, up to retryMaxMs. */
@@ -28,7 +40,9 @@ export interface MailWorkerOptions {
 
 export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   pollMs: 5_000,
-  leaseMs: 60_000,
+  leaseMs: 30_000,
+  concurrency: 4,
+  relayTimeouts: { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
@@ -41,10 +55,7 @@ const RATE_WINDOW_MS = 60_000;
 /** A throttled worker waits at least this long before it looks again (clocks of instances may disagree). */
 const MIN_RESUME_MS = 250;
 
-export interface MailRunResult {
-  sent: number;
-  retried: number;
-  failed: number;
+export interface MailRunResult extends DeliveryTally {
   /** MAIL_RATE_PER_MINUTE was used up while mails still waited: a started worker goes on when the window frees. */
   throttled: boolean;
 }
@@ -61,6 +72,11 @@ export interface MailWorker {
   runOnce(): Promise<MailRunResult>;
   /** a mail was queued: a started worker runs at once instead of at the next poll. */
   notify(): void;
+  /**
+   * What the last send told about the relay (or the outbox folder): `up` when it took the mail or answered
+   * about it, `down` when it did not answer, refused the connection or timed out; `unknown` before any send.
+   */
+  relayState(): RelayState;
 }
 
 interface MailWorkerDeps {
@@ -73,16 +89,8 @@ interface MailWorkerDeps {
   options?: Partial<MailWorkerOptions>;
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { responseCode, response } = error as { responseCode?: number; response?: string };
-  return (response ?? (responseCode ? `${responseCode} ${error.message}` : error.message)).slice(0, 1000);
-}
-
-/** A 5xx reply (except 503) will be refused again; retrying only repeats it. */
-function isPermanent(error: unknown): boolean {
-  return error instanceof Error && (error as { permanent?: boolean }).permanent === true;
-}
+/** Waits for the first of `deliveries` to end; they never reject (their failures are kept). */
+const firstOf = (deliveries: ReadonlySet<Promise<void>>) => Promise.race(deliveries);
 
 function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...deps.options };
@@ -96,65 +104,8 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
   let running: Promise<MailRunResult> | undefined;
   let again = false;
   let closed = false;
-
-  const backoff = (attempts: number) =>
-    Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
-
-  /** Sends the mail and renews its claim every third of the lease while the relay takes its time. */
-  async function sendKeepingClaim(row: OutboxRow): Promise<void> {
-    const renewal = setInterval(
-      () => {
-        // A renewal that fails (the database away for a moment) is tried again at the next interval.
-        outbox.renew(row, options.leaseMs, now()).catch((error: unknown) => {
-          log.warn({ mailId: row.id, err: error }, 'mail claim could not be renewed');
-        });
-      },
-      Math.max(1, Math.floor(options.leaseMs / 3)),
-    );
-    try {
-      await transport.send({
-        from: deps.from,
-        to: row.recipient,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        messageId: `<outbox-${row.id}-${new Date(row.createdAt).getTime()}@${deps.domain}>`,
-        name: `mail-${String(row.id).padStart(8, '0')}`,
-        listUnsubscribe: row.listUnsubscribe,
-      });
-    } finally {
-      clearInterval(renewal);
-    }
-  }
-
-  async function deliver(row: OutboxRow, result: MailRunResult): Promise<void> {
-    if (row.attempts > options.maxAttempts) {
-      // a worker died while sending it on its last attempt
-      await outbox.markFailed(row, row.lastError ?? 'Zu viele Versuche');
-      result.failed += 1;
-      return;
-    }
-    try {
-      await sendKeepingClaim(row);
-    } catch (error) {
-      const reason = describe(error);
-      if (isPermanent(error) || row.attempts >= options.maxAttempts) {
-        log.warn({ mailId: row.id, attempts: row.attempts, reason }, 'mail given up');
-        await outbox.markFailed(row, reason);
-        result.failed += 1;
-      } else {
-        const next = new Date(now().getTime() + backoff(row.attempts));
-        log.info({ mailId: row.id, attempts: row.attempts, next, reason }, 'mail will be retried');
-        await outbox.retryLater(row, reason, next);
-        result.retried += 1;
-      }
-      return;
-    }
-    // Marked right after the relay accepted it. A crash exactly here sends it once more after the lease.
-    if (!(await outbox.markSent(row, now())))
-      log.warn({ mailId: row.id }, 'mail sent after its claim expired');
-    result.sent += 1;
-  }
+  const marks = createSentMarks({ outbox, log, now });
+  const delivery = createMailDelivery({ ...deps, marks, options });
 
   /**
    * How many mails the rate leaves now: the window counts the mails every instance sent in the last minute
@@ -168,24 +119,56 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     return Math.max(0, ratePerMinute - window.count);
   }
 
+  /**
+   * Claims and sends up to `concurrency` mails at once, each claim after the rate allowed it (mails in flight
+   * count against it), until nothing is due, the rate or the batch is used up, or a database call failed;
+   * then waits for the mails in flight. The marks of mails sent while the database was away go first.
+   */
+  async function sendBatch(
+    result: MailRunResult,
+  ): Promise<{ claimed: number; drained: boolean; rateUsedUp: boolean }> {
+    await marks.flush();
+    await outbox.noteExpiredClaims(options.leaseMs, now());
+    await marks.reassert();
+    const inFlight = new Set<Promise<void>>();
+    let failure: { error: unknown } | undefined;
+    const state = { claimed: 0, drained: false, rateUsedUp: false };
+    try {
+      while (state.claimed < options.batchSize && !closed && !failure) {
+        if (inFlight.size >= options.concurrency) {
+          await firstOf(inFlight);
+          continue;
+        }
+        if (marks.unmarked() > 0) await marks.flush();
+        if ((await allowance()) <= 0) {
+          state.rateUsedUp = true;
+          break;
+        }
+        const row = await outbox.claim(options.leaseMs, now());
+        if (!row) {
+          state.drained = true;
+          break;
+        }
+        state.claimed += 1;
+        const sending: Promise<void> = delivery
+          .deliver(row, result)
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+    } finally {
+      await Promise.all(inFlight);
+    }
+    if (failure) throw failure.error;
+    return state;
+  }
+
   async function run(): Promise<MailRunResult> {
     const result: MailRunResult = { sent: 0, retried: 0, failed: 0, throttled: false };
-    let claimed = 0;
-    let drained = false;
-    let rateUsedUp = false;
-    while (claimed < options.batchSize && !closed) {
-      if ((await allowance()) <= 0) {
-        rateUsedUp = true;
-        break;
-      }
-      const row = await outbox.claim(options.leaseMs, now());
-      if (!row) {
-        drained = true;
-        break;
-      }
-      claimed += 1;
-      await deliver(row, result);
-    }
+    const { claimed, drained, ...batch } = await sendBatch(result);
+    let { rateUsedUp } = batch;
     // A full batch that used the rate up is throttled too.
     if (!rateUsedUp && !drained && !closed && ratePerMinute !== undefined)
       rateUsedUp = (await allowance()) <= 0;
@@ -275,12 +258,20 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
       if (resumeTimer) clearTimeout(resumeTimer);
       resumeTimer = undefined;
       await running?.catch(() => undefined);
+      // The last chance for marks that waited for the database: without them these mails go out again.
+      await marks.flush().catch((error: unknown) => {
+        log.error(
+          { err: error, unmarked: marks.unmarked() },
+          'mails sent but not marked; they will be sent again',
+        );
+      });
       await transport.close();
     },
     runOnce,
     notify() {
       if (timer) setImmediate(tick);
     },
+    relayState: delivery.relayState,
   };
 }
 
@@ -300,9 +291,10 @@ export function createConfiguredMailWorker(
   log: FastifyBaseLogger,
   options: Partial<MailWorkerOptions> = {},
 ): MailWorker {
+  const { concurrency, relayTimeouts } = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options };
   return createMailWorker({
     outbox,
-    transport: createMailTransport(config),
+    transport: createMailTransport(config, { connections: concurrency, timeouts: relayTimeouts }),
     from: config.mailFrom,
     domain: new URL(config.publicUrl).hostname,
     log,

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MESSAGES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { diskFullIn } from '../http/disk-full.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { brandUpload, HEAD_BYTES, type ReceivedUpload } from './multipart-file.ts';
 
@@ -40,7 +41,14 @@ interface Scratch {
 
 const MULTIPART = /^\s*multipart\//i;
 
-export function createUploadReceiver(root: string): UploadReceiver {
+/** Opens a new temp file of an upload for writing; never an existing one. */
+const openTempFile = (file: string): Writable => createWriteStream(file, { flags: 'wx' });
+
+export function createUploadReceiver(
+  root: string,
+  options: { openFile?: (file: string) => Writable } = {},
+): UploadReceiver {
+  const openFile = options.openFile ?? openTempFile;
   const scratches = new WeakMap<FastifyRequest, Scratch>();
   let open = 0;
 
@@ -91,7 +99,7 @@ export function createUploadReceiver(root: string): UploadReceiver {
         done(null, chunk);
       },
     });
-    await pipeline(part.file, counter, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(part.file, counter, openFile(file));
     if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
     return { size, head: Buffer.concat(headParts, headLength) };
   };
@@ -99,7 +107,8 @@ export function createUploadReceiver(root: string): UploadReceiver {
   return {
     /**
      * A file stream that breaks off (body cut off, connection lost, boundary missing) is the request's fault:
-     * busboy reports it with a plain Error, which is answered with 400 here rather than as our failure.
+     * busboy reports it with a plain Error, which is answered with 400 here rather than as our failure. A
+     * temp file the disk has no room for is ours: it goes on as it is, and is answered with 507.
      */
     async onFile(part) {
       const scratch = scratchOf(this);
@@ -108,7 +117,7 @@ export function createUploadReceiver(root: string): UploadReceiver {
       scratch.writes.add(written);
       const { size, head } = await written.catch((error: unknown) => {
         const status = (error as { statusCode?: unknown } | null)?.statusCode;
-        throw typeof status === 'number' ? error : badRequest(MESSAGES.malformedForm);
+        throw typeof status === 'number' || diskFullIn(error) ? error : badRequest(MESSAGES.malformedForm);
       });
       // Busboy takes an octet-stream part without a file name (a browser's empty file input) for a file too.
       const upload: ReceivedUpload = {
