@@ -48,10 +48,12 @@ export interface TestApp {
   logs: () => string;
   /**
    * Another instance of the server on the same database, through a connection of its own (as after a
-   * restart or on a second machine). The caller closes it.
+   * restart or on a second machine), or reaching it as `reach` says (another address or role). The caller
+   * closes it.
    */
   secondInstance: (
     build?: Omit<BuildOptions, 'database' | 'logStream'>,
+    reach?: TDatabaseConfig,
   ) => Promise<{ app: FastifyInstance; database: Database; close: () => Promise<void> }>;
   close: () => Promise<void>;
 }
@@ -91,8 +93,8 @@ export async function createTestApp(
     database,
     databaseConfig,
     logs: () => lines.join(''),
-    secondInstance: async (options = {}) => {
-      const second = createDatabase(databaseConfig);
+    secondInstance: async (options = {}, reach = databaseConfig) => {
+      const second = createDatabase(reach);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
       const secondApp = await buildApp(config, { ...options, database: second, logStream: quiet });
       await secondApp.ready();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { outsideRequests } from '../db/request-scope.ts';
 import type { MailOutbox, OutboxRow } from './mail-outbox.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
@@ -279,7 +280,8 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     },
     runOnce,
     notify() {
-      if (timer) setImmediate(tick);
+      // A request notifies; the run is a job, with no part in that request's time or its client's leaving.
+      if (timer) outsideRequests(() => setImmediate(tick));
     },
   };
 }
