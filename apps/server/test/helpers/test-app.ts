@@ -54,7 +54,13 @@ export interface TestApp {
   secondInstance: (
     build?: Omit<BuildOptions, 'database' | 'logStream'>,
     reach?: TDatabaseConfig,
-  ) => Promise<{ app: FastifyInstance; database: Database; close: () => Promise<void> }>;
+  ) => Promise<{
+    app: FastifyInstance;
+    database: Database;
+    /** every log line the second instance wrote, as text */
+    logs: () => string;
+    close: () => Promise<void>;
+  }>;
   close: () => Promise<void>;
 }
 
@@ -95,12 +101,19 @@ export async function createTestApp(
     logs: () => lines.join(''),
     secondInstance: async (options = {}, reach = databaseConfig) => {
       const second = createDatabase(reach);
-      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      const secondApp = await buildApp(config, { ...options, database: second, logStream: quiet });
+      const secondLines: string[] = [];
+      const secondLog = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          secondLines.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      const secondApp = await buildApp(config, { ...options, database: second, logStream: secondLog });
       await secondApp.ready();
       return {
         app: secondApp,
         database: second,
+        logs: () => secondLines.join(''),
         close: async () => {
           await secondApp.close();
           await second.close();
