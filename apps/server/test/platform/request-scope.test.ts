@@ -8,11 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabaseConfig } from '../../src/config.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { DatabaseUnavailableError, RequestAbandonedError } from '../../src/platform/db/database-errors.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { outsideRequests, RequestScope, runInRequestScope } from '../../src/platform/db/request-scope.ts';
 import type { DB } from '../../src/platform/db/schema.ts';
+import { createHealthCheck } from '../../src/platform/health/health-check.ts';
+import { createLocalStorage } from '../../src/platform/storage/storage.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -20,11 +23,12 @@ const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') === true;
 
 let dir: string;
 let database: Database;
+let config: TDatabaseConfig;
 let db: Kysely<DB>;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'portal-scope-'));
-  ({ database, drop } = await openTestDatabase(dir));
+  ({ database, config, drop } = await openTestDatabase(dir));
   await migrateToLatest(database);
   db = database.db;
 });
@@ -93,6 +97,29 @@ describe('a transaction in a request', () => {
     await expect(runInRequestScope(scope, () => write(db, 'request'))).rejects.toBeInstanceOf(
       RequestAbandonedError,
     );
+  });
+});
+
+describe('a health check that callers share', () => {
+  it('should run outside the request that started it, whose client left', async () => {
+    const health = createHealthCheck({
+      database,
+      databaseConfig: config,
+      storage: createLocalStorage(path.join(dir, 'uploads')),
+      log: { warn: () => undefined },
+    });
+    const scope = new RequestScope(60_000);
+    scope.abandon();
+    try {
+      // The callers arriving meanwhile get this check's answer: the first one's leaving must not decide it.
+      expect(await runInRequestScope(scope, () => health.check())).toEqual({
+        status: 'ok',
+        database: 'up',
+        storage: 'up',
+      });
+    } finally {
+      await health.close();
+    }
   });
 });
 

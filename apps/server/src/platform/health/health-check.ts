@@ -13,6 +13,7 @@ import { buffer } from 'node:stream/consumers';
 import type { THealth } from '@portal/contract';
 import type { TDatabaseConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
+import { outsideRequests } from '../db/request-scope.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** The whole check ends within this, answered or not: a health check must not hang. */
@@ -35,11 +36,14 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** One at a time: a caller during a running check gets that check's answer. */
+/**
+ * One at a time: a caller during a running check gets that check's answer. The check runs outside the request
+ * that started it, so that this caller's leaving or its database time does not decide the others' answer.
+ */
 function shared<T>(run: () => Promise<T>): () => Promise<T> {
   let running: Promise<T> | undefined;
   return () => {
-    running ??= run().finally(() => {
+    running ??= outsideRequests(run).finally(() => {
       running = undefined;
     });
     return running;
