@@ -2,7 +2,7 @@ import { pageCount } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isDatabaseUnavailable } from '../../platform/db/database-errors.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { writeOnTheSide } from '../../platform/db/side-write.ts';
+import { writeOnTheSide } from '../../platform/db/side-work.ts';
 import { forumBaseline } from './forum-baseline.ts';
 import { createForumReadersRepository } from './forum-readers.repository.ts';
 import { createForumsRepository, type ThreadVisitRow } from './forums.repository.ts';
