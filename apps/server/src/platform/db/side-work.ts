@@ -17,7 +17,10 @@ export async function writeOnTheSide(what: string, write: () => Promise<void>): 
     await write();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    currentRequestScope()?.log?.warn({ reason: error.message }, `${what} skipped: the database takes no writes`);
+    currentRequestScope()?.log?.warn(
+      { reason: error.message },
+      `${what} skipped: the database takes no writes`,
+    );
   }
 }
 
