@@ -12,8 +12,6 @@ export interface SlowProxy {
   setDelay(ms: number): void;
   /** chunks held at this moment, both directions together */
   held(): number;
-  /** connections open through the proxy (either side still open) */
-  open(): number;
   close(): Promise<void>;
 }
 
@@ -86,7 +84,6 @@ export async function startSlowProxy(target: { host: string; port: number }): Pr
       delayMs = ms;
     },
     held: () => count.held,
-    open: () => Math.ceil(sockets.size / 2),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
