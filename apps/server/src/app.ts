@@ -52,6 +52,7 @@ import {
 } from './platform/http/errors.ts';
 import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
+import { openRequestScopes } from './platform/http/request-scopes.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
 import { registerSpa } from './platform/http/spa.ts';
@@ -144,6 +145,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   refuseWhileClosing(app);
+  // Before any hook that reads the database (authentication, rate limits): its time counts from there.
+  openRequestScopes(app, { databaseTimeMs: config.databaseRequestTimeoutMs });
 
   const database = options.database ?? createDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());

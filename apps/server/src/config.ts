@@ -96,6 +96,8 @@ const ZEnv = z.object({
   SCRYPT_COST: z.coerce.number().int().min(14).max(20).default(17),
   /** PostgreSQL: a statement that runs longer is ended (503); the client gives up one second later. */
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** a request's whole database work, its transaction included; past it the request is answered 503 */
+  DATABASE_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(9),
 });
 
 export type TDatabaseConfig =
@@ -109,6 +111,8 @@ export interface TConfig {
   publicUrl: string;
   dataDir: string;
   database: TDatabaseConfig;
+  /** the database time of one request (platform/db/request-scope.ts), both databases */
+  databaseRequestTimeoutMs: number;
   storageUrl: string;
   /** set when STORAGE_URL is `s3://…` */
   s3: S3Settings | undefined;
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     publicUrl,
     dataDir,
     database: databaseConfig(e.DATABASE_URL, dataDir, e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+    databaseRequestTimeoutMs: e.DATABASE_REQUEST_TIMEOUT_SECONDS * 1000,
     storageUrl: e.STORAGE_URL ?? `file:${path.join(dataDir, 'uploads')}`,
     s3: e.STORAGE_URL?.startsWith('s3://') ? s3Settings(e.STORAGE_URL, e) : undefined,
     smtpUrl: e.SMTP_URL,

@@ -48,11 +48,19 @@ export interface TestApp {
   logs: () => string;
   /**
    * Another instance of the server on the same database, through a connection of its own (as after a
-   * restart or on a second machine). The caller closes it.
+   * restart or on a second machine), or reaching it as `reach` says (another address or role). The caller
+   * closes it.
    */
   secondInstance: (
     build?: Omit<BuildOptions, 'database' | 'logStream'>,
-  ) => Promise<{ app: FastifyInstance; database: Database; close: () => Promise<void> }>;
+    reach?: TDatabaseConfig,
+  ) => Promise<{
+    app: FastifyInstance;
+    database: Database;
+    /** every log line the second instance wrote, as text */
+    logs: () => string;
+    close: () => Promise<void>;
+  }>;
   close: () => Promise<void>;
 }
 
@@ -94,14 +102,21 @@ export async function createTestApp(
     database,
     databaseConfig,
     logs: () => lines.join(''),
-    secondInstance: async (options = {}) => {
-      const second = createDatabase(databaseConfig);
-      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      const secondApp = await buildApp(config, { ...options, database: second, logStream: quiet });
+    secondInstance: async (options = {}, reach = databaseConfig) => {
+      const second = createDatabase(reach);
+      const secondLines: string[] = [];
+      const secondLog = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          secondLines.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      const secondApp = await buildApp(config, { ...options, database: second, logStream: secondLog });
       await secondApp.ready();
       return {
         app: secondApp,
         database: second,
+        logs: () => secondLines.join(''),
         close: async () => {
           await secondApp.close();
           await second.close();

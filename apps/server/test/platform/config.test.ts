@@ -33,11 +33,19 @@ describe('loadConfig', () => {
     expect(loadConfig(slow).database).toMatchObject({ statementTimeoutMs: 30_000 });
   });
 
+  it('should give a request 9 s of database time on either database unless set', () => {
+    expect(loadConfig(base).databaseRequestTimeoutMs).toBe(9_000);
+    expect(loadConfig({ ...base, DATABASE_REQUEST_TIMEOUT_SECONDS: '20' }).databaseRequestTimeoutMs).toBe(
+      20_000,
+    );
+  });
+
   it.each([
     ['PORT', 'achtzig'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
     ['DATABASE_STATEMENT_TIMEOUT_SECONDS', '0'],
+    ['DATABASE_REQUEST_TIMEOUT_SECONDS', '0'],
     ['HOST_ORIGIN', 'nicht-url'],
     ['LOGIN_FORM_ORIGINS', 'http://ok.example,ftp://nein'],
     ['EXTERNAL_API_KEY', 'kurz'],

@@ -8,6 +8,7 @@ import type { TCsvRow } from '@portal/contract';
 import { CONTENT_MESSAGES } from '@portal/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
+import { cleanUp } from '../../platform/db/side-work.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import {
   type ContentItemRow,
@@ -65,10 +66,15 @@ export function createTableStaging(db: Kysely<DB>, repo: ContentRepository) {
       }
     },
 
-    /** After a failed save: the staged rows go, and the hidden item made for them. */
-    async discard(staged: StagedTable): Promise<void> {
-      await repo.deleteRows(staged.itemId, staged.base, staged.base + staged.rowCount - 1);
-      if (staged.created) await repo.deleteItems(db, [staged.itemId]);
+    /**
+     * After a failed save: the staged rows go, and the hidden item made for them; also when the save failed
+     * because its client left or its time ran out (then detached, platform/db/side-work.ts).
+     */
+    discard(staged: StagedTable): Promise<void> {
+      return cleanUp('removing the rows of a table that was not saved', async () => {
+        await repo.deleteRows(staged.itemId, staged.base, staged.base + staged.rowCount - 1);
+        if (staged.created) await repo.deleteItems(db, [staged.itemId]);
+      });
     },
 
     /** The rows of a table no longer live (replaced, removed, or its item about to be deleted). */

@@ -11,6 +11,7 @@ import { type CsvLayout, eachRowSlice, scanCsv } from '../../platform/csv/parse-
 import { createCsvCopy } from '../../platform/csv/write-csv.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { cleanUp } from '../../platform/db/side-work.ts';
 import { optionalRichText } from '../../platform/html/sanitize.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
@@ -218,7 +219,9 @@ export function createContentService(deps: ContentFeatureDeps) {
         if (prepared) await staging.discard(prepared.table.staged);
         throw error;
       }
-      if (saved.freed) await staging.free(saved.freed);
+      const { freed } = saved;
+      // The save has committed: the replaced rows go also when its client has left meanwhile.
+      if (freed) await cleanUp('removing the rows of a replaced table', () => staging.free(freed));
       return service.present(principal, saved.id);
     },
 

@@ -1,6 +1,8 @@
 import { pageCount } from '@portal/contract';
 import type { Kysely } from 'kysely';
+import { isDatabaseUnavailable } from '../../platform/db/database-errors.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
+import { writeOnTheSide } from '../../platform/db/side-work.ts';
 import { forumBaseline } from './forum-baseline.ts';
 import { createForumReadersRepository } from './forum-readers.repository.ts';
 import { createForumsRepository, type ThreadVisitRow } from './forums.repository.ts';
@@ -75,16 +77,18 @@ export function createThreadReading(db: Kysely<DB>) {
           unread: unread.count,
           firstUnreadPostId: unread.firstId,
           // The newest post becomes the read marker and lifts the mail guard. Nothing is written when nothing
-          // changes; a thread deleted meanwhile has nothing to mark.
-          markRead: async () => {
-            if (!newest) return;
-            if (known && (readPostId ?? 0) >= newest.id && thread.readerMailedAt === null) return;
-            try {
-              await readers.markRead(db, threadId, userId, newest);
-            } catch (error) {
-              if (await forums.findThread(db, threadId)) throw error;
-            }
-          },
+          // changes; a thread deleted meanwhile has nothing to mark. The page answers whether the marker is
+          // written or not (a database that takes no writes now).
+          markRead: () =>
+            writeOnTheSide('thread read marker', async () => {
+              if (!newest) return;
+              if (known && (readPostId ?? 0) >= newest.id && thread.readerMailedAt === null) return;
+              try {
+                await readers.markRead(db, threadId, userId, newest);
+              } catch (error) {
+                if (isDatabaseUnavailable(error) || (await forums.findThread(db, threadId))) throw error;
+              }
+            }),
         },
       };
     },

@@ -91,8 +91,9 @@ const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 /**
- * Opens the database. On PostgreSQL, with the timeouts of platform/db/pg-pool.ts, the worst a request waits
- * for a database that stopped answering is the connect timeout plus the deadline: 3 s + 6 s by default.
+ * Opens the database. Outside requests, with the timeouts of platform/db/pg-pool.ts, the worst a statement
+ * waits on PostgreSQL for a database that stopped answering is the connect timeout plus the deadline (3 s +
+ * 6 s by default); a request's whole database work is bounded by its scope (request-scope.ts).
  */
 export function createDatabase(config: TDatabaseConfig, options: DatabaseOptions = {}): Database {
   let listener: (error: Error) => void = (error) => {

@@ -7,22 +7,17 @@
  * - Every query has a deadline on both sides: PostgreSQL's `statement_timeout` ends a slow statement, and
  *   a client-side deadline one second later ends a wait for a server that does not answer at all (a frozen
  *   host, a dead network path), where no statement timeout can fire. A connection that missed its deadline
- *   is never used again: the pool closes it on release.
+ *   is never used again: the pool closes it on release, which rolls back its transaction on the server.
+ * - In a request (request-scope.ts) the client-side deadline is also the request's remaining database time,
+ *   and the client's leaving abandons the statement at once; after either, nothing but ROLLBACK is sent, so
+ *   no COMMIT goes out for a request that ran out of time or whose client has gone.
  * - Every failure to reach the database becomes a DatabaseUnavailableError, which the error handler answers
  *   with 503 and a German detail; other database errors (a unique key, a foreign key) pass unchanged.
  */
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
-
-/** What a request during an outage sees, as 503 (platform/http/errors.ts maps the code). */
-class DatabaseUnavailableError extends Error {
-  readonly code = 'PORTAL_DATABASE_UNAVAILABLE';
-  readonly statusCode = 503;
-  constructor(reason: string, options?: { cause?: unknown }) {
-    super(`database unavailable: ${reason}`, options);
-    this.name = 'DatabaseUnavailableError';
-  }
-}
+import { DatabaseUnavailableError, RequestAbandonedError } from './database-errors.ts';
+import { currentRequestScope, type RequestScope } from './request-scope.ts';
 
 export interface PgPoolOptions {
   url: string;
@@ -81,12 +76,53 @@ function clientDeadlineMs(statementTimeoutMs: number): number | undefined {
   return statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : undefined;
 }
 
+/** Kysely's own ROLLBACK of a transaction; the one statement a request out of time or left still needs. */
+const ROLLBACK = /^rollback$/i;
+
+type Ending = DatabaseUnavailableError | RequestAbandonedError;
+
+/**
+ * Settles with `running`, or fails with the first of: the deadline of `limitMs` (`late()`), the request's
+ * client leaving. `onEnd` hears of the failure before the caller does.
+ */
+function bounded<T>(
+  running: Promise<T>,
+  limitMs: number,
+  scope: RequestScope | undefined,
+  late: () => Ending,
+  onEnd: (error: Ending) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const end = (error: Ending) => {
+      clearTimeout(timer);
+      stopListening();
+      onEnd(error);
+      reject(error);
+    };
+    const timer = setTimeout(() => end(late()), Math.max(0, limitMs));
+    const stopListening = scope?.onAbandon(() => end(new RequestAbandonedError())) ?? (() => undefined);
+    running.then(
+      (result) => {
+        clearTimeout(timer);
+        stopListening();
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        stopListening();
+        reject(unavailable(error));
+      },
+    );
+  });
+}
+
 /**
  * One pooled pg client as Kysely sees it, with the deadline on each query. Made once per pg client (Kysely
  * keeps its connection objects per client), reset on each checkout.
  */
 class GuardedClient {
-  #broken: DatabaseUnavailableError | undefined;
+  #broken: Ending | undefined;
+  #scope: RequestScope | undefined;
   readonly #client: pg.PoolClient;
   readonly #deadlineMs: number | undefined;
 
@@ -100,8 +136,10 @@ class GuardedClient {
     });
   }
 
-  checkedOut(): this {
+  /** Handed to `scope`'s request (undefined: a job's), whose time runs until release. */
+  checkedOut(scope: RequestScope | undefined): this {
     this.#broken = undefined;
+    this.#scope = scope;
     return this;
   }
 
@@ -119,34 +157,61 @@ class GuardedClient {
   #run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
     // After a missed deadline the connection's protocol state is unknown: nothing more goes over it.
     if (this.#broken) return Promise.reject(this.#broken);
+    const scope = this.#scope;
+    const refusal = scope?.refusal();
+    if (refusal) {
+      const rollback = ROLLBACK.test(sql);
+      // A request whose client left may still roll back; one out of time closes the connection instead,
+      // which rolls back on the server as well, without another round trip.
+      if (!(rollback && refusal instanceof RequestAbandonedError)) {
+        if (rollback) this.#broken = refusal;
+        return Promise.reject(refusal);
+      }
+    }
     const running = this.#client.query(sql, parameters as unknown[]) as unknown as Promise<
       PostgresQueryResult<R>
     >;
-    const deadlineMs = this.#deadlineMs;
-    if (deadlineMs === undefined)
+    const ownMs = this.#deadlineMs;
+    const scopeMs = scope?.remainingMs();
+    if (ownMs === undefined && scopeMs === undefined)
       return running.catch((error: unknown) => Promise.reject(unavailable(error)));
-    return new Promise<PostgresQueryResult<R>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#broken = new DatabaseUnavailableError(`no answer within ${deadlineMs} ms`);
-        reject(this.#broken);
-      }, deadlineMs);
-      running.then(
-        (result) => {
-          clearTimeout(timer);
-          resolve(result);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(unavailable(error));
-        },
-      );
+    const limitMs = Math.min(ownMs ?? Number.POSITIVE_INFINITY, scopeMs ?? Number.POSITIVE_INFINITY);
+    const late = () =>
+      scope && limitMs === scopeMs
+        ? scope.outOfTime()
+        : new DatabaseUnavailableError(`no answer within ${ownMs} ms`);
+    return bounded(running, limitMs, scope, late, (error) => {
+      this.#broken = error;
     });
   }
 
   release(destroy?: boolean): void {
+    this.#scope?.letGo();
+    this.#scope = undefined;
     // pg-pool closes a client released with an error instead of keeping it.
     this.#client.release(destroy || this.#broken ? (this.#broken ?? true) : undefined);
   }
+}
+
+/**
+ * A client from the pool; in a request no longer than its remaining time, and given up when its client
+ * leaves (a client that comes after all goes back to the pool).
+ */
+async function checkOut(pool: pg.Pool, scope: RequestScope | undefined): Promise<pg.PoolClient> {
+  const pending = pool.connect();
+  if (!scope) return pending;
+  return bounded(
+    pending,
+    scope.remainingMs(),
+    scope,
+    () => scope.outOfTime(),
+    () => {
+      pending.then(
+        (client) => client.release(),
+        () => undefined,
+      );
+    },
+  );
 }
 
 /** A pg.Pool for Kysely's PostgresDialect with the behaviour described at the top of this file. */
@@ -174,12 +239,17 @@ export function createGuardedPool(options: PgPoolOptions): PostgresPool & { pg: 
     pg: pool,
     options: pool.options,
     async connect(): Promise<PostgresPoolClient> {
+      const scope = currentRequestScope();
+      const refusal = scope?.refusal();
+      if (refusal) throw refusal;
+      scope?.hold();
       let client: pg.PoolClient;
       try {
-        client = await pool.connect();
+        client = await checkOut(pool, scope);
       } catch (error) {
+        scope?.letGo();
         // Whatever stops a connection from being handed out (refused, timed out, too many) is an outage.
-        throw error instanceof DatabaseUnavailableError
+        throw error instanceof DatabaseUnavailableError || error instanceof RequestAbandonedError
           ? error
           : new DatabaseUnavailableError(error instanceof Error ? error.message : String(error), {
               cause: error,
@@ -190,7 +260,7 @@ export function createGuardedPool(options: PgPoolOptions): PostgresPool & { pg: 
         wrapper = new GuardedClient(client, deadlineMs);
         guarded.set(client, wrapper);
       }
-      return wrapper.checkedOut();
+      return wrapper.checkedOut(scope);
     },
     end: () => pool.end(),
   };

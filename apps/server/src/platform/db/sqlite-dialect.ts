@@ -1,9 +1,24 @@
 /**
  * Kysely's SqliteDialect expects a better-sqlite3-like database; this adapts node:sqlite's DatabaseSync,
  * so SQLite needs no native addon. Booleans and Dates are bound as SQLite has no such types.
+ *
+ * A request's rules (request-scope.ts) hold here too: while a request has the one connection, its time runs;
+ * once that time is used up or its client has left, no statement but ROLLBACK runs (so no COMMIT), and a
+ * lock held by another process is waited for no longer than the time left (the busy timeout, at most 5 s,
+ * which blocks the thread: node:sqlite's statements are synchronous). A locked or read-only database
+ * answers as an outage does (503), not as a defect.
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  type DatabaseConnection,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely';
+import { DatabaseUnavailableError } from './database-errors.ts';
+import { currentRequestScope, type RequestScope } from './request-scope.ts';
 
 function bind(value: unknown): SQLInputValue {
   if (value === undefined) return null;
@@ -12,25 +27,41 @@ function bind(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** SQLITE_BUSY (a lock another process holds) and SQLITE_READONLY (a read-only file or connection). */
+const UNAVAILABLE_CODES = new Set([5, 8]);
+
+function unavailable(error: unknown): unknown {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  // Extended result codes carry the primary code in their low byte.
+  if (typeof code !== 'number' || !UNAVAILABLE_CODES.has(code & 0xff)) return error;
+  return new DatabaseUnavailableError((error as Error).message, { cause: error });
+}
+
+const BUSY_TIMEOUT_MS = 5_000;
+
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #statement: StatementSync;
+  readonly #database: NodeSqliteDatabase;
+  readonly #rollback: boolean;
 
-  constructor(statement: StatementSync) {
+  constructor(statement: StatementSync, database: NodeSqliteDatabase, sql: string) {
     this.#statement = statement;
+    this.#database = database;
+    this.#rollback = /^rollback$/i.test(sql);
     this.reader = statement.columns().length > 0;
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    return this.#statement.all(...parameters.map(bind));
+    return this.#database.execute(this.#rollback, () => this.#statement.all(...parameters.map(bind)));
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
-    return this.#statement.run(...parameters.map(bind));
+    return this.#database.execute(this.#rollback, () => this.#statement.run(...parameters.map(bind)));
   }
 
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    return this.#statement.iterate(...parameters.map(bind));
+    return this.#database.execute(this.#rollback, () => this.#statement.iterate(...parameters.map(bind)));
   }
 }
 
@@ -38,8 +69,11 @@ class NodeSqliteStatement implements SqliteStatement {
 const STATEMENT_CACHE_SIZE = 500;
 
 class NodeSqliteDatabase implements SqliteDatabase {
+  /** the request that has the one connection now (Kysely hands it out in turn); undefined: a job */
+  holder: RequestScope | undefined;
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, NodeSqliteStatement>();
+  #busyTimeoutMs = BUSY_TIMEOUT_MS;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -48,11 +82,32 @@ class NodeSqliteDatabase implements SqliteDatabase {
   prepare(sql: string): SqliteStatement {
     const cached = this.#statements.get(sql);
     if (cached) return cached;
-    const statement = new NodeSqliteStatement(this.#db.prepare(sql));
+    const statement = new NodeSqliteStatement(this.#db.prepare(sql), this, sql);
     // Queries with `in (…)` lists vary in text; start over rather than grow without bound.
     if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
     this.#statements.set(sql, statement);
     return statement;
+  }
+
+  /** Runs one statement under the rules of the request holding the connection. */
+  execute<T>(rollback: boolean, statement: () => T): T {
+    const scope = this.holder;
+    if (scope && !rollback) {
+      const refusal = scope.refusal();
+      if (refusal) throw refusal;
+      this.#waitForLocks(Math.min(BUSY_TIMEOUT_MS, Math.ceil(scope.remainingMs())));
+    } else this.#waitForLocks(BUSY_TIMEOUT_MS);
+    try {
+      return statement();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  #waitForLocks(ms: number): void {
+    if (ms === this.#busyTimeoutMs) return;
+    this.#db.exec(`PRAGMA busy_timeout = ${ms}`);
+    this.#busyTimeoutMs = ms;
   }
 
   close(): void {
@@ -60,12 +115,58 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
+/** Kysely's SQLite driver, telling the database which request holds the connection. */
+class RequestAwareSqliteDriver extends SqliteDriver {
+  readonly #database: () => NodeSqliteDatabase | undefined;
+
+  constructor(config: SqliteDialectConfig, database: () => NodeSqliteDatabase | undefined) {
+    super(config);
+    this.#database = database;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const database = this.#database();
+    const scope = currentRequestScope();
+    if (database) database.holder = scope;
+    scope?.hold();
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const database = this.#database();
+    database?.holder?.letGo();
+    if (database) database.holder = undefined;
+    await super.releaseConnection();
+  }
+}
+
+class RequestAwareSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #database: () => NodeSqliteDatabase | undefined;
+
+  constructor(config: SqliteDialectConfig, database: () => NodeSqliteDatabase | undefined) {
+    super(config);
+    this.#config = config;
+    this.#database = database;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new RequestAwareSqliteDriver(this.#config, this.#database);
+  }
+}
+
 export function createSqliteDialect(file: string): SqliteDialect {
-  return new SqliteDialect({
-    database: async () => {
-      const db = new DatabaseSync(file, { timeout: 5000, enableForeignKeyConstraints: true });
-      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-      return new NodeSqliteDatabase(db);
+  let opened: NodeSqliteDatabase | undefined;
+  return new RequestAwareSqliteDialect(
+    {
+      database: async () => {
+        const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
+        db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+        opened = new NodeSqliteDatabase(db);
+        return opened;
+      },
     },
-  });
+    () => opened,
+  );
 }

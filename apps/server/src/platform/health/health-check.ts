@@ -16,6 +16,7 @@ import { buffer } from 'node:stream/consumers';
 import type { THealth } from '@portal/contract';
 import type { TDatabaseConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
+import { outsideRequests } from '../db/request-scope.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createFreeSpaceCheck } from './free-space.ts';
 import { createProbe, isLate, type ProbeTiming, within } from './probe.ts';
@@ -116,19 +117,23 @@ export function createHealthCheck(deps: {
   };
 
   return {
-    async check() {
-      const [database, storage, space] = await Promise.all([databaseUp(), storageUp(), disk()]);
-      const mail = deps.mail();
-      return {
-        status: !database || !storage ? 'down' : space === 'low' || mail === 'down' ? 'degraded' : 'ok',
-        database: database ? 'up' : 'down',
-        storage: storage ? 'up' : 'down',
-        disk: space,
-        mail,
-      };
-    },
+    // The probes run outside the request that started them: checks share a running probe, so one caller's
+    // leaving or its database time must not decide the others' answer.
+    check: () => outsideRequests(() => answer()),
     async close() {
       await own?.close();
     },
   };
+
+  async function answer(): Promise<THealth> {
+    const [database, storage, space] = await Promise.all([databaseUp(), storageUp(), disk()]);
+    const mail = deps.mail();
+    return {
+      status: !database || !storage ? 'down' : space === 'low' || mail === 'down' ? 'degraded' : 'ok',
+      database: database ? 'up' : 'down',
+      storage: storage ? 'up' : 'down',
+      disk: space,
+      mail,
+    };
+  }
 }

@@ -67,8 +67,10 @@ const REFUSALS: Record<string, TRefusal> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: MESSAGES.requestTimeout },
   HPE_HEADER_OVERFLOW: { status: 431, detail: MESSAGES.headersTooLarge },
   HPE_INVALID_EOF_STATE: { status: 400, detail: MESSAGES.incompleteRequest },
-  // platform/db/pg-pool.ts: the database cannot be reached or did not answer in time
+  // platform/db/database-errors.ts: the database cannot be reached, did not answer in time or takes no writes
   PORTAL_DATABASE_UNAVAILABLE: { status: 503, detail: MESSAGES.databaseUnavailable },
+  // the client left before its answer; its uncommitted work was cancelled and no one reads this
+  PORTAL_REQUEST_ABANDONED: { status: 400, detail: MESSAGES.incompleteRequest },
 };
 
 /** Seconds a client is asked to wait after a 503 of an outage (the pool reconnects on the next request). */

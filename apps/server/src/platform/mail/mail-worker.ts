@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { outsideRequests } from '../db/request-scope.ts';
 import { createMailDelivery, type DeliveryTally } from './mail-delivery.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 import {
@@ -269,7 +270,8 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     },
     runOnce,
     notify() {
-      if (timer) setImmediate(tick);
+      // A request notifies; the run is a job, with no part in that request's time or its client's leaving.
+      if (timer) outsideRequests(() => setImmediate(tick));
     },
     relayState: delivery.relayState,
   };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { cleanUp } from '../db/side-work.ts';
 import { conflict } from '../http/errors.ts';
 import type { Storage, StorageBody } from './storage.ts';
 import { createUploadIntents, type UploadIntents } from './upload-intents.ts';
@@ -91,7 +92,7 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
           return work(trx);
         });
       } catch (error) {
-        await removeUncommitted(keys);
+        await cleanUp('removing the files of a save that was not saved', () => removeUncommitted(keys));
         throw error;
       }
       await store.discard(outcome.replaced);
