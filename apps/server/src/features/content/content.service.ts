@@ -11,7 +11,7 @@ import { type CsvLayout, eachRowSlice, scanCsv } from '../../platform/csv/parse-
 import { createCsvCopy } from '../../platform/csv/write-csv.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { optionalRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/rich-text.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
@@ -198,8 +198,8 @@ export function createContentService(deps: ContentFeatureDeps) {
       const layout = text === undefined ? undefined : await scanCsv(text);
       const texts = {
         title: input.title,
-        preText: optionalRichText(input.preText, null),
-        postText: optionalRichText(input.postText, null),
+        preText: await optionalRichText(input.preText, 'content.preText', null),
+        postText: await optionalRichText(input.postText, 'content.postText', null),
       };
       const before = input.id === undefined ? undefined : await repo.findItem(db, input.id);
       if (input.id !== undefined && !before) throw notFound();
