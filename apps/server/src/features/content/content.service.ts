@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { newKey } from '../../platform/storage/storage.ts';
-import { displayFileName, readUpload, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { readUpload, storedFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createCategoryAccess } from '../categories/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import {
@@ -143,7 +143,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     );
     try {
       const file = { key: newKey('content', '.csv'), body: await copy.toBuffer() };
-      const fileName = displayFileName(upload.filename, 'tabelle.csv');
+      const fileName = storedFileName(upload.filename, '.csv', 'tabelle');
       return { table: { staged, key: file.key, header: layout.header, fileName }, file };
     } catch (error) {
       await staging.discard(staged);
