@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@portal/contract';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsService, createAccountsService } from '../../src/features/accounts/index.ts';
 import type { Database } from '../../src/platform/db/database.ts';
@@ -107,5 +107,15 @@ describe('npm run user records its changes in the audit log', () => {
     expect(await accounts.findUserByUsername('erika')).toMatchObject({ role: 'ROLE_ADMIN' });
     expect(await auditRows(t())).toHaveLength(before);
     expect((await userCli(['enable', 'chefin'])).code).toBe(0);
+  });
+
+  it("should refuse a name that looks like a member's or is reserved (issue 30)", async () => {
+    const lookAlike = await userCli(['create', 'ＥＲＩＫＡ']);
+    expect(lookAlike.code).toBe(2);
+    expect(lookAlike.stderr).toContain('gibt es schon');
+    const reserved = await userCli(['create', 'Ehemaliges Mitglied']);
+    expect(reserved.code).toBe(2);
+    expect(reserved.stderr.trim()).toBe(AUTH_MESSAGES.usernameReserved);
+    expect((await accounts.listUsers()).map((user) => user.username).sort()).toEqual(['chefin', 'erika']);
   });
 });

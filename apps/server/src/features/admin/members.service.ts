@@ -5,6 +5,7 @@
 import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   type TAdminMember,
   type TAdminMembersPage,
   type TRole,
@@ -16,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
+import { isReservedUsername } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -120,6 +122,9 @@ export function createMembersService(deps: MembersDeps) {
       const { password } = input;
       if (password !== undefined && !deps.passwordAllowed) {
         throw badRequest(ADMIN_MESSAGES.passwordNotAllowed, { password: ADMIN_MESSAGES.passwordNotAllowed });
+      }
+      if (isReservedUsername(input.username)) {
+        throw badRequest(AUTH_MESSAGES.usernameReserved, { username: AUTH_MESSAGES.usernameReserved });
       }
       const usernameTaken = () =>
         badRequest(ADMIN_MESSAGES.usernameTaken, { username: ADMIN_MESSAGES.usernameTaken });
