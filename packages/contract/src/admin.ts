@@ -59,6 +59,8 @@ export const ADMIN_MESSAGES = {
   passwordNotAllowed: 'Die Anmeldung mit Passwort ist in diesem Portal nicht vorgesehen.',
   nothingToChange: 'Bitte ändern Sie die Rolle, die Gruppen oder die Sperre.',
   selfLockout: 'Sie können sich nicht selbst sperren oder Ihre eigene Administratorrolle entfernen.',
+  lastAdmin:
+    'Der letzte aktive Administrator kann weder herabgestuft noch gesperrt werden. Ernennen Sie zuerst einen weiteren.',
   selfErase: 'Sie können sich nicht selbst löschen.',
   memberNotFound: 'Dieses Mitglied gibt es nicht (mehr).',
   groupNameRequired: 'Der Name der Gruppe ist ein Pflichtfeld.',

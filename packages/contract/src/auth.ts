@@ -14,6 +14,9 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'Ihr Zugang ist gesperrt.',
   wrongApiKey: 'Der API-Schlüssel ist ungültig.',
   formNotAllowed: 'Die Anmeldung mit Passwort ist von dieser Seite aus nicht erlaubt.',
+  usernameLookAlike:
+    'Dieser Benutzername sieht aus wie der eines anderen Zugangs und kann nicht verwendet werden.',
+  usernameReserved: 'Dieser Benutzername ist reserviert.',
   passwordChecksBusy:
     'Gerade werden zu viele Anmeldungen gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;

@@ -6,7 +6,7 @@ import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { isAllowedUrl } from './links.ts';
 import { pathTemplate } from './paths.ts';
-import { zTreeNodeInput } from './tree.ts';
+import { zTreeInput } from './tree.ts';
 
 /** Content category endpoints of SPEC §7, exactly as the legacy client calls them (trailing slashes included). */
 export const CATEGORY_API = {
@@ -122,11 +122,8 @@ export type TContentCategoryValues = z.output<typeof ZContentCategoryInput>;
 /** POST /api/contentCategory/: form (or JSON) with the field `contentCategory` holding the JSON. */
 export const ZSaveContentCategoryBody = z.object({ contentCategory: jsonField(ZContentCategoryInput) });
 
-/** A node of POST /api/contentCategory/saveTree/. */
-const ZCategoryTreeNodeInput = zTreeNodeInput('ContentCategoryTreeNode');
-
 export const ZSaveCategoryTreeBody = z.object({
-  contentCategories: jsonField(z.array(ZCategoryTreeNodeInput).max(10_000)),
+  contentCategories: jsonField(zTreeInput('ContentCategoryTreeNode')),
 });
 
 /** GET /api/contentCategory/formData (SPEC §7). */

@@ -15,6 +15,7 @@ export * from './media.ts';
 export * from './notifications.ts';
 export * from './paging.ts';
 export * from './paths.ts';
+export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './tree.ts';

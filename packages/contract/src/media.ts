@@ -3,7 +3,7 @@ import { MESSAGES } from './errors.ts';
 import { jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { pathTemplate } from './paths.ts';
-import { zTreeNodeInput } from './tree.ts';
+import { zTreeInput } from './tree.ts';
 
 /** Media library (SPEC §7): categories, files, the members' download and the public file address. */
 export const MEDIA_API = {
@@ -79,11 +79,8 @@ export type TMediaCategoryValues = z.output<typeof ZMediaCategoryInput>;
 /** POST /api/mediaCategory/: form field `mediaCategory` (JSON). */
 export const ZSaveMediaCategoryBody = z.object({ mediaCategory: jsonField(ZMediaCategoryInput) });
 
-/** A node of POST /api/mediaCategory/saveTree/. */
-const ZMediaCategoryTreeNodeInput = zTreeNodeInput('MediaCategoryTreeNode');
-
 export const ZSaveMediaCategoryTreeBody = z.object({
-  mediaCategories: jsonField(z.array(ZMediaCategoryTreeNodeInput).max(10_000)),
+  mediaCategories: jsonField(zTreeInput('MediaCategoryTreeNode')),
 });
 
 export const ZMediaIdParams = ZIdParams;

@@ -3,9 +3,9 @@
  * online (SQLite: VACUUM INTO; PostgreSQL: pg_dump), the uploads folder and the generated JWT secret next
  * to it, with a manifest first. File deletions are held from before the snapshot until the files are
  * copied, so every file the snapshot points at is still there. The archive is written under a temp name
- * and renamed: a failed backup never leaves a half archive under the name given.
+ * and renamed: a failed backup never leaves a half archive under the name given, and a killed one's staging
+ * folder is removed by the next backup into the same folder.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +32,7 @@ import {
 } from './backup-format.ts';
 import { dumpPostgres } from './backup-postgres.ts';
 import { snapshotSqlite } from './backup-sqlite.ts';
+import { createStaging, leftoversLine, removeLeftovers } from './staging.ts';
 
 const USAGE = `Sicherung – Aufruf: npm run backup -- <datei.tar.gz>
   Schreibt Datenbank, hochgeladene Dateien und JWT-Schlüssel des laufenden Portals in ein Archiv.
@@ -183,6 +184,16 @@ async function writeBackup(config: TConfig, staging: string, temp: string): Prom
   }
 }
 
+/** Temp archives that versions before issue 30 wrote beside the target (`<target>.<uuid>.tmp`) and a kill left. */
+async function removeOldTempArchives(target: string): Promise<string[]> {
+  const name = path.basename(target);
+  const pattern = /^\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+  const names = await readdir(path.dirname(target)).catch(() => [] as string[]);
+  const old = names.filter((entry) => entry.startsWith(name) && pattern.test(entry.slice(name.length)));
+  for (const entry of old) await rm(path.join(path.dirname(target), entry), { force: true });
+  return old;
+}
+
 async function backup(argv: string[]): Promise<string> {
   const { values, positionals } = parseCliArgs(argv, { help: { type: 'boolean', short: 'h' } }, USAGE);
   if (values.help) return USAGE;
@@ -195,25 +206,24 @@ async function backup(argv: string[]): Promise<string> {
     throw new Error(`Keine Datenbank unter ${config.database.file}.`);
   }
 
-  // Staging and the temp archive sit next to the target: its folder must be writable anyway.
-  const staging = path.join(path.dirname(target), `.portal-backup-${randomUUID()}`);
-  const temp = `${target}.${randomUUID()}.tmp`;
+  // The staging folder, with the temp archive in it, sits next to the target: its folder must be writable
+  // anyway, and the archive is renamed into place. What a killed backup left there goes first.
+  const folder = path.dirname(target);
+  const removed = [...(await removeLeftovers(folder, 'backup')), ...(await removeOldTempArchives(target))];
+  const staging = await createStaging(folder, 'backup');
+  const temp = path.join(staging, 'archive.tar.gz.tmp');
   let manifest: TBackupManifest;
   try {
-    // Not recursive: a folder that does not exist is a typing error, not a place to create.
-    await mkdir(staging);
     await mkdir(path.join(staging, 'database'));
     manifest = await writeBackup(config, staging, temp);
     await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
   const lines = [
     `Sicherung geschrieben: ${target}`,
     `  Datenbank: ${manifest.database}, ${manifest.migrations.length} Migrationen; Dateien: ${manifest.files}`,
+    ...leftoversLine(removed),
   ];
   if (manifest.storage.kind === 's3') {
     lines.push(

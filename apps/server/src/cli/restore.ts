@@ -6,7 +6,7 @@
  * restored rows and files are counted against it.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { extract, Parser, ReadEntry } from 'tar';
 import { z } from 'zod';
@@ -33,6 +33,7 @@ import {
 } from './backup-format.ts';
 import { postgresTables, restorePostgres } from './backup-postgres.ts';
 import { restoredSqliteFacts } from './backup-sqlite.ts';
+import { createStaging, leftoversLine, removeLeftovers } from './staging.ts';
 
 const USAGE = `Wiederherstellung – Aufruf: npm run restore -- <datei.tar.gz> [--force]
   Stellt eine Sicherung von "npm run backup" in ein leeres DATA_DIR (und die Datenbank aus DATABASE_URL)
@@ -183,6 +184,8 @@ async function restore(argv: string[]): Promise<string> {
 
   const manifest = await readManifest(archive);
   checkBackends(manifest, config);
+  // a killed restore's staging folder is no data: it goes before DATA_DIR is checked for data
+  const removed = await removeLeftovers(config.dataDir, 'restore');
   const found = await occupied(config, uploadsRoot);
   if (found.length > 0 && !force) {
     throw new UsageError(
@@ -191,7 +194,7 @@ async function restore(argv: string[]): Promise<string> {
   }
 
   await mkdir(config.dataDir, { recursive: true });
-  const staging = await mkdtemp(path.join(config.dataDir, '.portal-restore-'));
+  const staging = await createStaging(config.dataDir, 'restore');
   try {
     await extract({
       file: archive,
@@ -224,6 +227,7 @@ async function restore(argv: string[]): Promise<string> {
   const lines = [
     `Wiederhergestellt: ${archive} (Sicherung vom ${manifest.createdAt})`,
     `  Datenbank: ${manifest.database}; Dateien: ${manifest.files}. Der Server kann jetzt starten.`,
+    ...leftoversLine(removed),
   ];
   if (manifest.storage.kind === 's3') {
     lines.push(

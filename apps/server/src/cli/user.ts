@@ -9,6 +9,7 @@ import { createAccountsService } from '../features/accounts/index.ts';
 import { createMembersService } from '../features/admin/index.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
+import { HttpError } from '../platform/http/errors.ts';
 
 const USAGE = `Benutzerverwaltung – Aufruf: npm run user -- <Befehl> [Optionen]
 
@@ -150,7 +151,8 @@ run(process.argv.slice(2)).then(
     process.stdout.write(`${message}\n`);
   },
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof ConfigError;
+    // a refusal of the service (the last admin, a name taken) reads as the browser shows it
+    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof HttpError;
     console.error(known ? error.message : error);
     process.exit(known ? 2 : 1);
   },

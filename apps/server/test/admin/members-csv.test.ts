@@ -22,6 +22,8 @@ beforeAll(async () => {
   await createUser(w.app, { username: 'minus', company: '-2+3', role: 'ROLE_PARTNER', groups: [] });
   await createUser(w.app, { username: 'semikolon', company: 'Glas; Fenster "Nord"', groups: [] });
   await createUser(w.app, { username: 'gesperrt', company: '@Firma' });
+  await createUser(w.app, { username: 'vollbreit', company: '＠Firma', groups: [] });
+  await createUser(w.app, { username: 'unsichtbar', company: '\uFEFF=1+1', groups: [] });
   await w.app.accounts.setDisabled('gesperrt', true);
   await eraseMember(w, (await createUser(w.app, { username: 'vergessen' })).id);
 });
@@ -54,6 +56,8 @@ describe('GET /api/admin/members.csv', () => {
       'mitglied',
       'partner',
       'semikolon',
+      'unsichtbar',
+      'vollbreit',
     ]);
     const byName = new Map(rows.slice(1).map((row) => [row[0], row]));
     expect(byName.get('formel')).toEqual([
@@ -68,6 +72,9 @@ describe('GET /api/admin/members.csv', () => {
     ]);
     expect(byName.get('minus')?.slice(2, 5)).toEqual(["'-2+3", 'Partner', '']);
     expect(byName.get('gesperrt')?.[2]).toBe("'@Firma");
+    // issue 30: full-width signs and formulas behind an invisible character
+    expect(byName.get('vollbreit')?.[2]).toBe("'＠Firma");
+    expect(byName.get('unsichtbar')?.[2]).toBe("'\uFEFF=1+1");
     expect(byName.get('gesperrt')?.[6]).toBe('ja');
     expect(byName.get('semikolon')?.[2]).toBe('Glas; Fenster "Nord"');
     expect(byName.get('admin')?.[3]).toBe('Administrator');

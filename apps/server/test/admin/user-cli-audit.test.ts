@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountsService, createAccountsService } from '../../src/features/accounts/index.ts';
 import type { Database } from '../../src/platform/db/database.ts';
@@ -22,6 +23,8 @@ beforeAll(async () => {
   accounts = createAccountsService(database.db);
   erikaId = (await accounts.upsertUser({ username: 'erika', roles: ['ROLE_USER'], groups: ['Mitglieder'] }))
     .id;
+  // an active admin besides erika: the last one cannot be disabled (issue 30)
+  await accounts.upsertUser({ username: 'chefin', roles: ['ROLE_ADMIN'] });
 });
 
 afterAll(() => cli.close());
@@ -93,5 +96,26 @@ describe('npm run user records its changes in the audit log', () => {
     expect(unknown.stderr).toContain('Benutzer "niemand" gibt es nicht.');
     expect((await accounts.listGroups()).some((group) => group.name === 'Neu')).toBe(false);
     expect(await auditRows(t())).toHaveLength(before);
+  });
+
+  it('should refuse to take the last active admin away, with the German reason (issue 30)', async () => {
+    expect((await userCli(['disable', 'chefin'])).code).toBe(0);
+    const before = (await auditRows(t())).length;
+    const refused = await userCli(['role', 'erika', 'ROLE_USER']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(ADMIN_MESSAGES.lastAdmin);
+    expect(await accounts.findUserByUsername('erika')).toMatchObject({ role: 'ROLE_ADMIN' });
+    expect(await auditRows(t())).toHaveLength(before);
+    expect((await userCli(['enable', 'chefin'])).code).toBe(0);
+  });
+
+  it("should refuse a name that looks like a member's or is reserved (issue 30)", async () => {
+    const lookAlike = await userCli(['create', 'ＥＲＩＫＡ']);
+    expect(lookAlike.code).toBe(2);
+    expect(lookAlike.stderr).toContain('gibt es schon');
+    const reserved = await userCli(['create', 'Ehemaliges Mitglied']);
+    expect(reserved.code).toBe(2);
+    expect(reserved.stderr.trim()).toBe(AUTH_MESSAGES.usernameReserved);
+    expect((await accounts.listUsers()).map((user) => user.username).sort()).toEqual(['chefin', 'erika']);
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { CONTENT_MESSAGES, CSV_MAX_ROWS } from '@portal/contract';
 import iconv from 'iconv-lite';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { readCsv, toCell } from '../../src/platform/csv/parse-csv.ts';
 import { createCsvCopy, writeCsv } from '../../src/platform/csv/write-csv.ts';
@@ -208,6 +209,32 @@ describe('writeCsv', () => {
     expect(data.subarray(3).toString('utf8')).toBe(
       'Name;Link\r\n"\'=HYPERLINK(""http://evil.example"")";[Datenblatt](/a.pdf)\r\n"\'+1;-2";"\'@SUM(A1)"\r\n',
     );
+  });
+
+  it('should escape full-width formula signs, a pipe and formulas behind invisible characters (issue 30)', () => {
+    const escaped = [
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠SUMME(A1)',
+      '|cmd',
+      '\u200B=1+1',
+      '\uFEFF\u200D+1',
+      '\u00A0 @x',
+      '\u2060－1',
+      '\tx',
+      '\rx',
+    ];
+    const kept = ['Wert', 'a\u200B=1', '1-2', 'E-Mail', '\u200B'];
+    const text = writeCsv(
+      ['Zelle'],
+      [...escaped, ...kept].map((cell) => [cell]),
+    )
+      .subarray(3)
+      .toString('utf8');
+    const { data } = Papa.parse<string[]>(text.trimEnd(), { delimiter: ';', newline: '\r\n' });
+    const cells = data.slice(1).map(([cell]) => cell);
+    expect(cells).toEqual([...escaped.map((cell) => `'${cell}`), ...kept]);
   });
 
   it('should read back a table it wrote', async () => {

@@ -12,6 +12,8 @@ beforeAll(async () => {
     { username: 'Jürgen Weiß', email: 'juergen@glas.example', company: 'Glas & Söhne; Köln' },
     { username: '=SUMME(A1)', email: '@x', company: '+49 211 123456' },
     { username: 'zoë', email: 'zoe@glas.example', company: '-x' },
+    { username: 'vollbreit', email: 'vollbreit@glas.example', company: '＝SUMME(A1)' },
+    { username: 'unsichtbar', email: 'unsichtbar@glas.example', company: '\u200B|calc' },
   ];
   for (const person of people) {
     await createUser(w.t.app, { ...person, role: 'ROLE_USER' });
@@ -55,6 +57,22 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
     expect(response.rawPayload.toString('hex')).toBe(expected.toString('hex'));
     // the umlauts are UTF-8 bytes: ü = C3 BC, ß = C3 9F, ë = C3 AB
     expect(response.rawPayload.includes(Buffer.from([0x4a, 0xc3, 0xbc, 0x72]))).toBe(true);
+  });
+
+  it('should escape full-width signs and formulas behind a zero-width space (issue 30)', async () => {
+    const event = await createEvent(w, { name: 'Formeln' });
+    await setStatus(w, as('vollbreit'), event.id, 1);
+    await setStatus(w, as('unsichtbar'), event.id, 1);
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(
+      [
+        '\uFEFFName;E-Mail;Firma;Status',
+        `unsichtbar;unsichtbar@glas.example;"'\u200B|calc";Zugesagt`,
+        `vollbreit;vollbreit@glas.example;"'＝SUMME(A1)";Zugesagt`,
+        '',
+      ].join('\r\n'),
+    );
   });
 
   it('should answer only the header for an event without answers', async () => {

@@ -46,7 +46,7 @@ describe('attachments of a post', () => {
       {
         id: expect.any(Number),
         filePath: expect.stringMatching(
-          /^\/api\/files\/forum\/\d{4}\/[0-9a-f-]{36}\.png\?expires=\d+&signature=/,
+          /^\/api\/files\/forum\/\d{4}\/[0-9a-f-]{36}\.png\?expires=\d+&name=logo\.png&signature=/,
         ),
         fileThumbnailPath: expect.stringMatching(/^\/api\/files\/forum\/\d{4}\/[0-9a-f-]{36}\.jpg\?expires=/),
         originalFilename: 'logo.png',

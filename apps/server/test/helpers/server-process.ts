@@ -69,15 +69,20 @@ export async function startServer(env: Record<string, string>) {
     server.child.kill('SIGTERM');
     return server.exited;
   };
-  return { url, stop };
+  return { url, stop, pid: server.child.pid ?? 0 };
 }
 
 /** The admin's access token through the password form, which the server's own origin may use. */
-export async function adminToken(url: string): Promise<string> {
+export function adminToken(url: string): Promise<string> {
+  return loginToken(url, 'admin');
+}
+
+/** A demo account's access token through the password form (the demo password). */
+export async function loginToken(url: string, username: string): Promise<string> {
   const linkResponse = await fetch(`${url}/external/generate/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'portal-demo' }),
+    body: JSON.stringify({ username, password: 'portal-demo' }),
   });
   if (linkResponse.status !== 200) throw new Error(`login link: ${linkResponse.status}`);
   const { link } = (await linkResponse.json()) as { link: string };

@@ -216,8 +216,12 @@ describe('the digest mail', () => {
     });
     await run(nextDigestTime());
     const tokens = createUnsubscribeTokens(w.t.config.jwtSecret, w.t.config.publicUrl);
-    const claimOf = (url: string | null | undefined, email: string) =>
-      tokens.verify(new URL(url ?? 'http://x/').searchParams.get('token') ?? '', email);
+    const claimOf = (url: string | null | undefined, email: string) => {
+      const claim = tokens.verify(new URL(url ?? 'http://x/').searchParams.get('token') ?? '');
+      return claim && tokens.forAddress(claim, email)
+        ? { userId: claim.userId, kind: claim.kind, version: claim.version }
+        : null;
+    };
 
     const mail = await digestOf(w, 'mitglied');
     const id = await userId(w, 'mitglied');

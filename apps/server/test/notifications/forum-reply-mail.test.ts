@@ -178,10 +178,9 @@ describe('the reply mail', () => {
     const unsubscribe = row?.listUnsubscribe ?? '';
     expect(unsubscribe.startsWith(`${PUBLIC_URL}${NOTIFICATIONS_API.unsubscribe}?token=`)).toBe(true);
     const token = new URL(unsubscribe).searchParams.get('token') ?? '';
-    const tokens = createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL);
     // signed for the address the mail went to, and for no other
-    expect(tokens.verify(token, 'jemand@example.de')).toBeNull();
-    expect(tokens.verify(token, 'mitglied@example.de')).toEqual({
+    expect(claimFor(token, 'jemand@example.de')).toBeNull();
+    expect(claimFor(token, 'mitglied@example.de')).toEqual({
       userId: await userId(w, 'mitglied'),
       kind: 'forumReplies',
       version: 7,
@@ -227,12 +226,19 @@ describe('the reply mail', () => {
     await reply(thread, dritte);
     const [row] = await replyMails(w, thread.id);
     const token = new URL(row?.listUnsubscribe ?? PUBLIC_URL).searchParams.get('token') ?? '';
-    expect(
-      createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL).verify(token, 'kollege@example.de'),
-    ).toEqual({
+    expect(claimFor(token, 'kollege@example.de')).toEqual({
       userId: await userId(w, 'kollege'),
       kind: 'forumReplies',
       version: 0,
     });
   });
 });
+
+/** The claim of an unsubscribe token if it was signed for this address. */
+function claimFor(token: string, email: string) {
+  const tokens = createUnsubscribeTokens(w.t.config.jwtSecret, PUBLIC_URL);
+  const claim = tokens.verify(token);
+  return claim && tokens.forAddress(claim, email)
+    ? { userId: claim.userId, kind: claim.kind, version: claim.version }
+    : null;
+}

@@ -157,6 +157,53 @@ describe('GET /api/notifications/unsubscribe', () => {
     expect(response.body).not.toContain('<form');
   });
 
+  it.each([
+    ['a claim as links had it before', (userId: number) => `${userId}.forumReplies.0`],
+    ['a claim with an address tag', (userId: number) => `${userId}.forumReplies.0.AAAAAAAAAAAAAAAAAAAAAA`],
+  ])(
+    'should answer a forged link with %s alike whether its member exists or not (issue 30)',
+    async (_name, claim) => {
+      const m = await member();
+      const forged = (userId: number) =>
+        `${Buffer.from(claim(userId)).toString('base64url')}.${'A'.repeat(43)}`;
+      const existing = await show(forged(m.id));
+      const nobody = await show(forged(987_654));
+      expectGermanPage(existing, 400);
+      expectGermanPage(nobody, 400);
+      expect(nobody.body).toBe(existing.body);
+      for (const post of [await oneClick(forged(m.id)), await oneClick(forged(987_654))])
+        expectGermanPage(post, 400);
+    },
+  );
+
+  it.each([
+    ['trailing garbage', (token: string) => `${token}!`],
+    ['a padded signature', (token: string) => `${token}=`],
+    ['a blank inside', (token: string) => `${token.slice(0, 10)} ${token.slice(10)}`],
+    ['an extra part', (token: string) => `${token}.AAAA`],
+    [
+      'a standard base64 alphabet',
+      (token: string) =>
+        `${token.split('.')[0]}.${Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('base64')}`,
+    ],
+    // the last character of 32 bytes carries two unused bits: another value decodes to the same bytes
+    [
+      'a non-canonical signature',
+      (token: string) => {
+        const last = token.at(-1) ?? 'A';
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+        return `${token.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+      },
+    ],
+  ])('should refuse a signed link with %s (strict decoding, issue 30)', async (_name, change) => {
+    const m = await member();
+    const token = await m.sign();
+    expectGermanPage(await show(change(token)), 400);
+    expectGermanPage(await oneClick(change(token)), 400);
+    expect(await m.settings()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expectGermanPage(await show(token), 200);
+  });
+
   it('should refuse an address without token with a German page and 400', async () => {
     const response = await w.app.inject({ url: NOTIFICATIONS_API.unsubscribe });
     expectGermanPage(response, 400);

@@ -1,5 +1,7 @@
+import { RICH_TEXT_MAX_DEPTH } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, sanitizeRichText } from '../../src/platform/html/sanitize.ts';
+import { isBlankRichText, RichTextTooDeep, sanitizeRichText } from '../../src/platform/html/sanitize.ts';
+import { htmlToText } from '../../src/platform/html/text.ts';
 import { LOGIN_PATHS } from '../helpers/login-paths.ts';
 
 describe('sanitizeRichText', () => {
@@ -95,6 +97,49 @@ describe('isBlankRichText', () => {
     expect(isBlankRichText('<p></p>')).toBe(true);
     expect(isBlankRichText('<p> <br></p>')).toBe(true);
     expect(isBlankRichText('<p>Text</p>')).toBe(false);
+  });
+
+  it('should count a picture and an entity as something, a non-breaking space as nothing', () => {
+    expect(isBlankRichText(sanitizeRichText('<p><img src="https://x.de/a.png"></p>'))).toBe(false);
+    expect(isBlankRichText(sanitizeRichText('<p>&amp;</p>'))).toBe(false);
+    expect(isBlankRichText(sanitizeRichText('<p>&nbsp;</p>'))).toBe(true);
+    expect(isBlankRichText(sanitizeRichText('<p><script>alert(1)</script></p>'))).toBe(true);
+  });
+});
+
+describe('nesting depth (issue 30)', () => {
+  const nested = (depth: number, tag = 'b') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
+
+  it('should keep text nested as deep as allowed', () => {
+    expect(sanitizeRichText(nested(RICH_TEXT_MAX_DEPTH))).toBe(nested(RICH_TEXT_MAX_DEPTH));
+  });
+
+  it('should refuse one level more, also of tags it would drop and of unclosed ones', () => {
+    for (const html of [
+      nested(RICH_TEXT_MAX_DEPTH + 1),
+      nested(RICH_TEXT_MAX_DEPTH + 1, 'div'),
+      nested(RICH_TEXT_MAX_DEPTH + 1, 'x-unknown'),
+      '<b>'.repeat(40_000),
+    ])
+      expect(() => sanitizeRichText(html)).toThrow(RichTextTooDeep);
+  });
+
+  it('should count siblings and void elements once', () => {
+    const flat = `<p>${'<b>x</b><br><img src="https://x.de/a.png">'.repeat(5_000)}</p>`;
+    expect(() => sanitizeRichText(flat)).not.toThrow();
+  });
+});
+
+describe('htmlToText', () => {
+  it('should give the readable text of stored rich text', () => {
+    const stored = sanitizeRichText(
+      '<h2>Titel</h2><p>Erste  Zeile<br>zweite &amp; &lt;dritte&gt;&nbsp;Zeile</p>' +
+        '<ul><li>eins</li><li> zwei </li></ul><p><a href="https://x.de" title="a &gt; b">Link</a></p>' +
+        '<table><tr><td>1</td><td>2</td></tr></table><p>\u2003&#x1F600;\u2003</p>',
+    );
+    expect(htmlToText(stored)).toBe(
+      'Titel\n\nErste Zeile\nzweite & <dritte> Zeile\n\n• eins\n• zwei\nLink\n\n12\n\n😀',
+    );
   });
 });
 

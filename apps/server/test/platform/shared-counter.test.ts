@@ -1,6 +1,10 @@
 import { API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAttemptLimiter, createSharedCounter } from '../../src/platform/http/shared-counter.ts';
+import {
+  createAttemptLimiter,
+  createFailureLimiter,
+  createSharedCounter,
+} from '../../src/platform/http/shared-counter.ts';
 import { createUser } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -21,6 +25,28 @@ describe('the shared counter', () => {
     expect(await counter.hit('test:b', 60_000)).toEqual({ count: 1, resetAt: 1_090_000 });
     now += 30_000;
     expect(await counter.hit('test:a', 60_000)).toEqual({ count: 1, resetAt: 1_120_000 });
+  });
+
+  it('should tell the hits of the current window without counting one', async () => {
+    let now = 3_000_000;
+    const counter = createSharedCounter(t.database.db, () => now);
+    expect(await counter.peek('peek:a')).toBe(0);
+    await counter.hit('peek:a', 60_000);
+    await counter.hit('peek:a', 60_000);
+    expect(await counter.peek('peek:a')).toBe(2);
+    expect(await counter.peek('peek:a')).toBe(2);
+    now += 60_000;
+    expect(await counter.peek('peek:a')).toBe(0);
+  });
+
+  it('should limit failures only, not tries that succeed', async () => {
+    const limiter = createFailureLimiter(createSharedCounter(t.database.db), 'failures', 2, 60_000);
+    expect(await limiter.allowed('x')).toBe(true);
+    await limiter.failed('x');
+    expect(await limiter.allowed('x')).toBe(true);
+    await limiter.failed('x');
+    expect(await limiter.allowed('x')).toBe(false);
+    expect(await limiter.allowed('y')).toBe(true);
   });
 
   it('should sweep ended windows now and then', async () => {

@@ -30,7 +30,7 @@ describe('signed file URLs', () => {
       for (const offset of [0, 1, 599, 600, 1799, 3599]) {
         const now = Date.UTC(2026, 0, 1, 12) + offset * 1000;
         const signer = createUrlSigner('secret', () => now);
-        const { expires } = parts(signer.sign('a/b.png', ttl));
+        const { expires } = parts(signer.sign('a/b.png', ttl === undefined ? {} : { ttlSeconds: ttl }));
         const lifetime = expires - now / 1000;
         expect(lifetime).toBeGreaterThan(0);
         expect(lifetime).toBeLessThanOrEqual(HOUR);

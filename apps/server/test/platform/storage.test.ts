@@ -99,10 +99,37 @@ describe('signed file URLs', () => {
     for (const address of tampered) expect((await t.app.inject({ url: address })).statusCode).toBe(404);
   });
 
+  it('should answer 404 for a name added, changed or left out (issue 30)', async () => {
+    const key = newKey('test', '.pdf');
+    await t.app.storage.put(key, fixture('docs/merkblatt.pdf'));
+    const named = new URL(t.app.signer.sign(key, { name: 'Bericht.pdf' }), 'http://x');
+    expect((await t.app.inject({ url: `${named.pathname}${named.search}` })).statusCode).toBe(200);
+    const unnamed = new URL(t.app.signer.sign(key), 'http://x');
+    const tampered = [
+      `${named.pathname}${named.search.replace('Bericht.pdf', 'Kuendigung.pdf')}`,
+      `${named.pathname}${named.search.replace('&name=Bericht.pdf', '')}`,
+      `${unnamed.pathname}${unnamed.search}&name=Kuendigung.pdf`,
+    ];
+    for (const address of tampered) expect((await t.app.inject({ url: address })).statusCode).toBe(404);
+  });
+
+  it('should offer a PDF or CSV as an attachment and show a picture (issue 30)', async () => {
+    for (const [extension, data, type] of [
+      ['.pdf', fixture('docs/merkblatt.pdf'), 'attachment'],
+      ['.csv', Buffer.from('a;b\n'), 'attachment'],
+      ['.png', fixture('images/logo.png'), 'inline'],
+    ] as const) {
+      const key = newKey('test', extension);
+      await t.app.storage.put(key, data);
+      const response = await t.app.inject({ url: t.app.signer.sign(key) });
+      expect(response.headers['content-disposition']).toBe(type);
+    }
+  });
+
   it('should refuse an expired URL', () => {
     let now = Date.now();
     const signer = createUrlSigner('secret', () => now);
-    const url = new URL(signer.sign('a/b.png', 60), 'http://x');
+    const url = new URL(signer.sign('a/b.png', { ttlSeconds: 60 }), 'http://x');
     const expires = Number(url.searchParams.get('expires'));
     const signature = url.searchParams.get('signature') ?? '';
     expect(signer.verify('a/b.png', expires, signature)).toBe(true);

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
+import { usernameKey } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 
-export function usernameKey(username: string): string {
-  return username.normalize('NFC').trim().toLowerCase();
-}
+export { usernameKey };
 
 /** What the members search matches: username, e-mail and company, lower-cased and NFC-normalised. */
 export function memberSearchKey(user: {

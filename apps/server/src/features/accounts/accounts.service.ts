@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { expandRoles, type TRole } from '@portal/contract';
+import { AUTH_MESSAGES, expandRoles, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { createPasswordQueue, type PasswordQueue } from '../../platform/auth/password-queue.ts';
 import { buildPrincipal, type Principal } from '../../platform/auth/principal.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/secrets.ts';
+import { isReservedUsername, spelledAlike } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { createSettingsRepository } from '../../platform/db/settings.ts';
+import { badRequest, conflict } from '../../platform/http/errors.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 
 export interface UpsertUserInput {
@@ -153,18 +155,26 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
 
     /**
      * Creates the user or updates the fields given; returns the user's id. `onSaved` runs inside the
-     * transaction with the member's role and groups before and after (the audit log of host logins).
+     * transaction with the member's role and groups before and after (the audit log of host logins). A name
+     * that only looks like a member's ('ＥＲＩＫＡ' for 'Erika') is refused (409), as is the erased members'
+     * name (400): one spelling, one account (issue 30).
      */
     async upsertUser(
       input: UpsertUserInput,
       onSaved?: (executor: Executor, saved: MemberSaved) => Promise<void>,
     ): Promise<{ id: number; created: boolean }> {
+      if (isReservedUsername(input.username)) {
+        throw badRequest(AUTH_MESSAGES.usernameReserved, { username: AUTH_MESSAGES.usernameReserved });
+      }
       const { password } = input;
       const passwordHash =
         password === undefined ? undefined : await passwords.run(() => hashPassword(password));
       const role = input.roles && input.roles.length > 0 ? highestRole(input.roles) : undefined;
       const result = await db.transaction().execute(async (trx) => {
         const existing = await repo.findUserByUsername(input.username, trx);
+        if (existing && !spelledAlike(existing.username, input.username)) {
+          throw conflict(AUTH_MESSAGES.usernameLookAlike);
+        }
         const groupsBefore =
           onSaved && existing ? (await repo.groupsOfUser(existing.id, trx)).map((group) => group.name) : [];
         let id: number;

@@ -3,7 +3,14 @@
  * is one count, one page of rows and one query for the groups of that page, whatever the filters.
  */
 import type { TRole } from '@portal/contract';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  SqliteAdapter,
+  sql,
+} from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { usernameKey } from '../accounts/index.ts';
@@ -177,6 +184,24 @@ export function createMembersRepository(db: Kysely<DB>) {
         .where('erasedAt', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Locks the rows of every active admin and gives their ids, for a change that may take an admin away:
+     * such changes then follow one another, so that two admins demoting each other at once cannot both see
+     * the other still an admin. PostgreSQL locks the rows in id order (no deadlock between two such changes);
+     * SQLite runs one transaction at a time anyway.
+     */
+    async lockActiveAdmins(executor: Executor): Promise<number[]> {
+      const query = executor
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'ROLE_ADMIN')
+        .where('disabled', '=', false)
+        .where('erasedAt', 'is', null)
+        .orderBy('id');
+      const postgres = !(executor.getExecutor().adapter instanceof SqliteAdapter);
+      return (await (postgres ? query.forUpdate() : query).execute()).map((row) => row.id);
     },
 
     async update(

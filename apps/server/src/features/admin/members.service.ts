@@ -5,6 +5,7 @@
 import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   type TAdminMember,
   type TAdminMembersPage,
   type TRole,
@@ -16,9 +17,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
+import { isReservedUsername } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
@@ -121,6 +123,9 @@ export function createMembersService(deps: MembersDeps) {
       if (password !== undefined && !deps.passwordAllowed) {
         throw badRequest(ADMIN_MESSAGES.passwordNotAllowed, { password: ADMIN_MESSAGES.passwordNotAllowed });
       }
+      if (isReservedUsername(input.username)) {
+        throw badRequest(AUTH_MESSAGES.usernameReserved, { username: AUTH_MESSAGES.usernameReserved });
+      }
       const usernameTaken = () =>
         badRequest(ADMIN_MESSAGES.usernameTaken, { username: ADMIN_MESSAGES.usernameTaken });
       // Checked before the password is hashed, which takes a while; checked again in the transaction.
@@ -170,7 +175,11 @@ export function createMembersService(deps: MembersDeps) {
      */
     async update(actor: Principal | null, id: number, input: MemberUpdate): Promise<TAdminMember> {
       refuseSelfLockout(actor, id, input);
+      const mayRemoveAdmin =
+        (input.role !== undefined && input.role !== 'ROLE_ADMIN') || input.disabled === true;
       await db.transaction().execute(async (trx) => {
+        // before the member's own lock: every such change takes the locks in the same order
+        const admins = mayRemoveAdmin ? await members.lockActiveAdmins(trx) : [];
         if (!(await members.lock(trx, id))) throw notFound(ADMIN_MESSAGES.memberNotFound);
         const before = await byId(id, trx);
         const audit = (
@@ -189,6 +198,8 @@ export function createMembersService(deps: MembersDeps) {
         const role = input.role !== undefined && input.role !== before.role ? input.role : undefined;
         const disabled =
           input.disabled !== undefined && input.disabled !== before.disabled ? input.disabled : undefined;
+        const removesAdmin = admins.includes(id) && (role !== undefined || disabled === true);
+        if (removesAdmin && admins.length === 1) throw conflict(ADMIN_MESSAGES.lastAdmin);
         if (role !== undefined || disabled !== undefined) await members.update(trx, id, { role, disabled });
         if (role !== undefined) await audit('member.role', 'role', before.role, role);
         if (input.groups !== undefined) {

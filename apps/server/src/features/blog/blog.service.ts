@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { requiredRichText } from '../../platform/html/sanitize.ts';
+import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
@@ -187,8 +187,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
     async save(principal: Principal, input: TBlogValues, upload?: UploadedFile): Promise<TBlog> {
       const texts = {
         title: input.title,
-        preText: requiredRichText(input.preText, field('preText'), BLOG_MESSAGES.preTextRequired),
-        content: requiredRichText(input.content, field('content'), BLOG_MESSAGES.contentRequired),
+        preText: await requiredRichText(input.preText, field('preText'), BLOG_MESSAGES.preTextRequired),
+        content: await requiredRichText(input.content, field('content'), BLOG_MESSAGES.contentRequired),
       };
       const names = await groupNames();
       const groupIds = checkGroups(input.visibleForUserGroups, names);

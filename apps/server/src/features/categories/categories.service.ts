@@ -10,7 +10,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { optionalRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/rich-text.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { createTreeSave } from '../../platform/tree/tree-save.ts';
 import type { AccountsService } from '../accounts/index.ts';
@@ -100,7 +100,7 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
     async save(principal: Principal, input: TContentCategoryValues): Promise<TContentCategory[]> {
       const names = await groupNames();
       const groupIds = checkedGroupIds(input.visibleForUserGroups, names);
-      const description = optionalRichText(input.description, null);
+      const description = await optionalRichText(input.description, 'contentCategory.description', null);
       await db.transaction().execute(async (trx) => {
         const { current, place } = await shape.place(trx, input, { level: 1, position: DEFAULT_POSITION });
         const values = {

@@ -30,7 +30,7 @@ export function createContentTable(repo: ContentRepository, signer: UrlSigner) {
         postText: item.postText,
         categories,
         csvFile: item.csvFile,
-        csvUrl: item.csvKey ? signer.sign(item.csvKey) : null,
+        csvUrl: item.csvKey ? signer.sign(item.csvKey, { name: item.csvFile ?? 'tabelle.csv' }) : null,
         csvContent: item.csvHeader
           ? [parseHeader(item), ...rows.map((cells) => JSON.parse(cells) as TCsvRow)]
           : null,

@@ -12,12 +12,12 @@ import { createCsvCopy } from '../../platform/csv/write-csv.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { cleanUp } from '../../platform/db/side-work.ts';
-import { optionalRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/rich-text.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CommitOutcome, FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { newKey } from '../../platform/storage/storage.ts';
-import { displayFileName, readUpload, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { readUpload, storedFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createCategoryAccess } from '../categories/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import {
@@ -144,7 +144,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     );
     try {
       const file = { key: newKey('content', '.csv'), body: await copy.toBuffer() };
-      const fileName = displayFileName(upload.filename, 'tabelle.csv');
+      const fileName = storedFileName(upload.filename, '.csv', 'tabelle');
       return { table: { staged, key: file.key, header: layout.header, fileName }, file };
     } catch (error) {
       await staging.discard(staged);
@@ -199,8 +199,8 @@ export function createContentService(deps: ContentFeatureDeps) {
       const layout = text === undefined ? undefined : await scanCsv(text);
       const texts = {
         title: input.title,
-        preText: optionalRichText(input.preText, null),
-        postText: optionalRichText(input.postText, null),
+        preText: await optionalRichText(input.preText, 'content.preText', null),
+        postText: await optionalRichText(input.postText, 'content.postText', null),
       };
       const before = input.id === undefined ? undefined : await repo.findItem(db, input.id);
       if (input.id !== undefined && !before) throw notFound();

@@ -2,7 +2,7 @@ import type { TDashboardIntro } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { createSettingsRepository } from '../../platform/db/settings.ts';
-import { optionalRichText } from '../../platform/html/sanitize.ts';
+import { optionalRichText } from '../../platform/html/rich-text.ts';
 
 const INTRO_KEY = 'dashboard.intro';
 
@@ -21,7 +21,7 @@ export function createDashboardService(db: Kysely<DB>) {
 
     /** Stores the sanitised text; an empty editor stores an empty intro. */
     async saveIntro(html: string): Promise<TDashboardIntro> {
-      const clean = optionalRichText(html, '');
+      const clean = await optionalRichText(html, 'html', '');
       await settings.set(INTRO_KEY, clean);
       return { html: clean };
     },

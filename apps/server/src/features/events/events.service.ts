@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { writeCsv } from '../../platform/csv/write-csv.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
-import { requiredRichText } from '../../platform/html/sanitize.ts';
+import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
@@ -110,7 +110,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
      * commit.
      */
     async save(principal: Principal, input: TEventValues, upload?: UploadedFile): Promise<TEvent> {
-      const text = requiredRichText(
+      const text = await requiredRichText(
         input.description,
         'event.description',
         EVENT_MESSAGES.descriptionRequired,

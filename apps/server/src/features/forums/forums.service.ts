@@ -14,7 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { requiredRichText } from '../../platform/html/sanitize.ts';
+import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
@@ -120,7 +120,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     async saveForum(input: TForumValues, viewer?: Principal): Promise<TForumSummary> {
       const values = {
         name: input.name,
-        description: requiredRichText(
+        description: await requiredRichText(
           input.description,
           'forum.description',
           FORUM_MESSAGES.descriptionRequired,
@@ -215,7 +215,11 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       input: TForumThreadValues,
       uploads: readonly UploadedFile[],
     ): Promise<TForumThread> {
-      const content = requiredRichText(input.content, 'forumThread.content', FORUM_MESSAGES.contentRequired);
+      const content = await requiredRichText(
+        input.content,
+        'forumThread.content',
+        FORUM_MESSAGES.contentRequired,
+      );
       const id = await withMedia(
         uploads,
         async () => Boolean(await repo.findForum(db, forumId)),
@@ -260,7 +264,11 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       input: TForumPostValues,
       uploads: readonly UploadedFile[],
     ): Promise<TForumPost> {
-      const content = requiredRichText(input.content, 'forumPost.content', FORUM_MESSAGES.contentRequired);
+      const content = await requiredRichText(
+        input.content,
+        'forumPost.content',
+        FORUM_MESSAGES.contentRequired,
+      );
       const { id, mailed } = await withMedia(
         uploads,
         async () => Boolean(await repo.findThread(db, threadId)),

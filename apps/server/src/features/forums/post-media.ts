@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { NewFile } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { bodySize, newKey, type StorageBody } from '../../platform/storage/storage.ts';
-import { displayFileName, type UploadedFile, ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { storedFileName, type UploadedFile, ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { cleanUpload, sniffUpload, thumbnail } from '../../platform/uploads/sniff.ts';
 import type { MediaRow, NewMedia } from './forum-posts.repository.ts';
 
@@ -67,7 +67,7 @@ export async function prepareMedia(uploads: readonly UploadedFile[]): Promise<Pr
       thumbnail: image ? await thumbnail(Buffer.isBuffer(body) ? body : body.path) : null,
       storageKey: newKey('forum', kind.extension),
       thumbnailKey: image ? newKey('forum', '.jpg') : null,
-      originalFilename: displayFileName(upload.filename, `anhang-${position + 1}${kind.extension}`),
+      originalFilename: storedFileName(upload.filename, kind.extension, `anhang-${position + 1}`),
       mimeType: kind.mimeType,
       size: bodySize(body),
     });
@@ -86,7 +86,7 @@ export function filesOf(media: readonly PreparedMedia[]): NewFile[] {
 export function presentMedia(signer: UrlSigner, row: MediaRow): TForumPostMedia {
   return {
     id: row.id,
-    filePath: signer.sign(row.storageKey),
+    filePath: signer.sign(row.storageKey, { name: row.originalFilename }),
     fileThumbnailPath: row.thumbnailKey ? signer.sign(row.thumbnailKey) : null,
     originalFilename: row.originalFilename,
     mimeType: row.mimeType,

@@ -16,7 +16,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import { bodySize, newKey } from '../../platform/storage/storage.ts';
-import { displayFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
+import { storedFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { cleanUpload, sniffUpload } from '../../platform/uploads/sniff.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
@@ -45,7 +45,7 @@ async function prepare(upload: UploadedFile): Promise<PreparedFile> {
   return {
     body: await cleanUpload(upload, sniffed.kind),
     key: newKey('media', sniffed.extension),
-    originalFilename: displayFileName(upload.filename, `datei${sniffed.extension}`),
+    originalFilename: storedFileName(upload.filename, sniffed.extension, 'datei'),
     mimeType: sniffed.mimeType,
   };
 }

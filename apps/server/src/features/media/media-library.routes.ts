@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { requireRole } from '../../platform/auth/guards.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
+import { attachmentDisposition, offeredFileName } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { createMediaLibrary } from './media-library.service.ts';
@@ -34,7 +34,10 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; storage
       return reply
         .header('Content-Type', file.mimeType)
         .header('Content-Length', stored.size)
-        .header('Content-Disposition', attachmentDisposition(file.originalFilename))
+        .header(
+          'Content-Disposition',
+          attachmentDisposition(offeredFileName(file.originalFilename, file.storageKey)),
+        )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-cache')
         .send(stored.stream);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/schema.ts';
-import { inlineDisposition } from '../../platform/http/content-disposition.ts';
+import { inlineDisposition, offeredFileName } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { createMediaRepository } from './media.repository.ts';
@@ -62,7 +62,10 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = asyn
       return reply
         .header('Content-Type', file.mimeType)
         .header('Content-Length', stored.size)
-        .header('Content-Disposition', inlineDisposition(file.originalFilename))
+        .header(
+          'Content-Disposition',
+          inlineDisposition(offeredFileName(file.originalFilename, file.storageKey)),
+        )
         .send(stored.stream);
     },
   });

@@ -25,16 +25,16 @@ export function createUnsubscribeService(deps: UnsubscribeDeps) {
   const repo = createNotificationSettingsRepository(deps.db);
 
   /**
-   * The link's claim while it is current: for a member who exists, signed by us for the address they have
-   * now, at their settings' version. A link to an address the member no longer has counts as invalid.
+   * The link's claim while it is current: signed by us (checked before anyone is looked up), for a member who
+   * exists, for the address they have now, at their settings' version. A link to an address the member no
+   * longer has counts as invalid.
    */
   async function current(token: string) {
-    const stated = deps.tokens.read(token);
-    if (!stated) return { state: 'invalid' } as const;
-    const member = await deps.accounts.principal(stated.userId);
-    if (!member) return { state: 'spent' } as const;
-    const claim = deps.tokens.verify(token, member.email ?? '');
+    const claim = deps.tokens.verify(token);
     if (!claim) return { state: 'invalid' } as const;
+    const member = await deps.accounts.principal(claim.userId);
+    if (!member) return { state: 'spent' } as const;
+    if (!deps.tokens.forAddress(claim, member.email ?? '')) return { state: 'invalid' } as const;
     const version = (await repo.find(claim.userId))?.version ?? 0;
     return version === claim.version ? ({ state: 'valid', claim } as const) : ({ state: 'spent' } as const);
   }

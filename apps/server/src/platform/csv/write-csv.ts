@@ -4,8 +4,12 @@ import { joinBuffers } from '../uploads/join-buffers.ts';
 
 const BOM = '\uFEFF';
 const NEWLINE = '\r\n';
-/** Cells a spreadsheet would run as a formula get a leading apostrophe (OWASP "CSV injection"). */
-const FORMULA = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula get a leading apostrophe (OWASP "CSV injection"): those starting
+ * with = + - @ | or their full-width forms (Excel reads ＝ as =), also behind invisible or blank characters
+ * (a zero-width space, a BOM, a non-breaking space), and those starting with a tab or a line break.
+ */
+const FORMULA = /^(?:[\t\r\n]|[\p{Cc}\p{Cf}\p{Z}]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFF5C])/u;
 
 function lines(rows: readonly (readonly TCsvCell[])[]): string {
   return Papa.unparse(

@@ -21,6 +21,7 @@ import * as m0016 from './migrations/0016-media-file-pages.ts';
 import * as m0017 from './migrations/0017-search-post-visibility.ts';
 import * as m0018 from './migrations/0018-search-dated-keys.ts';
 import * as m0021 from './migrations/0021-mail-claims-in-doubt.ts';
+import * as m0022 from './migrations/0022-username-keys.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0017-search-post-visibility': m0017,
   '0018-search-dated-keys': m0018,
   '0021-mail-claims-in-doubt': m0021,
+  '0022-username-keys': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

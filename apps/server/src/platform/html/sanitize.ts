@@ -1,6 +1,6 @@
-import { isRelativeUrl, isSafeRelativeUrl } from '@portal/contract';
+import { isRelativeUrl, isSafeRelativeUrl, RICH_TEXT_MAX_DEPTH } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
-import { badRequest } from '../http/errors.ts';
+import { textOfSanitized } from './text.ts';
 
 /**
  * Drops a relative address that does not stay where it points (contract `links.ts`): a member's
@@ -83,23 +83,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/** Thrown by sanitizeRichText for elements nested deeper than RICH_TEXT_MAX_DEPTH. */
+export class RichTextTooDeep extends Error {}
+
+/**
+ * The stored form of rich text. The parser's cost grows with the nesting (`<b>` × 40,000 took seconds), so
+ * the parse ends at the first element deeper than RICH_TEXT_MAX_DEPTH, before it has cost anything.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  let depth = 0;
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: () => {
+      depth += 1;
+      if (depth > RICH_TEXT_MAX_DEPTH) throw new RichTextTooDeep();
+    },
+    onCloseTag: () => {
+      depth -= 1;
+    },
+  });
+  return clean.trim();
 }
 
-/** True when the HTML holds no visible text (an empty editor yields `<p></p>`). */
-export function isBlankRichText(html: string): boolean {
-  return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim() === '';
-}
-
-/** Rich text that must show something: sanitised first, then 400 naming `field` when nothing visible is left. */
-export function requiredRichText(html: string, field: string, message: string): string {
-  const clean = sanitizeRichText(html);
-  if (isBlankRichText(clean)) throw badRequest(message, { [field]: message });
-  return clean;
-}
-
-/** Rich text that may be left empty: `empty` when the editor holds no visible text, else the sanitised text. */
-export function optionalRichText<E>(html: string | null | undefined, empty: E): string | E {
-  return html && !isBlankRichText(html) ? sanitizeRichText(html) : empty;
+/** True when sanitised HTML holds no visible text and no picture (an empty editor yields `<p></p>`). */
+export function isBlankRichText(clean: string): boolean {
+  return !/<img\b/i.test(clean) && textOfSanitized(clean).trim() === '';
 }

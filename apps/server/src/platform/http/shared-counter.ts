@@ -8,6 +8,8 @@ import type { DB } from '../db/schema.ts';
 export interface SharedCounter {
   /** Counts one hit on `key`; answers the hits in the current window and when that window ends (ms). */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** The hits on `key` in the current window, without counting one. */
+  peek(key: string): Promise<number>;
 }
 
 /** How many hits pass between two sweeps of ended windows. */
@@ -38,6 +40,16 @@ export function createSharedCounter(db: Kysely<DB>, now: () => number = Date.now
       }
       return { count: Number(row.count), resetAt: Number(row.resetAt) };
     },
+
+    async peek(key) {
+      const row = await db
+        .selectFrom('rateLimits')
+        .select('count')
+        .where('key', '=', key)
+        .where('resetAt', '>', now())
+        .executeTakeFirst();
+      return row ? Number(row.count) : 0;
+    },
   };
 }
 
@@ -56,6 +68,31 @@ export function createAttemptLimiter(
   return {
     async hit(key) {
       return (await counter.hit(`${kind}:${key}`, windowMs)).count <= max;
+    },
+  };
+}
+
+/**
+ * Failures of one kind (e.g. wrong tokens per IP), `max` in each window of `windowMs`: what succeeds is not
+ * counted, so that many members behind one address may log in while guessing stays limited.
+ */
+export interface FailureLimiter {
+  /** Whether the key may try again: fewer than `max` failures in the current window. */
+  allowed(key: string): Promise<boolean>;
+  /** Counts one failure. */
+  failed(key: string): Promise<void>;
+}
+
+export function createFailureLimiter(
+  counter: SharedCounter,
+  kind: string,
+  max: number,
+  windowMs: number,
+): FailureLimiter {
+  return {
+    allowed: async (key) => (await counter.peek(`${kind}:${key}`)) < max,
+    async failed(key) {
+      await counter.hit(`${kind}:${key}`, windowMs);
     },
   };
 }

@@ -9,55 +9,67 @@ interface UnsubscribeClaim {
   version: number;
 }
 
+/** A claim as a token we signed states it, with the tag of the address the mail went to. */
+interface SignedClaim extends UnsubscribeClaim {
+  addressTag: string;
+}
+
 /**
- * Signs and reads the tokens of one-click unsubscribe links (RFC 8058). The token carries its claim in the
- * clear and an HMAC of it and of the address the mail went to: a link is no login, so it can only turn one
- * kind of mail off, and only while the member still has that address.
+ * Signs and reads the tokens of one-click unsubscribe links (RFC 8058). The token carries its claim and a tag
+ * of the address the mail went to in the clear, and an HMAC of both: a link is no login, so it can only turn
+ * one kind of mail off, and only while the member still has that address. The signature is checked before
+ * anyone is looked up, so a forged link tells nothing about who exists (issue 30).
  */
 export interface UnsubscribeTokens {
   sign(claim: UnsubscribeClaim, email: string): string;
-  /** the claim a well-formed token states, signature unchecked: whose address to check it against */
-  read(token: string): UnsubscribeClaim | null;
-  /** the claim of a well-formed token signed for `email`, else null (the version is the caller's check) */
-  verify(token: string, email: string): UnsubscribeClaim | null;
+  /** the claim of a token we signed, read strictly; null for anything else (no lookup needed) */
+  verify(token: string): SignedClaim | null;
+  /** whether a signed claim was made for this address */
+  forAddress(claim: SignedClaim, email: string): boolean;
   /** the absolute address for a mail's List-Unsubscribe header and its text */
   url(claim: UnsubscribeClaim, email: string): string;
 }
 
 const address = (email: string) => email.trim().toLowerCase();
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const CLAIM = /^([1-9]\d{0,15})\.([A-Za-z]+)\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
+
+/** The bytes of canonical unpadded base64url text; null for any other text (Node's decoder skips what it cannot read). */
+function strictBase64url(text: string): Buffer | null {
+  if (!BASE64URL.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
+}
 
 export function createUnsubscribeTokens(secret: string, publicUrl: string): UnsubscribeTokens {
-  const mac = (payload: string, email: string) =>
-    createHmac('sha256', `unsubscribe:${secret}`)
-      .update(`${payload}\n${address(email)}`)
-      .digest();
-
-  /** The token's parts: its claim (if well-formed), the payload text and the signature bytes. */
-  function parse(token: string) {
-    const [encoded, signature, ...rest] = token.split('.');
-    if (!encoded || !signature || rest.length > 0) return null;
-    const payload = Buffer.from(encoded, 'base64url').toString();
-    const match = /^([1-9]\d{0,15})\.([A-Za-z]+)\.(\d{1,15})$/.exec(payload);
-    const [, userId, kind, version] = match ?? [];
-    if (!userId || !kind || !version || !isNotificationKind(kind)) return null;
-    const claim: UnsubscribeClaim = { userId: Number(userId), kind, version: Number(version) };
-    return { claim, payload, signature: Buffer.from(signature, 'base64url') };
-  }
+  const hmac = (purpose: string, text: string) =>
+    createHmac('sha256', `unsubscribe:${secret}`).update(`${purpose}\n${text}`).digest();
+  /** 16 bytes of an HMAC of the address: the token names it without showing it */
+  const tagOf = (email: string) => hmac('address', address(email)).subarray(0, 16).toString('base64url');
 
   const tokens: UnsubscribeTokens = {
     sign(claim, email) {
-      const payload = `${claim.userId}.${claim.kind}.${claim.version}`;
-      return `${Buffer.from(payload).toString('base64url')}.${mac(payload, email).toString('base64url')}`;
+      const payload = `${claim.userId}.${claim.kind}.${claim.version}.${tagOf(email)}`;
+      return `${Buffer.from(payload).toString('base64url')}.${hmac('claim', payload).toString('base64url')}`;
     },
-    read(token) {
-      return parse(token)?.claim ?? null;
+    verify(token) {
+      const parts = token.split('.');
+      if (parts.length !== 2) return null;
+      const [encoded = '', signed = ''] = parts;
+      const payloadBytes = strictBase64url(encoded);
+      const signature = strictBase64url(signed);
+      if (!payloadBytes || !signature) return null;
+      const payload = payloadBytes.toString('latin1');
+      const expected = hmac('claim', payload);
+      if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+      const [, userId, kind, version, addressTag] = CLAIM.exec(payload) ?? [];
+      if (!userId || !kind || !version || !addressTag || !isNotificationKind(kind)) return null;
+      return { userId: Number(userId), kind, version: Number(version), addressTag };
     },
-    verify(token, email) {
-      const parts = parse(token);
-      if (!parts) return null;
-      const expected = mac(parts.payload, email);
-      const given = parts.signature;
-      return given.length === expected.length && timingSafeEqual(given, expected) ? parts.claim : null;
+    forAddress(claim, email) {
+      const given = Buffer.from(claim.addressTag);
+      const expected = Buffer.from(tagOf(email));
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
     url(claim, email) {
       return `${publicUrl}${NOTIFICATIONS_API.unsubscribe}?token=${tokens.sign(claim, email)}`;

@@ -36,8 +36,10 @@ export function foldMapped(text: string): FoldedText {
   return { folded, origin };
 }
 
+/**
+ * Character by character as foldMapped, but only where folding changes something: ASCII other than capitals
+ * stays as it is. A character at a time took 70 ms for a post of 160,000 characters.
+ */
 export function fold(text: string): string {
-  let folded = '';
-  for (const char of text) folded += foldChar(char);
-  return folded;
+  return text.replace(/[^\0-@[-\x7f]/gu, foldChar);
 }

@@ -6,9 +6,12 @@ import { API } from '@portal/contract';
  * expiring, signed URLs, so that `<img src>` works without an Authorization header (ARCHITECTURE §4).
  */
 export interface UrlSigner {
-  /** `/api/files/<key>?expires=…&signature=…`, valid for `ttlSeconds` (at most SIGNED_URL_MAX_SECONDS). */
-  sign(key: string, ttlSeconds?: number): string;
-  verify(key: string, expires: number, signature: string): boolean;
+  /**
+   * `/api/files/<key>?expires=…&signature=…`, valid for `ttlSeconds` (at most SIGNED_URL_MAX_SECONDS); with
+   * `name`, also `&name=…`, the name the file is offered under, signed with the rest.
+   */
+  sign(key: string, options?: { ttlSeconds?: number; name?: string }): string;
+  verify(key: string, expires: number, signature: string, name?: string): boolean;
 }
 
 /**
@@ -20,22 +23,25 @@ export const SIGNED_URL_MAX_SECONDS = 60 * 60;
 const STEP_SECONDS = 10 * 60;
 
 export function createUrlSigner(secret: string, now: () => number = Date.now): UrlSigner {
-  const mac = (key: string, expires: number) =>
-    createHmac('sha256', `files:${secret}`).update(`${key}\n${expires}`).digest('base64url');
+  const mac = (key: string, expires: number, name: string | undefined) =>
+    createHmac('sha256', `files:${secret}`)
+      .update(name === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${name}`)
+      .digest('base64url');
   return {
-    sign(key, ttlSeconds = SIGNED_URL_MAX_SECONDS) {
+    sign(key, { ttlSeconds = SIGNED_URL_MAX_SECONDS, name } = {}) {
       const nowSeconds = now() / 1000;
       const ttl = Math.min(Math.max(Math.floor(ttlSeconds), 1), SIGNED_URL_MAX_SECONDS);
       const rounded = Math.floor((nowSeconds + ttl) / STEP_SECONDS) * STEP_SECONDS;
       // A short lifetime can round down to a moment already past: then it is not rounded.
       const expires = rounded > nowSeconds ? rounded : Math.floor(nowSeconds + ttl);
-      return `${API.filesPrefix}${key}?expires=${expires}&signature=${mac(key, expires)}`;
+      const named = name === undefined ? '' : `&name=${encodeURIComponent(name)}`;
+      return `${API.filesPrefix}${key}?expires=${expires}${named}&signature=${mac(key, expires, name)}`;
     },
-    verify(key, expires, signature) {
+    verify(key, expires, signature, name) {
       if (!Number.isSafeInteger(expires) || expires * 1000 < now()) return false;
       // URLs that an older version signed for longer count only from an hour before their end.
       if (expires * 1000 - now() > SIGNED_URL_MAX_SECONDS * 1000) return false;
-      const expected = Buffer.from(mac(key, expires));
+      const expected = Buffer.from(mac(key, expires, name));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },

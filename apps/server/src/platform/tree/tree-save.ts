@@ -3,7 +3,7 @@
  * levels after a move, and a dragged tree. Each runs inside the caller's transaction, so a refusal (400,
  * 404) rolls back everything the save wrote.
  */
-import type { TTreeNodeInput } from '@portal/contract';
+import { TREE_MAX_DEPTH, TREE_MESSAGES, type TTreeNodeInput } from '@portal/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -34,6 +34,12 @@ export interface PlaceInput {
 export function createTreeSave(table: TreeTable, messages: TreeMessages) {
   const parentField = `${messages.field}.parentId`;
   const invalidTree = () => badRequest(messages.invalidTree, { [messages.treeField]: messages.invalidTree });
+  const tooDeep = (field: string) => badRequest(TREE_MESSAGES.tooDeep, { [field]: TREE_MESSAGES.tooDeep });
+  /**
+   * Only a level the save changes is held against TREE_MAX_DEPTH: a tree saved deeper before the limit stays
+   * as it is, and its other categories can still be saved.
+   */
+  const tooDeepAfter = (level: number, before: number) => level > TREE_MAX_DEPTH && level !== before;
 
   return {
     /**
@@ -51,19 +57,22 @@ export function createTreeSave(table: TreeTable, messages: TreeMessages) {
         throw badRequest(messages.unknownParent, { [parentField]: messages.unknownParent });
       }
       const level = parent ? parent.level + 1 : defaults.level;
+      if (tooDeepAfter(level, current?.level ?? 0)) throw tooDeep(parentField);
       const position = input.position ?? current?.position ?? defaults.position;
       return { current, place: { parentId, level, position } };
     },
 
-    /** Rewrites the level of every row whose depth changed; 400 when the parents would form a cycle. */
+    /**
+     * Rewrites the level of every row whose depth changed; 400 when the parents would form a cycle or put a
+     * category deeper than TREE_MAX_DEPTH.
+     */
     async syncLevels(trx: Transaction<DB>): Promise<void> {
       const rows = await table.places(trx);
       const levels = levelsOf(rows);
       if (!levels) throw badRequest(messages.ownParent, { [parentField]: messages.ownParent });
-      for (const row of rows) {
-        const level = levels.get(row.id) ?? 1;
-        if (level !== row.level) await table.move(trx, row.id, { level });
-      }
+      const changed = rows.filter((row) => (levels.get(row.id) ?? 1) !== row.level);
+      if (changed.some((row) => tooDeepAfter(levels.get(row.id) ?? 1, row.level))) throw tooDeep(parentField);
+      for (const row of changed) await table.move(trx, row.id, { level: levels.get(row.id) ?? 1 });
     },
 
     /** Applies a dragged tree: parents from the nesting, positions from the order; levels follow. */
@@ -75,6 +84,8 @@ export function createTreeSave(table: TreeTable, messages: TreeMessages) {
       const next = rows.map((row) => ({ ...row, ...placed.get(row.id) }));
       const levels = levelsOf(next);
       if (!levels) throw invalidTree();
+      if (next.some((row) => tooDeepAfter(levels.get(row.id) ?? 1, row.level)))
+        throw tooDeep(messages.treeField);
       for (const [index, row] of next.entries()) {
         const before = rows[index];
         const level = levels.get(row.id) ?? 1;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { typedFileName } from '../http/content-disposition.ts';
 import type { StorageBody } from '../storage/storage.ts';
 
 interface UploadBase {
@@ -69,12 +70,10 @@ export const ZUploadedFile = z
   .transform((file) => (file && (file.filename !== '' || file.size > 0) ? file : undefined))
   .meta({ type: 'string', format: 'binary' });
 
-/** The last path segment of a browser's file name ('C:\fakepath\x.csv' → 'x.csv'), without control characters. */
-export function displayFileName(filename: string, fallback: string): string {
-  const name = (filename.split(/[\\/]/).pop() ?? '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
-  return name === '' ? fallback : name;
+/**
+ * The name an upload is stored under: the last path segment of the browser's file name ('C:\fakepath\x.csv'
+ * → 'x.csv'), without invisible characters, with the extension of the type its content was found to be.
+ */
+export function storedFileName(filename: string, extension: string, fallback: string): string {
+  return typedFileName(filename.split(/[\\/]/).pop() ?? '', extension, fallback);
 }

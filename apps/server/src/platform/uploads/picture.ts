@@ -1,6 +1,6 @@
 import type { NewFile } from '../storage/file-store.ts';
 import { newKey } from '../storage/storage.ts';
-import { displayFileName, type UploadedFile } from './multipart-file.ts';
+import { storedFileName, type UploadedFile } from './multipart-file.ts';
 import { cleanUpload, sniffUpload } from './sniff.ts';
 
 /** A picture checked by content (PNG or JPEG), cleaned of its metadata and given a new storage key. */
@@ -19,7 +19,7 @@ export async function preparePicture(
   return {
     key: newKey(keyPrefix, sniffed.extension),
     body: await cleanUpload(upload, sniffed.kind),
-    name: displayFileName(upload.filename, `bild${sniffed.extension}`),
+    name: storedFileName(upload.filename, sniffed.extension, 'bild'),
   };
 }
 
