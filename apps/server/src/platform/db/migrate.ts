@@ -20,6 +20,7 @@ import * as m0015 from './migrations/0015-event-counts.ts';
 import * as m0016 from './migrations/0016-media-file-pages.ts';
 import * as m0017 from './migrations/0017-search-post-visibility.ts';
 import * as m0018 from './migrations/0018-search-dated-keys.ts';
+import * as m0025 from './migrations/0025-revisions-and-duplicates.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-media-file-pages': m0016,
   '0017-search-post-visibility': m0017,
   '0018-search-dated-keys': m0018,
+  '0025-revisions-and-duplicates': m0025,
 };
 
 class StaticProvider implements MigrationProvider {
