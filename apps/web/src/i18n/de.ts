@@ -642,6 +642,8 @@ export const de = {
     editTitle: (username: string) => `Mitglied bearbeiten: ${username}`,
     create: 'Mitglied anlegen',
     csv: 'Als CSV exportieren',
+    contactHint:
+      'Meldet sich das Mitglied über die Website des Verbands an, übernimmt das Portal die dort hinterlegten Angaben.',
     disabledSwitch: 'Zugang gesperrt',
     disabledHint: 'Ein gesperrtes Mitglied wird sofort abgemeldet und kann sich nicht mehr anmelden.',
     password: 'Passwort',
