@@ -17,7 +17,11 @@ let w: EventWorld;
 let feed: string;
 beforeAll(async () => {
   w = await createEventWorld();
-  const link = await w.t.app.inject({ method: 'POST', url: EVENTS_API.calendarToken, headers: w.as.mitglied });
+  const link = await w.t.app.inject({
+    method: 'POST',
+    url: EVENTS_API.calendarToken,
+    headers: w.as.mitglied,
+  });
   feed = new URL(link.json<TCalendarLink>().url).pathname;
 });
 afterAll(() => w.t.close());
@@ -75,7 +79,12 @@ describe('the SEQUENCE of an event in calendar files', () => {
     const start = at(14 * DAY);
     const end = at(14 * DAY + HOUR);
     const event = await createEvent(w, { name: 'Werksbesichtigung', start, end });
-    await update(event, { name: 'Werksbesichtigung', start, end, description: '<p>Neu: Treffpunkt Tor 2.</p>' });
+    await update(event, {
+      name: 'Werksbesichtigung',
+      start,
+      end,
+      description: '<p>Neu: Treffpunkt Tor 2.</p>',
+    });
     await update(event, {
       name: 'Werksbesichtigung',
       start,

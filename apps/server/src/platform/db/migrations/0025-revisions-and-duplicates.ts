@@ -16,10 +16,10 @@ export async function up(db: Kysely<unknown>, _kit: ColumnKit): Promise<void> {
     .addColumn('sequence', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('media_files').addColumn('content_hash', 'varchar(64)').execute();
-  await db.schema.createIndex('media_files_content_hash_idx').on('media_files').column('content_hash').execute();
   await db.schema
-    .createIndex('users_email_lower_idx')
-    .on('users')
-    .expression(sql`lower(email)`)
+    .createIndex('media_files_content_hash_idx')
+    .on('media_files')
+    .column('content_hash')
     .execute();
+  await db.schema.createIndex('users_email_lower_idx').on('users').expression(sql`lower(email)`).execute();
 }
