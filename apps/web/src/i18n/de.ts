@@ -554,7 +554,26 @@ export const de = {
       replaceHint: 'Eine neue Datei ersetzt die bisherige, die URL bleibt gleich.',
       currentFile: (name: string) => `Aktuelle Datei: ${name}`,
       nameHint: 'Wird beim Auswählen einer Datei aus deren Namen vorgeschlagen.',
+      fileHintSeveral: 'Mehrere Dateien auf einmal möglich; jede erhält einen eigenen Namen.',
+      clearFiles: 'Auswahl leeren',
+      chosenFiles: 'Ausgewählte Dateien',
+      chosenFile: (name: string, size: string) => `${name} (${size})`,
+      remove: 'Entfernen',
+      removeLabel: (name: string) => `${name} aus der Auswahl entfernen`,
+      progress: (current: number, total: number) => `Datei ${current} von ${total}`,
     },
+    /** issue 31: warnings before an upload (decision 0126) */
+    duplicates: {
+      sameContent: (name: string, category: string, more: number) =>
+        `Diese Datei liegt schon in der Mediathek: „${name}“ in „${category}“${more > 0 ? ` und ${more}-mal an anderer Stelle` : ''}.`,
+      sameName: (category: string) => `In „${category}“ gibt es schon eine Datei mit diesem Namen.`,
+      chosenTwice: 'Diese Datei ist in der Auswahl schon einmal enthalten.',
+      nameTwice: 'Dieser Name kommt in der Auswahl schon einmal vor.',
+      decide: 'Sie können trotzdem speichern oder die betroffenen Dateien aus der Auswahl entfernen.',
+      saveAnyway: 'Trotzdem speichern',
+    },
+    filesSaved: (count: number) =>
+      count === 1 ? 'Die Datei wurde gespeichert.' : `${count} Dateien wurden gespeichert.`,
   },
   search: {
     field: 'Suchen',
