@@ -148,7 +148,8 @@ export const de = {
       type: 'Typ',
       typePlaceholder: 'Typ wählen',
       url: 'URL',
-      urlHint: 'Eine Adresse mit https:// öffnet sich in einem neuen Tab, ein Pfad wie /event im Portal.',
+      urlHint:
+        'Eine Adresse mit https:// oder www. öffnet sich in einem neuen Tab, ein Pfad wie /event im Portal.',
       description: 'Beschreibung',
       parent: 'Übergeordnete Kategorie',
       parentNone: 'Keine (oberste Ebene)',
@@ -357,7 +358,7 @@ export const de = {
       start: 'Beginn',
       end: 'Ende',
       url: 'Link',
-      urlHint: 'Adresse mit https:// oder http://',
+      urlHint: 'Adresse mit https://, http:// oder www.',
       deadline: 'Anmeldeschluss',
       deadlineHint: 'Leer lassen, wenn die Anmeldung bis zuletzt offen bleibt.',
       teilnahmeausblenden: 'Teilnahme-Schaltflächen ausblenden',
