@@ -8,6 +8,7 @@ import {
   ADMIN_MESSAGES,
   type TAdminMember,
   type TAdminMembersPage,
+  type TAuditField,
   type TRole,
   type ZAdminMemberCreate,
   type ZAdminMembersQuery,
@@ -15,7 +16,12 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { changedFields, recordAudit, withTextsHidden } from '../../platform/audit/audit-log.ts';
+import {
+  type AuditChanges,
+  changedFields,
+  recordAudit,
+  withTextsHidden,
+} from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import { type DB, toDate } from '../../platform/db/schema.ts';
@@ -177,7 +183,7 @@ export function createMembersService(deps: MembersDeps) {
           created,
           memberGroups.map((group) => group.id),
         );
-        const changes: Record<string, { before: unknown; after: unknown }> = {
+        const changes: AuditChanges = {
           role: { before: null, after: input.role },
         };
         if (memberGroups.length > 0) changes.groups = { before: null, after: names(memberGroups) };
@@ -211,7 +217,7 @@ export function createMembersService(deps: MembersDeps) {
         const before = await byId(id, trx);
         const audit = (
           kind: 'member.role' | 'member.groups' | 'member.disabled',
-          field: string,
+          field: TAuditField,
           was: unknown,
           now: unknown,
         ) =>
