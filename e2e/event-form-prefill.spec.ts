@@ -39,11 +39,22 @@ async function openForm(page: Page): Promise<Locator> {
 /** Picks a day of next month and a time in the picker of `label`. */
 async function pick(page: Page, sheet: Locator, label: string, day: number, hours: string, minutes: string) {
   await sheet.getByRole('button', { name: label }).click();
-  await page.getByRole('button', { name: 'Nächster Monat' }).click();
-  await page.getByRole('button', { name: `${day} ${target.monthName} ${target.year}`, exact: true }).click();
+  // the picker's dropdown (the calendar page behind has a 'Nächster Monat' of its own); it opens at the month
+  // of its value, or the current one
+  const picker = page
+    .locator('[id$="-dropdown"]')
+    .filter({ has: page.getByRole('spinbutton', { name: 'Stunden' }) });
+  await expect(picker).toBeVisible();
+  const dayButton = picker.getByRole('button', {
+    name: `${day} ${target.monthName} ${target.year}`,
+    exact: true,
+  });
+  if (!(await dayButton.isVisible())) await picker.getByRole('button', { name: 'Nächster Monat' }).click();
+  await dayButton.click();
   await page.getByRole('spinbutton', { name: 'Stunden' }).fill(hours);
   await page.getByRole('spinbutton', { name: 'Minuten' }).fill(minutes);
   await page.getByRole('button', { name: 'Zeitpunkt übernehmen' }).click();
+  await expect(picker).toHaveCount(0);
 }
 
 const shown = (day: number, time: string) => `${day}.${target.month}.${target.year}, ${time} Uhr`;

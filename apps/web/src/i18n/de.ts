@@ -94,6 +94,14 @@ export const de = {
     copyFailed: 'Der Link konnte nicht kopiert werden.',
     opensInNewTab: '(öffnet in neuem Tab)',
     formLoadFailed: 'Formular konnte nicht geladen werden',
+    /** issue 31: what Mantine's controls are called where a screen names none itself (app/theme.ts) */
+    controls: {
+      showPassword: 'Passwort anzeigen',
+      close: 'Schließen',
+      clear: 'Auswahl entfernen',
+      nextMonth: 'Nächster Monat',
+      previousMonth: 'Vorheriger Monat',
+    },
   },
   /** the picture field of the news and event forms */
   imageField: {
@@ -379,6 +387,7 @@ export const de = {
     loading: 'Editor wird geladen',
     loadFailed: 'Der Editor konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
     toolbar: (label: string) => `Formatierung: ${label}`,
+    linkTarget: 'In neuem Tab öffnen (ein/aus)',
     labels: {
       boldControlLabel: 'Fett',
       italicControlLabel: 'Kursiv',
