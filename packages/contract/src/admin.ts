@@ -55,7 +55,7 @@ export const ADMIN_MESSAGES = {
   emailInvalid: 'Die E-Mail-Adresse ist ungültig.',
   emailTaken: 'Diese E-Mail-Adresse hat schon ein anderes Mitglied.',
   companyTooLong: 'Die Firma darf höchstens 200 Zeichen lang sein.',
-  roleInvalid: "Die Rolle muss 'ROLE_ADMIN', 'ROLE_USER' oder 'ROLE_PARTNER' sein.",
+  roleInvalid: 'Die Rolle muss „ROLE_ADMIN“, „ROLE_USER“ oder „ROLE_PARTNER“ sein.',
   groupsInvalid: 'Die Gruppen müssen eine Liste von Gruppen-IDs sein.',
   groupUnknown: 'Eine der gewählten Gruppen gibt es nicht (mehr).',
   disabledInvalid: 'Bitte geben Sie an, ob der Zugang gesperrt ist.',

@@ -53,13 +53,13 @@ export const EVENT_MESSAGES = {
   notFound: 'Die Veranstaltung wurde nicht gefunden.',
   countRange: `Die Anzahl muss zwischen 1 und ${EVENT_COUNT_MAX} liegen.`,
   rangeInvalid:
-    'Der Zeitraum ist ungültig: "from" und "to" müssen ISO-8601-Zeitpunkte sein, "to" nach "from".',
+    'Der Zeitraum ist ungültig: „from“ und „to“ müssen ISO-8601-Zeitpunkte sein, „to“ nach „from“.',
   statusInvalid: 'Der Status muss 1 (Zusage) oder 0 (Absage) sein.',
   limitRange: `Die Anzahl muss zwischen 1 und ${EVENT_LIST_LIMIT_MAX} liegen.`,
-  scopeInvalid: 'Der Abschnitt muss "upcoming" oder "past" sein.',
-  cursorInvalid: 'Die Fortsetzung ist ungültig: "after" hat die Form "<ISO-Start>,<ID>".',
-  scopeWithRange: 'Ein Abschnitt ("scope", "after") und ein Zeitraum ("from", "to") schließen sich aus.',
-  afterWithoutScope: 'Eine Fortsetzung ("after") gibt es nur mit einem Abschnitt ("scope").',
+  scopeInvalid: 'Der Abschnitt muss „upcoming“ oder „past“ sein.',
+  cursorInvalid: 'Die Fortsetzung ist ungültig: „after“ hat die Form „<ISO-Start>,<ID>“.',
+  scopeWithRange: 'Ein Abschnitt („scope“, „after“) und ein Zeitraum („from“, „to“) schließen sich aus.',
+  afterWithoutScope: 'Eine Fortsetzung („after“) gibt es nur mit einem Abschnitt („scope“).',
   eventIdRequired: 'Die Veranstaltung fehlt.',
   /** SPEC §4: shown after the registration deadline; the server refuses with 409 and this text. */
   deadlinePassed: 'Anmeldeschluss abgelaufen',
