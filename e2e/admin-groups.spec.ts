@@ -153,7 +153,7 @@ test.describe('the groups screen', () => {
 
     await card.getByRole('button', { name: `Gruppe ${name} löschen` }).click();
     let dialog = page.getByRole('dialog', { name: 'Löschen?' });
-    await expect(dialog.getByText(`Wollen Sie die Gruppe "${name}" wirklich löschen?`)).toBeVisible();
+    await expect(dialog.getByText(`Wollen Sie die Gruppe „${name}“ wirklich löschen?`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Nein' }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toBeVisible();
@@ -185,7 +185,7 @@ test.describe('the groups screen', () => {
     await card.getByRole('button', { name: `Gruppe ${name} löschen` }).click();
     const dialog = page.getByRole('dialog', { name: 'Löschen?' });
     await expect(
-      dialog.getByText(`Die Gruppe "${name}" wird noch verwendet. Beim Löschen verlieren sie:`),
+      dialog.getByText(`Die Gruppe „${name}“ wird noch verwendet. Beim Löschen verlieren sie:`),
     ).toBeVisible();
     await expect(dialog.getByText('1 Mitglied', { exact: true })).toBeVisible();
     await expect(dialog.getByText('7 Beiträge:')).toBeVisible();

@@ -15,7 +15,7 @@ import {
 } from '@playwright/test';
 import { ADMIN_API, ERASED_MEMBER_NAME, MEMBERS_CSV_HEADER } from '@portal/contract';
 import { AdminApi } from './support/admin-api.ts';
-import { expectLoaded, loginAs, reloadApp } from './support/auth.ts';
+import { expectLoaded, loginAs, passwordField, reloadApp } from './support/auth.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT } from './support/timeouts.ts';
@@ -258,10 +258,10 @@ test.describe('the members screen', () => {
 
     // The browser checks with the contract's messages; the server's own refusal shows at its field.
     await dialog.getByRole('textbox', { name: 'Benutzername' }).fill('admin');
-    await dialog.getByLabel('Passwort').fill('kurz');
+    await passwordField(dialog).fill('kurz');
     await dialog.getByRole('button', { name: 'Mitglied anlegen' }).click();
     await expect(dialog.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible();
-    await dialog.getByLabel('Passwort').fill('ein-sicheres-passwort');
+    await passwordField(dialog).fill('ein-sicheres-passwort');
     await dialog.getByRole('button', { name: 'Mitglied anlegen' }).click();
     await expect(dialog.getByText('Diesen Benutzernamen gibt es schon.')).toBeVisible();
 
@@ -280,7 +280,7 @@ test.describe('the members screen', () => {
     const memberPage = await context.newPage();
     await memberPage.goto('/login');
     await memberPage.getByLabel('Benutzername').fill(NAMES.created);
-    await memberPage.getByLabel('Passwort').fill('ein-sicheres-passwort');
+    await passwordField(memberPage).fill('ein-sicheres-passwort');
     await memberPage.getByRole('button', { name: 'Anmelden' }).click();
     await expect(memberPage).toHaveURL(/\/dashboard$/, { timeout: APP_START_TIMEOUT });
     await expect(memberPage.getByRole('button', { name: 'Abmelden' })).toBeVisible();

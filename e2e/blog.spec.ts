@@ -189,13 +189,13 @@ test.describe('a post from writing to reading', () => {
     await expect(control).toBeVisible();
     if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
     await expect(latest.getByText(PRE_TEXT)).toBeVisible();
-    await expect(latest.getByRole('img', { name: `Bild zum Beitrag "${title}"` })).toBeVisible();
+    await expect(latest.getByRole('img', { name: `Bild zum Beitrag „${title}“` })).toBeVisible();
     await latest.getByRole('link', { name: `Weiterlesen: ${title}` }).click();
 
     await expect(page).toHaveURL(/\/blog\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Autor: admin')).toBeVisible();
-    await expect(page.getByRole('img', { name: `Bild zum Beitrag "${title}"` })).toBeVisible();
+    await expect(page.getByRole('img', { name: `Bild zum Beitrag „${title}“` })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: tag })).toBeVisible();
     await expect(page.getByText(PRE_TEXT)).toBeVisible();
 
@@ -271,7 +271,7 @@ test.describe('a post from writing to reading', () => {
     await dialog.getByRole('button', { name: 'Ja' }).click();
     await expect(page.getByText('Der Beitrag wurde gelöscht.')).toBeVisible();
     await expect(post).toHaveCount(0);
-    await expect(page.getByText(`Keine Beiträge mit dem Schlagwort "${tag}" vorhanden.`)).toBeVisible();
+    await expect(page.getByText(`Keine Beiträge mit dem Schlagwort „${tag}“ vorhanden.`)).toBeVisible();
   });
 });
 

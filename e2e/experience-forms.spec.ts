@@ -143,7 +143,7 @@ test.describe('nothing typed is lost', () => {
       const thread = await forums.createThread(forumId, 'Zuschnitt von VSG', '<p>Wer schneidet VSG?</p>');
       await loginAs(page, 'mitglied', `/forum/${forumId}/thread/${thread.id}`);
       await page.getByRole('button', { name: 'Antworten' }).first().click();
-      const sheet = page.getByRole('dialog', { name: 'Antwort auf "Zuschnitt von VSG"' });
+      const sheet = page.getByRole('dialog', { name: 'Antwort auf „Zuschnitt von VSG“' });
       const content = sheet.getByRole('textbox', { name: 'Beitrag' });
       await expectEditor(content);
       await typeInEditor(page, content, 'Wir schneiden bis 6 m.');

@@ -3,7 +3,7 @@
  * the role, deep links survive the login, and every page has its own tab title.
  */
 import { expect, type Frame, type Locator, type Page, test } from '@playwright/test';
-import { expectLoaded, loginAs, visitInApp } from './support/auth.ts';
+import { expectLoaded, loginAs, passwordField, visitInApp } from './support/auth.ts';
 import { BlogApi } from './support/blog-api.ts';
 import { ContentApi } from './support/content-api.ts';
 import { expectFrameFitsContent, messagesIn, openHostPage, recordMessages } from './support/embedded.ts';
@@ -207,7 +207,7 @@ test.describe('navigation follows the role', () => {
 
 async function submitLoginForm(page: Page | Frame, username: string): Promise<void> {
   await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  await passwordField(page).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 

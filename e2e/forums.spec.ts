@@ -108,7 +108,7 @@ test.describe('forums as members', () => {
     const input = sheet.locator('input[type="file"]');
     await input.setInputFiles([fixturePath('images/animiert.gif'), fixturePath('docs/fake.pdf')]);
     await expect(sheet.getByRole('alert')).toContainText(
-      '"animiert.gif" wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
+      '„animiert.gif“ wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
     );
     const previews = sheet.getByRole('list', { name: 'Anhänge' }).getByRole('listitem');
     await expect(previews).toHaveCount(1);
@@ -200,7 +200,7 @@ test.describe('forums as members', () => {
     await expect(post(page, 1, 'mitglied')).toBeVisible();
     await replyButtons(page).click();
     const replySheet = dialog(page);
-    await expect(replySheet.getByText(`Antwort auf "${name}"`)).toBeVisible();
+    await expect(replySheet.getByText(`Antwort auf „${name}“`)).toBeVisible();
     await expectEditor(postEditor(replySheet));
     await expect(postEditor(replySheet)).toBeFocused();
     await replySheet.getByRole('button', { name: 'Antwort senden' }).click();
@@ -253,7 +253,7 @@ test.describe('forums as members', () => {
     await expect(replyButtons(page)).toHaveCount(2);
     // The one below the posts opens the same form.
     await replyButtons(page).last().click();
-    await expect(dialog(page).getByText('Antwort auf "Lange Diskussion')).toBeVisible();
+    await expect(dialog(page).getByText('Antwort auf „Lange Diskussion')).toBeVisible();
   });
 
   test('refuses a partner', async ({ page }) => {

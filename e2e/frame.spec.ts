@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { API, CATEGORY_API } from '@portal/contract';
-import { loginAs, loginLink } from './support/auth.ts';
+import { loginAs, loginLink, passwordField } from './support/auth.ts';
 import { pauseClock } from './support/clock.ts';
 import { DEMO_PASSWORD } from './support/origins.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
@@ -13,7 +13,7 @@ function logoutButton(page: Page) {
 
 async function submitLoginForm(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Benutzername').fill(username);
-  await page.getByLabel('Passwort').fill(password);
+  await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 

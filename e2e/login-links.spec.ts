@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, expect, type Frame, type Page, test } from '@playwright/test';
 import { API, FORUM_API } from '@portal/contract';
-import { loginAs, loginLink, reloadApp } from './support/auth.ts';
+import { loginAs, loginLink, passwordField, reloadApp } from './support/auth.ts';
 import { openHostPage } from './support/embedded.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { APP_ORIGIN, DEMO_PASSWORD } from './support/origins.ts';
@@ -183,7 +183,7 @@ test.describe('a login link as the remembered address', () => {
     const cased = (await otherLink()).replace('/login', '/Login');
     await page.goto(`/login?request=${encodeURIComponent(cased)}`);
     await page.getByLabel('Benutzername').fill('mitglied');
-    await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await passwordField(page).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: APP_START_TIMEOUT });
     await expectSignedInAs(page, 'mitglied');

@@ -259,7 +259,9 @@ test.describe('media library as an admin', () => {
     await sheet.getByRole('textbox', { name: 'Name' }).fill('Eigener Name.pdf');
     await chooseFile(page, sheet, 'Café Merkblatt 2026, final.pdf', 'application/pdf', PDF);
     await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('Eigener Name.pdf');
+    // Emptied, with the choice cleared: the next file names it again (a second choice would add a file).
     await sheet.getByRole('textbox', { name: 'Name' }).fill('');
+    await sheet.getByRole('button', { name: 'Auswahl leeren' }).click();
     await chooseFile(page, sheet, 'Café Merkblatt 2026, final.pdf', 'application/pdf', PDF);
     await expect(sheet.getByRole('textbox', { name: 'Name' })).toHaveValue('Cafe Merkblatt 2026_ final.pdf');
     await sheet.getByRole('button', { name: 'Speichern' }).click();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Frame, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { APP_ORIGIN, EXTERNAL_API_KEY } from './origins.ts';
 import { APP_START_TIMEOUT } from './timeouts.ts';
 
@@ -70,4 +70,12 @@ export async function visitInApp(page: Page, path: string): Promise<void> {
   }, path);
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expectLoaded(page);
+}
+
+/**
+ * The password field of a form: labelled 'Passwort' (with the asterisk of a required field), not its
+ * visibility toggle 'Passwort anzeigen' beside it.
+ */
+export function passwordField(scope: Page | Frame | Locator): Locator {
+  return scope.getByLabel(/^Passwort\s*\*?$/);
 }

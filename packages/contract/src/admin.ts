@@ -14,7 +14,10 @@ export const ADMIN_API = {
   members: '/api/admin/members',
   /** GET the members of the same filters as CSV (UTF-8 with BOM, `;`). */
   membersCsv: '/api/admin/members.csv',
-  /** GET one member, PATCH role, groups or disabled (`ZAdminMemberUpdate`), DELETE erases the member (GDPR). */
+  /**
+   * GET one member, PATCH e-mail, company, role, groups or disabled (`ZAdminMemberUpdate`), DELETE erases the
+   * member (GDPR).
+   */
   member: pathTemplate('/api/admin/members/:id'),
   /** GET every group with its member count, POST a new group (`ZAdminGroupCreate`). */
   groups: '/api/admin/groups',
@@ -50,14 +53,15 @@ export const ADMIN_MESSAGES = {
   usernameTooLong: 'Der Benutzername darf höchstens 100 Zeichen lang sein.',
   usernameTaken: 'Diesen Benutzernamen gibt es schon.',
   emailInvalid: 'Die E-Mail-Adresse ist ungültig.',
+  emailTaken: 'Diese E-Mail-Adresse hat schon ein anderes Mitglied.',
   companyTooLong: 'Die Firma darf höchstens 200 Zeichen lang sein.',
-  roleInvalid: "Die Rolle muss 'ROLE_ADMIN', 'ROLE_USER' oder 'ROLE_PARTNER' sein.",
+  roleInvalid: 'Die Rolle muss „ROLE_ADMIN“, „ROLE_USER“ oder „ROLE_PARTNER“ sein.',
   groupsInvalid: 'Die Gruppen müssen eine Liste von Gruppen-IDs sein.',
   groupUnknown: 'Eine der gewählten Gruppen gibt es nicht (mehr).',
   disabledInvalid: 'Bitte geben Sie an, ob der Zugang gesperrt ist.',
   passwordTooShort: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
   passwordNotAllowed: 'Die Anmeldung mit Passwort ist in diesem Portal nicht vorgesehen.',
-  nothingToChange: 'Bitte ändern Sie die Rolle, die Gruppen oder die Sperre.',
+  nothingToChange: 'Bitte ändern Sie E-Mail, Firma, Rolle, Gruppen oder Sperre.',
   selfLockout: 'Sie können sich nicht selbst sperren oder Ihre eigene Administratorrolle entfernen.',
   lastAdmin:
     'Der letzte aktive Administrator kann weder herabgestuft noch gesperrt werden. Ernennen Sie zuerst einen weiteren.',
@@ -67,6 +71,7 @@ export const ADMIN_MESSAGES = {
   groupNameTooLong: 'Der Name der Gruppe darf höchstens 100 Zeichen lang sein.',
   groupNameTaken: 'Eine Gruppe mit diesem Namen gibt es schon.',
   groupFlagInvalid: 'Bitte geben Sie für „Intern“ und „Standard“ ja oder nein an.',
+  groupNothingToChange: 'Bitte ändern Sie den Namen, „Intern“ oder „Standard“.',
   groupNotFound: 'Diese Gruppe gibt es nicht (mehr).',
   groupInUse:
     'Die Gruppe wird noch verwendet. Bitte bestätigen Sie das Löschen; Mitglieder, Beiträge und Kategorien verlieren sie dann.',
@@ -141,6 +146,18 @@ export const ZAdminMembersPage = z.object({
 });
 export type TAdminMembersPage = z.infer<typeof ZAdminMembersPage>;
 
+/** A member's e-mail address as the forms and the API take it: trimmed, empty for none. */
+export const ZMemberEmail = z
+  .string({ error: ADMIN_MESSAGES.emailInvalid })
+  .trim()
+  .pipe(
+    z.union([z.literal(''), z.email(ADMIN_MESSAGES.emailInvalid).max(254, ADMIN_MESSAGES.emailInvalid)], {
+      error: ADMIN_MESSAGES.emailInvalid,
+    }),
+  );
+/** A member's company: trimmed, empty for none. */
+export const ZMemberCompany = z.string().trim().max(200, ADMIN_MESSAGES.companyTooLong);
+
 const ZGroupIds = z
   .array(zId(ADMIN_MESSAGES.groupsInvalid), { error: ADMIN_MESSAGES.groupsInvalid })
   .max(100);
@@ -152,12 +169,8 @@ export const ZAdminMemberCreate = z.strictObject({
     .trim()
     .min(1, ADMIN_MESSAGES.usernameRequired)
     .max(100, ADMIN_MESSAGES.usernameTooLong),
-  email: z
-    .union([z.literal(''), z.email(ADMIN_MESSAGES.emailInvalid).max(254, ADMIN_MESSAGES.emailInvalid)], {
-      error: ADMIN_MESSAGES.emailInvalid,
-    })
-    .nullish(),
-  company: z.string().trim().max(200, ADMIN_MESSAGES.companyTooLong).nullish(),
+  email: ZMemberEmail.nullish(),
+  company: ZMemberCompany.nullish(),
   role: ZRoleName.default('ROLE_USER'),
   groups: ZGroupIds.default([]),
   password: z
@@ -168,9 +181,14 @@ export const ZAdminMemberCreate = z.strictObject({
 });
 export type TAdminMemberCreate = z.input<typeof ZAdminMemberCreate>;
 
-/** PATCH /api/admin/members/{id}: the fields given change; the last write wins. */
+/**
+ * PATCH /api/admin/members/{id}: the fields given change; the last write wins. `email` and `company` empty or
+ * null remove them.
+ */
 export const ZAdminMemberUpdate = z
   .strictObject({
+    email: ZMemberEmail.nullish(),
+    company: ZMemberCompany.nullish(),
     role: ZRoleName.optional(),
     groups: ZGroupIds.optional(),
     disabled: formBoolean(ADMIN_MESSAGES.disabledInvalid).optional(),
@@ -211,7 +229,7 @@ export const ZAdminGroupUpdate = z
     isDefault: ZGroupFlag.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    message: ADMIN_MESSAGES.nothingToChange,
+    message: ADMIN_MESSAGES.groupNothingToChange,
   });
 export type TAdminGroupUpdate = z.input<typeof ZAdminGroupUpdate>;
 
@@ -234,6 +252,7 @@ export const AUDIT_KINDS = {
   'member.role': 'Rolle geändert',
   'member.groups': 'Gruppen geändert',
   'member.disabled': 'Zugang gesperrt oder entsperrt',
+  'member.contact': 'E-Mail oder Firma geändert',
   'member.erase': 'Mitglied gelöscht (DSGVO)',
   'group.create': 'Gruppe angelegt',
   'group.update': 'Gruppe geändert',

@@ -36,7 +36,7 @@ export const BLOG_MESSAGES = {
   contentRequired: 'Beitrag ist ein Pflichtfeld.',
   visibilityRequired: 'Sichtbarkeit ist ein Pflichtfeld.',
   publishedAtRequired: '"Veröffentlichen am" ist ein Pflichtfeld.',
-  publishedAtInvalid: '"Veröffentlichen am" ist kein gültiges Datum.',
+  publishedAtInvalid: '„Veröffentlichen am“ ist kein gültiges Datum.',
   unknownGroup: 'Diese Benutzergruppe gibt es nicht.',
   tagTooLong: `Ein Schlagwort darf höchstens ${BLOG_TAG_MAX_LENGTH} Zeichen lang sein.`,
   tooManyTags: `Ein Beitrag darf höchstens ${BLOG_TAGS_MAX} Schlagwörter haben.`,

@@ -4,7 +4,7 @@ import * as zm from 'zod/mini';
 import { MESSAGES } from './errors.ts';
 import { formList, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
-import { isAllowedUrl } from './links.ts';
+import { isAllowedUrl, withWebScheme } from './links.ts';
 import { pathTemplate } from './paths.ts';
 import { zTreeInput } from './tree.ts';
 
@@ -22,7 +22,7 @@ export const CATEGORY_MESSAGES = {
   nameRequired: 'Name ist ein Pflichtfeld.',
   typeRequired: 'Typ ist ein Pflichtfeld.',
   urlRequired: 'URL ist ein Pflichtfeld.',
-  urlInvalid: 'Die URL muss mit https://, http:// oder / beginnen.',
+  urlInvalid: 'Die URL muss mit https://, http://, www. oder / beginnen.',
   visibilityRequired: 'Sichtbarkeit ist ein Pflichtfeld.',
   unknownGroup: 'Diese Benutzergruppe gibt es nicht.',
   unknownParent: 'Die übergeordnete Kategorie gibt es nicht.',
@@ -95,7 +95,7 @@ export const ZContentCategoryInput = z
       .max(200),
     description: z.string().max(20_000).nullish(),
     type: ZCategoryType,
-    url: z.string().trim().max(2000).nullish(),
+    url: z.string().trim().max(2000).transform(withWebScheme).nullish(),
     visibleForUserGroups: formList(groupIds),
     showInQuickAccess: z.boolean().default(false),
     parentId: ZId.nullish(),
@@ -107,7 +107,7 @@ export const ZContentCategoryInput = z
       // Runs even when other fields failed, so the form shows every message at once: read defensively.
       const { type, url } = values as { type?: unknown; url?: unknown };
       if (type !== 'url') return;
-      const text = typeof url === 'string' ? url.trim() : '';
+      const text = typeof url === 'string' ? withWebScheme(url.trim()) : '';
       if (text === '')
         ctx.addIssue({ code: 'custom', message: CATEGORY_MESSAGES.urlRequired, path: ['url'] });
       else if (!isAllowedUrl(text)) {

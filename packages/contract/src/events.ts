@@ -3,6 +3,7 @@ import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
+import { withWebScheme } from './links.ts';
 import { pathTemplate } from './paths.ts';
 
 /** Event endpoints of SPEC §7 (trailing slashes as the legacy client calls them) and the calendar additions. */
@@ -47,18 +48,18 @@ export const EVENT_MESSAGES = {
   endRequired: 'Endzeit ist ein Pflichtfeld.',
   endInvalid: 'Die Endzeit ist kein gültiges Datum.',
   deadlineInvalid: 'Der Anmeldeschluss ist kein gültiges Datum.',
-  urlInvalid: 'Der Link muss mit https:// oder http:// beginnen.',
+  urlInvalid: 'Der Link muss mit https://, http:// oder www. beginnen.',
   imageType: 'Das Bild muss eine PNG- oder JPEG-Datei sein.',
   notFound: 'Die Veranstaltung wurde nicht gefunden.',
   countRange: `Die Anzahl muss zwischen 1 und ${EVENT_COUNT_MAX} liegen.`,
   rangeInvalid:
-    'Der Zeitraum ist ungültig: "from" und "to" müssen ISO-8601-Zeitpunkte sein, "to" nach "from".',
+    'Der Zeitraum ist ungültig: „from“ und „to“ müssen ISO-8601-Zeitpunkte sein, „to“ nach „from“.',
   statusInvalid: 'Der Status muss 1 (Zusage) oder 0 (Absage) sein.',
   limitRange: `Die Anzahl muss zwischen 1 und ${EVENT_LIST_LIMIT_MAX} liegen.`,
-  scopeInvalid: 'Der Abschnitt muss "upcoming" oder "past" sein.',
-  cursorInvalid: 'Die Fortsetzung ist ungültig: "after" hat die Form "<ISO-Start>,<ID>".',
-  scopeWithRange: 'Ein Abschnitt ("scope", "after") und ein Zeitraum ("from", "to") schließen sich aus.',
-  afterWithoutScope: 'Eine Fortsetzung ("after") gibt es nur mit einem Abschnitt ("scope").',
+  scopeInvalid: 'Der Abschnitt muss „upcoming“ oder „past“ sein.',
+  cursorInvalid: 'Die Fortsetzung ist ungültig: „after“ hat die Form „<ISO-Start>,<ID>“.',
+  scopeWithRange: 'Ein Abschnitt („scope“, „after“) und ein Zeitraum („from“, „to“) schließen sich aus.',
+  afterWithoutScope: 'Eine Fortsetzung („after“) gibt es nur mit einem Abschnitt („scope“).',
   eventIdRequired: 'Die Veranstaltung fehlt.',
   /** SPEC §4: shown after the registration deadline; the server refuses with 409 and this text. */
   deadlinePassed: 'Anmeldeschluss abgelaufen',
@@ -217,9 +218,11 @@ export const ZEventInput = z
     location: optionalText(300),
     start: requiredMoment(EVENT_MESSAGES.startRequired, EVENT_MESSAGES.startInvalid),
     end: requiredMoment(EVENT_MESSAGES.endRequired, EVENT_MESSAGES.endInvalid),
-    url: optionalText(2000).refine((url) => url === null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url), {
-      message: EVENT_MESSAGES.urlInvalid,
-    }),
+    url: optionalText(2000)
+      .transform((url) => (url === null ? null : withWebScheme(url)))
+      .refine((url) => url === null || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url), {
+        message: EVENT_MESSAGES.urlInvalid,
+      }),
     teilnahmeausblenden: flag,
     external: flag,
     registrationDeadline: z

@@ -144,3 +144,15 @@ export function isInternalPath(url: string): boolean {
 export function isAllowedUrl(url: string): boolean {
   return /^https?:\/\/[^\s/?#\\]+[^\s]*$/i.test(url) || isInternalPath(url);
 }
+
+/** `www.` and a host name: how members write a web address (issue 31). */
+const WEB_ADDRESS = /^www\.[^\s/?#\\.][^\s/?#\\]*(?:[/?#][^\s\\]*)?$/i;
+
+/**
+ * A web address as members type it, `www.verband.example/seite`, is the https:// address (decision 0127):
+ * wherever the portal takes an address (event link, category url, links in rich text and table cells) it is
+ * read so before the link rule above judges it. Anything else stays as it is.
+ */
+export function withWebScheme(url: string): string {
+  return WEB_ADDRESS.test(url) ? `https://${url}` : url;
+}

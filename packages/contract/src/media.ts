@@ -13,6 +13,8 @@ export const MEDIA_API = {
   category: pathTemplate('/api/mediaCategory/:id'),
   /** POST: save a file (multipart `media` JSON + `file`). */
   files: '/api/media/',
+  /** POST (JSON `ZMediaDuplicatesQuery`): which files the library holds already, by content and by name. */
+  duplicates: '/api/media/duplicates',
   /** GET the files of a category (keyed by file id); DELETE one file: `/api/media/{id}`. */
   file: pathTemplate('/api/media/:id'),
   /** Public, unguessable address of a media file (no token): `/media-files/{publicToken}`. */
@@ -25,6 +27,9 @@ export const MEDIA_API = {
   libraryPrefix: '/mediaLibrary/',
 } as const;
 
+/** The most files one duplicate check takes, and one upload dialog. */
+export const MEDIA_DUPLICATES_MAX = 50;
+
 export const MEDIA_MESSAGES = {
   fileNotFound: 'Die Datei wurde in der Mediathek nicht gefunden.',
   nameRequired: 'Name ist ein Pflichtfeld.',
@@ -35,6 +40,8 @@ export const MEDIA_MESSAGES = {
   unknownCategory: 'Die Kategorie gibt es nicht.',
   unknownParent: 'Die übergeordnete Kategorie gibt es nicht.',
   ownParent: 'Eine Kategorie kann nicht unter sich selbst oder ihren Unterkategorien liegen.',
+  hashInvalid: 'Die Prüfsumme muss ein SHA-256-Wert aus 64 Hexadezimalzeichen sein.',
+  tooManyFiles: `Bitte wählen Sie höchstens ${MEDIA_DUPLICATES_MAX} Dateien auf einmal.`,
   categoryNotEmpty: 'Die Kategorie enthält noch Dateien oder Unterkategorien und kann nicht gelöscht werden.',
   invalidTree:
     'Der Kategoriebaum ist ungültig: jede Kategorie darf nur einmal und nur mit bekannter ID vorkommen.',
@@ -195,6 +202,51 @@ export const ZMediaFileInput = z.object({
 });
 export type TMediaFileInput = z.input<typeof ZMediaFileInput>;
 export type TMediaFileValues = z.output<typeof ZMediaFileInput>;
+
+/**
+ * POST /api/media/duplicates: files about to be uploaded into `category` (all of them), each with the name it
+ * is to get and the SHA-256 (hex) of its bytes when the browser could compute it. `exclude`: the file being
+ * edited, which is no duplicate of itself.
+ */
+export const ZMediaDuplicatesQuery = z.object({
+  category: zId(MEDIA_MESSAGES.categoryRequired),
+  exclude: ZId.optional(),
+  files: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: MEDIA_MESSAGES.nameRequired })
+          .trim()
+          .min(1, MEDIA_MESSAGES.nameRequired)
+          .max(255),
+        sha256: z
+          .string({ error: MEDIA_MESSAGES.hashInvalid })
+          .regex(/^[0-9a-f]{64}$/, MEDIA_MESSAGES.hashInvalid)
+          .optional(),
+      }),
+    )
+    .min(1, MEDIA_MESSAGES.fileRequired)
+    .max(MEDIA_DUPLICATES_MAX, MEDIA_MESSAGES.tooManyFiles),
+});
+export type TMediaDuplicatesQuery = z.input<typeof ZMediaDuplicatesQuery>;
+
+/** A file the library holds already, with the name of its category. */
+const ZMediaDuplicate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.number().int(),
+  categoryName: z.string(),
+});
+export type TMediaDuplicate = z.infer<typeof ZMediaDuplicate>;
+
+/**
+ * The answer, one entry per file asked about in the same order: `sameContent` the files with the same bytes
+ * anywhere in the library (at most 5), `sameName` the file of the same name in the category.
+ */
+export const ZMediaDuplicates = z.object({
+  files: z.array(z.object({ sameContent: z.array(ZMediaDuplicate), sameName: z.array(ZMediaDuplicate) })),
+});
+export type TMediaDuplicates = z.infer<typeof ZMediaDuplicates>;
 
 /** POST /api/media/ (multipart): `media` JSON; the file field `file` is added by the server's schema. */
 export const ZSaveMediaFields = z.object({ media: jsonField(ZMediaFileInput) });

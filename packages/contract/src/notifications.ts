@@ -30,7 +30,7 @@ export const isNotificationKind = (value: string): value is TNotificationKind =>
 
 export const NOTIFICATION_MESSAGES = {
   forumRepliesInvalid: 'Bitte geben Sie an, ob Sie E-Mails zu Antworten im Forum erhalten möchten.',
-  digestInvalid: "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein.",
+  digestInvalid: 'Die Zusammenfassung muss „never“, „daily“ oder „weekly“ sein.',
   saved: 'Ihre Benachrichtigungen wurden gespeichert.',
 } as const;
 

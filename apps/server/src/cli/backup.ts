@@ -227,7 +227,7 @@ async function backup(argv: string[]): Promise<string> {
   ];
   if (manifest.storage.kind === 's3') {
     lines.push(
-      `  Die hochgeladenen Dateien liegen im Bucket "${manifest.storage.bucket}" und sind nicht im Archiv:` +
+      `  Die hochgeladenen Dateien liegen im Bucket „${manifest.storage.bucket}“ und sind nicht im Archiv:` +
         ' sie schützt die Versionierung des Buckets.',
     );
   }

@@ -3,6 +3,7 @@ import { createMediaRepository, newPublicToken } from '../features/media/index.t
 import type { DB } from '../platform/db/schema.ts';
 import { newKey, type Storage } from '../platform/storage/storage.ts';
 import { sniffUpload, withoutMetadata } from '../platform/uploads/sniff.ts';
+import { sha256Hex } from '../platform/uploads/upload-hash.ts';
 import { demoAsset } from './demo-assets.ts';
 
 /**
@@ -47,6 +48,7 @@ export async function seedDemoMedia(deps: { db: Kysely<DB>; storage: Storage }):
       mimeType: sniffed.mimeType,
       size: clean.length,
       publicToken: newPublicToken(),
+      contentHash: sha256Hex(data),
     });
   }
 }

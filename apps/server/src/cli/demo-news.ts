@@ -4,6 +4,7 @@ import { createBlogRepository } from '../features/blog/index.ts';
 import { createMediaRepository, newPublicToken } from '../features/media/index.ts';
 import type { DB } from '../platform/db/schema.ts';
 import { newKey, type Storage } from '../platform/storage/storage.ts';
+import { sha256Hex } from '../platform/uploads/upload-hash.ts';
 import { demoAsset, storeDemoPicture } from './demo-assets.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -100,6 +101,7 @@ export async function seedDemoNews(deps: { db: Kysely<DB>; storage: Storage; acc
       mimeType: 'application/pdf',
       size: pdf.length,
       publicToken: newPublicToken(),
+      contentHash: sha256Hex(pdf),
     });
   }
 

@@ -104,7 +104,7 @@ function checkBackends(manifest: TBackupManifest, config: TConfig): void {
     throw new UsageError(
       manifest.storage.kind === 'local'
         ? 'Die Sicherung enthält die Dateien eines Ordners, STORAGE_URL zeigt aber auf einen Bucket.'
-        : `Die Dateien der Sicherung liegen im Bucket "${manifest.storage.bucket}"; STORAGE_URL muss auf ihn zeigen.`,
+        : `Die Dateien der Sicherung liegen im Bucket „${manifest.storage.bucket}“; STORAGE_URL muss auf ihn zeigen.`,
     );
   }
 }
@@ -231,7 +231,7 @@ async function restore(argv: string[]): Promise<string> {
   ];
   if (manifest.storage.kind === 's3') {
     lines.push(
-      `  Die Dateien liegen weiter im Bucket "${manifest.storage.bucket}" (Stand über dessen Versionierung).`,
+      `  Die Dateien liegen weiter im Bucket „${manifest.storage.bucket}“ (Stand über dessen Versionierung).`,
     );
   }
   if (manifest.jwtSecret && process.env.JWT_SECRET) {

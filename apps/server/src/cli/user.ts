@@ -27,7 +27,7 @@ class UsageError extends Error {}
 
 function parseRole(value: string | undefined): TRole {
   const role = ROLES.find((r) => r === value);
-  if (!role) throw new UsageError(`Unbekannte Rolle "${value ?? ''}". Erlaubt: ${ROLES.join(', ')}`);
+  if (!role) throw new UsageError(`Unbekannte Rolle „${value ?? ''}“. Erlaubt: ${ROLES.join(', ')}`);
   return role;
 }
 
@@ -72,13 +72,13 @@ async function run(argv: string[]): Promise<string> {
     const accounts = createAccountsService(database.db);
     const exists = async () => {
       if (!(await accounts.findUserByUsername(username)))
-        throw new UsageError(`Benutzer "${username}" gibt es nicht.`);
+        throw new UsageError(`Benutzer „${username}“ gibt es nicht.`);
     };
     // role, groups and the disabled flag change as in the browser, recorded in the audit log without an actor
     const members = createMembersService({ db: database.db, accounts, passwordAllowed: false });
     const change = async (input: { role?: TRole; groups?: number[]; disabled?: boolean }) => {
       const user = await accounts.findUserByUsername(username);
-      if (!user) throw new UsageError(`Benutzer "${username}" gibt es nicht.`);
+      if (!user) throw new UsageError(`Benutzer „${username}“ gibt es nicht.`);
       await members.update(null, user.id, input);
     };
     /** The ids of the groups named, creating the missing ones. */
@@ -95,7 +95,7 @@ async function run(argv: string[]): Promise<string> {
     switch (command) {
       case 'create': {
         if (await accounts.findUserByUsername(username))
-          throw new UsageError(`Benutzer "${username}" gibt es schon.`);
+          throw new UsageError(`Benutzer „${username}“ gibt es schon.`);
         await accounts.upsertUser({
           username,
           email: values.email ?? null,
@@ -103,32 +103,32 @@ async function run(argv: string[]): Promise<string> {
           roles: [values.role ? parseRole(values.role) : 'ROLE_USER'],
           groups: parseList(values.groups),
         });
-        return `Benutzer "${username}" angelegt.`;
+        return `Benutzer „${username}“ angelegt.`;
       }
       case 'password': {
         await exists();
         const password = await readStdin();
         if (password.length < 8) throw new UsageError('Das Passwort muss mindestens 8 Zeichen lang sein.');
         await accounts.setPassword(username, password);
-        return `Passwort für "${username}" gesetzt.`;
+        return `Passwort für „${username}“ gesetzt.`;
       }
       case 'role':
         await change({ role: parseRole(arg) });
-        return `Rolle von "${username}" ist jetzt ${arg}.`;
+        return `Rolle von „${username}“ ist jetzt ${arg}.`;
       case 'groups':
         await exists();
         await change({ groups: await groupIds(parseList(arg)) });
-        return `Gruppen von "${username}" gesetzt.`;
+        return `Gruppen von „${username}“ gesetzt.`;
       case 'disable':
       case 'enable':
         await change({ disabled: command === 'disable' });
-        return `Zugang von "${username}" ${command === 'disable' ? 'gesperrt' : 'entsperrt'}.`;
+        return `Zugang von „${username}“ ${command === 'disable' ? 'gesperrt' : 'entsperrt'}.`;
       case 'group':
         await accounts.ensureGroup(username, {
           ...(values.internal !== undefined ? { internal: values.internal } : {}),
           ...(values.default !== undefined ? { isDefault: values.default } : {}),
         });
-        return `Gruppe "${username}" gespeichert.`;
+        return `Gruppe „${username}“ gespeichert.`;
       case 'list': {
         const users = await accounts.listUsers();
         return users

@@ -190,7 +190,7 @@ describe('PATCH /api/admin/groups/{id}', () => {
   });
 
   it.each([
-    ['an empty change', {}, '_', ADMIN_MESSAGES.nothingToChange],
+    ['an empty change', {}, '_', ADMIN_MESSAGES.groupNothingToChange],
     ['a blank name', { name: '' }, 'name', ADMIN_MESSAGES.groupNameRequired],
     ['internal as text', { internal: 'ja' }, 'internal', ADMIN_MESSAGES.groupFlagInvalid],
   ])('should refuse %s with 400 and a German detail', async (_name, body, field, message) => {

@@ -93,7 +93,7 @@ describe('npm run user records its changes in the audit log', () => {
     expect((await userCli(['role', 'erika', 'ROLE_ADMIN'])).code).toBe(0);
     const unknown = await userCli(['groups', 'niemand', 'Neu']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Benutzer "niemand" gibt es nicht.');
+    expect(unknown.stderr).toContain('Benutzer „niemand“ gibt es nicht.');
     expect((await accounts.listGroups()).some((group) => group.name === 'Neu')).toBe(false);
     expect(await auditRows(t())).toHaveLength(before);
   });

@@ -47,7 +47,7 @@ describe('npm run user with an erased member', () => {
   it('should not find the erased member under the old name, and create a new one with it', async () => {
     const disable = await userCli(['disable', 'erika']);
     expect(disable.code).toBe(2);
-    expect(disable.stderr).toContain('Benutzer "erika" gibt es nicht.');
+    expect(disable.stderr).toContain('Benutzer „erika“ gibt es nicht.');
 
     const created = await userCli(['create', 'erika', '--email', 'erika@neu.example']);
     expect(created.code).toBe(0);

@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { de } from '../i18n/de';
 
 /** A calm petrol blue, in the spirit of flat glass. */
 const petrol: MantineColorsTuple = [
@@ -80,6 +81,40 @@ const grape: MantineColorsTuple = [
   '#862e9c',
 ];
 
+/**
+ * German names for the controls Mantine draws itself (issue 31): the password field's visibility toggle
+ * ('Toggle password visibility' in Mantine), close and clear buttons (unnamed in Mantine) and the calendars'
+ * month arrows. Given as defaults by component name, so that no screen can forget them and no component
+ * code is loaded for it; a screen's own, more specific name wins.
+ */
+function germanControls() {
+  const texts = de.common.controls;
+  const clearable = { defaultProps: { clearButtonProps: { 'aria-label': texts.clear } } };
+  const closable = { defaultProps: { closeButtonProps: { 'aria-label': texts.close } } };
+  const calendar = {
+    defaultProps: {
+      nextLabel: texts.nextMonth,
+      previousLabel: texts.previousMonth,
+      clearButtonProps: { 'aria-label': texts.clear },
+    },
+  };
+  return {
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.showPassword } } },
+    FileInput: clearable,
+    Select: clearable,
+    MultiSelect: clearable,
+    TagsInput: clearable,
+    Modal: closable,
+    Drawer: closable,
+    Notification: closable,
+    DateInput: calendar,
+    DateTimePicker: calendar,
+    DatePickerInput: calendar,
+    DatePicker: calendar,
+    Calendar: calendar,
+  };
+}
+
 export const theme = createTheme({
   primaryColor: 'petrol',
   primaryShade: 7,
@@ -88,6 +123,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   cursorType: 'pointer',
+  components: germanControls(),
 });
 
 /**

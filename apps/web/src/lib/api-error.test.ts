@@ -23,10 +23,10 @@ describe('fieldErrorsOf', () => {
 
   it('returns the messages of a JSON body as they are without a prefix', () => {
     const error = new ApiError('Bitte überprüfen Sie Ihre Eingaben.', 400, {
-      digest: "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein.",
+      digest: 'Die Zusammenfassung muss „never“, „daily“ oder „weekly“ sein.',
     });
     expect(fieldErrorsOf(error, '')).toEqual([
-      ['digest', "Die Zusammenfassung muss 'never', 'daily' oder 'weekly' sein."],
+      ['digest', 'Die Zusammenfassung muss „never“, „daily“ oder „weekly“ sein.'],
     ]);
   });
 

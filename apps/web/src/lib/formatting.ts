@@ -34,3 +34,12 @@ export function formatTime(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   return `${formatDate(value)}, ${formatTime(value)} Uhr`;
 }
+
+const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/** 512 Bytes, 12 kB, 1,4 MB (decimal units, as file managers show them). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} Bytes`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
+  return `${sizeFormat.format(bytes / 1_000_000)} MB`;
+}

@@ -7,13 +7,12 @@ import {
   ADMIN_MESSAGES,
   type TAdminGroup,
   type TAdminGroupUsage,
-  type TAuditChanges,
   type ZAdminGroupCreate,
   type ZAdminGroupUpdate,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
+import { type AuditChanges, changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -147,9 +146,9 @@ export function createGroupsService(deps: GroupsDeps) {
         const inUse = counts.members + counts.posts + counts.categories > 0;
         if (inUse && !confirm) throw conflict(ADMIN_MESSAGES.groupInUse);
         await groups.delete(trx, id);
-        const changes: TAuditChanges = {};
-        for (const [field, count] of Object.entries(counts)) {
-          if (count > 0) changes[field] = { before: count, after: 0 };
+        const changes: AuditChanges = {};
+        for (const field of ['members', 'posts', 'categories'] as const) {
+          if (counts[field] > 0) changes[field] = { before: counts[field], after: 0 };
         }
         await recordAudit(trx, {
           actorId: actor.id,

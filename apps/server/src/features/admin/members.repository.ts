@@ -173,6 +173,19 @@ export function createMembersRepository(db: Kysely<DB>) {
     },
 
     /**
+     * Whether a member other than `exceptId` has this e-mail address, in any case (ASCII case, as SQLite's
+     * `lower` folds it; the index users_email_lower_idx answers it). Erased members have none.
+     */
+    async emailTaken(executor: Executor, email: string, exceptId?: number): Promise<boolean> {
+      let query = executor
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /**
      * Locks the member's row for the rest of the transaction (a write to it: PostgreSQL holds the row, SQLite
      * its one writer), so that two admins' changes follow one another. False when there is no such member.
      */

@@ -88,7 +88,8 @@ export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (a
     schema: {
       tags,
       description:
-        'Creates a member (201): `username` (unique in any case), optional `email`, `company`, `role` ' +
+        "Creates a member (201): `username` (unique in any case), optional `email` (no other member's, in " +
+        'any case: else 400), `company`, `role` ' +
         '(default ROLE_USER), `groups` (ids). `password` only where the password form is offered ' +
         '(LOGIN_FORM_ORIGINS not empty), else 400. The audit entry `member.create` records role and groups, ' +
         'never name, e-mail or company. 503 with Retry-After while too many passwords are being hashed.',
@@ -116,10 +117,13 @@ export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (a
     schema: {
       tags,
       description:
-        'Changes `role`, `groups` (ids, replacing the list) and `disabled`, the fields given; the last write ' +
-        'wins. One audit entry per aspect that changed (`member.role`, `member.groups` by group names, ' +
-        '`member.disabled`). A disabled member is refused (401) from their next request on, sessions ' +
-        'included. An admin cannot disable themself or give up their own ROLE_ADMIN (400).',
+        'Changes `email`, `company` (empty or null: none), `role`, `groups` (ids, replacing the list) and ' +
+        '`disabled`, the fields given; the last write wins. An address another member has, in any case, ' +
+        'answers 400. One audit entry per aspect that changed (`member.contact` naming the fields but not ' +
+        'their values, `member.role`, `member.groups` by group names, `member.disabled`). A disabled member ' +
+        'is refused (401) from their next request on, sessions included. An admin cannot disable themself or ' +
+        "give up their own ROLE_ADMIN (400). The host website's next login of the member sets e-mail and " +
+        'company again when it sends them.',
       params: ZIdParams,
       body: ZAdminMemberUpdate,
       response: { 200: ZAdminMember, ...ROUTE_ERRORS },

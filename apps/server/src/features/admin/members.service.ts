@@ -1,6 +1,7 @@
 /**
- * The members screen (issue 18): list and search, one member, create, and the changes of role, groups and
- * the disabled flag, each recorded in the audit log inside the transaction of the change.
+ * The members screen (issue 18): list and search, one member, create, and the changes of e-mail and company
+ * (issue 31), role, groups and the disabled flag, each recorded in the audit log inside the transaction of the
+ * change.
  */
 import {
   ADMIN_MEMBERS_PAGE_SIZE,
@@ -8,6 +9,7 @@ import {
   AUTH_MESSAGES,
   type TAdminMember,
   type TAdminMembersPage,
+  type TAuditField,
   type TRole,
   type ZAdminMemberCreate,
   type ZAdminMembersQuery,
@@ -15,7 +17,12 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { recordAudit } from '../../platform/audit/audit-log.ts';
+import {
+  type AuditChanges,
+  changedFields,
+  recordAudit,
+  withTextsHidden,
+} from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { isReservedUsername } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
@@ -64,6 +71,11 @@ export const filterOf = (query: Omit<MembersQuery, 'page'>): MemberFilter => ({
 const sameIds = (a: readonly Group[], b: readonly Group[]) =>
   a.length === b.length && a.every((group, index) => group.id === b[index]?.id);
 const names = (groups: readonly Group[]) => groups.map((group) => group.name);
+/** An e-mail address or company as stored: empty is none. */
+const stored = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+const emailTaken = () => badRequest(ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
+/** E-mail and company are personal data: the log says that they changed, never what they are (decision 0085). */
+const CONTACT_FIELDS = ['email', 'company'] as const;
 
 export function createMembersService(deps: MembersDeps) {
   const { db, accounts } = deps;
@@ -98,6 +110,32 @@ export function createMembersService(deps: MembersDeps) {
     }
   }
 
+  /** E-mail and company as given (undefined: kept), with `member.contact` when either changed. */
+  async function updateContact(
+    trx: Executor,
+    actor: Principal | null,
+    before: TAdminMember,
+    input: MemberUpdate,
+  ): Promise<void> {
+    const after = {
+      email: stored(input.email) === undefined ? before.email : (stored(input.email) ?? null),
+      company: stored(input.company) === undefined ? before.company : (stored(input.company) ?? null),
+    };
+    const changes = changedFields(before, after, CONTACT_FIELDS);
+    if (!changes) return;
+    if (after.email !== null && after.email !== before.email) {
+      if (await members.emailTaken(trx, after.email, before.id)) throw emailTaken();
+    }
+    await memberships.updateUser(trx, before.id, after);
+    await recordAudit(trx, {
+      actorId: actor?.id ?? null,
+      kind: 'member.contact',
+      subjectType: 'member',
+      subjectId: before.id,
+      changes: withTextsHidden(changes, CONTACT_FIELDS),
+    });
+  }
+
   return {
     byId: (id: number) => byId(id),
 
@@ -128,17 +166,20 @@ export function createMembersService(deps: MembersDeps) {
       }
       const usernameTaken = () =>
         badRequest(ADMIN_MESSAGES.usernameTaken, { username: ADMIN_MESSAGES.usernameTaken });
+      const email = stored(input.email) ?? null;
       // Checked before the password is hashed, which takes a while; checked again in the transaction.
       if (await members.usernameTaken(db, input.username)) throw usernameTaken();
+      if (email !== null && (await members.emailTaken(db, email))) throw emailTaken();
       await knownGroups(db, input.groups);
       const passwordHash = password === undefined ? null : await accounts.hashPassword(password);
       const write = db.transaction().execute(async (trx) => {
         if (await members.usernameTaken(trx, input.username)) throw usernameTaken();
+        if (email !== null && (await members.emailTaken(trx, email))) throw emailTaken();
         const memberGroups = await knownGroups(trx, input.groups);
         const created = await memberships.insertUser(trx, {
           username: input.username,
-          email: input.email ? input.email : null,
-          company: input.company ? input.company : null,
+          email,
+          company: stored(input.company) ?? null,
           role: input.role,
           passwordHash,
         });
@@ -147,7 +188,7 @@ export function createMembersService(deps: MembersDeps) {
           created,
           memberGroups.map((group) => group.id),
         );
-        const changes: Record<string, { before: unknown; after: unknown }> = {
+        const changes: AuditChanges = {
           role: { before: null, after: input.role },
         };
         if (memberGroups.length > 0) changes.groups = { before: null, after: names(memberGroups) };
@@ -169,7 +210,8 @@ export function createMembersService(deps: MembersDeps) {
     },
 
     /**
-     * Role, groups and disabled as given; the last write wins. The member's row is locked first, so that two
+     * E-mail, company, role, groups and disabled as given; the last write wins. An address another member has
+     * (in any case) is refused. The member's row is locked first, so that two
      * admins' changes follow one another and each audit entry's `before` is what the other left. `actor`
      * null: the shell (`npm run user`).
      */
@@ -184,7 +226,7 @@ export function createMembersService(deps: MembersDeps) {
         const before = await byId(id, trx);
         const audit = (
           kind: 'member.role' | 'member.groups' | 'member.disabled',
-          field: string,
+          field: TAuditField,
           was: unknown,
           now: unknown,
         ) =>
@@ -214,6 +256,7 @@ export function createMembersService(deps: MembersDeps) {
           }
         }
         if (disabled !== undefined) await audit('member.disabled', 'disabled', before.disabled, disabled);
+        await updateContact(trx, actor, before, input);
       });
       await accounts.changed(id);
       return byId(id);

@@ -1,3 +1,4 @@
+import type { TAuditField } from '@portal/contract';
 /**
  * What the audit log (issue 18) keeps of a post: its fields, its groups by name and its tags as they were
  * and became; the body only as changed, never its text.
@@ -33,7 +34,7 @@ const FIELDS = [
   'tags',
   'image',
 ] as const;
-const HIDDEN = ['content'];
+const HIDDEN: readonly TAuditField[] = ['content'];
 
 /** `groupNames`: the groups by id (a group deleted meanwhile shows as its id). */
 function shown(post: PostState, groupNames: ReadonlyMap<number, string>) {

@@ -1,3 +1,4 @@
+import type { TAuditField } from '@portal/contract';
 /**
  * What the audit log (issue 18) keeps of a content category: its fields, its groups by name and its parent by
  * name as they were and became; the description only as changed, never its text.
@@ -24,7 +25,7 @@ const FIELDS = [
   'parent',
   'position',
 ] as const;
-const HIDDEN = ['description'];
+const HIDDEN: readonly TAuditField[] = ['description'];
 
 export function createCategoryAudit(repo: Repository) {
   /** `groupNames`: the groups by id (a group deleted meanwhile shows as its id). */

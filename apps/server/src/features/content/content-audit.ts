@@ -1,3 +1,4 @@
+import type { TAuditField } from '@portal/contract';
 /**
  * What the audit log (issue 18) keeps of a content item: its title, its categories by name and its table's file
  * name and size as they were and became; the texts only as changed, never the texts themselves.
@@ -14,7 +15,7 @@ import type { createCategoryAccess } from '../categories/index.ts';
 import type { ContentItemRow, ContentRepository } from './content.repository.ts';
 
 const FIELDS = ['title', 'preText', 'postText', 'categories', 'table', 'tableRows'] as const;
-const HIDDEN = ['preText', 'postText'];
+const HIDDEN: readonly TAuditField[] = ['preText', 'postText'];
 
 type CategoryAccess = ReturnType<typeof createCategoryAccess>;
 

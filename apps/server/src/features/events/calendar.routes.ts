@@ -23,8 +23,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       tags,
       params: ZEventIdParams,
       description:
-        'The event as an iCalendar file (`text/calendar`, one VEVENT in UTC, a stable UID, the description ' +
-        'as plain text, URL to the event page), as a download named after the event.',
+        'The event as an iCalendar file (`text/calendar`, one VEVENT in UTC, a stable UID, a SEQUENCE that ' +
+        'grows by one with every save that changes the event, the description as plain text, URL to the ' +
+        'event page), as a download named after the event.',
       response: { 200: z.any(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {

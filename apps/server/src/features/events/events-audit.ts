@@ -1,3 +1,4 @@
+import type { TAuditField } from '@portal/contract';
 /**
  * What the audit log (issue 18) keeps of an event: its fields as they were and became; the description only
  * as changed, never its text.
@@ -38,7 +39,7 @@ const FIELDS = [
   'external',
   'image',
 ] as const;
-const HIDDEN = ['description'];
+const HIDDEN: readonly TAuditField[] = ['description'];
 
 function shown(event: EventState) {
   return {

@@ -89,10 +89,21 @@ export function createEventsRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    async update(executor: Executor, id: number, values: EventValues, now: Date): Promise<void> {
+    /** `revised`: the save changes the event, so its iCalendar SEQUENCE grows by one. */
+    async update(
+      executor: Executor,
+      id: number,
+      values: EventValues,
+      now: Date,
+      revised: boolean,
+    ): Promise<void> {
       await executor
         .updateTable('events')
-        .set({ ...values, updatedAt: now })
+        .set((eb) => ({
+          ...values,
+          updatedAt: now,
+          ...(revised ? { sequence: eb('sequence', '+', 1) } : {}),
+        }))
         .where('id', '=', id)
         .execute();
     },

@@ -22,6 +22,7 @@ import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture
 import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
+import { eventChanged } from './event-revision.ts';
 import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
 import { auditEventDelete, auditEventSave } from './events-audit.ts';
 
@@ -136,7 +137,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         };
         const now = new Date();
         const eventId = current ? current.id : await repo.insert(trx, values, now);
-        if (current) await repo.update(trx, eventId, values, now);
+        if (current) await repo.update(trx, eventId, values, now, eventChanged(current, values));
         await search.refresh(trx, { kind: 'event', id: eventId });
         await auditEventSave(trx, principal, eventId, { before: current, after: values });
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;

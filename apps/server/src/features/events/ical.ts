@@ -38,6 +38,8 @@ export function buildCalendar(events: readonly EventRow[], options: CalendarOpti
       start: toDate(event.startAt),
       end: toDate(event.endAt),
       stamp: updated,
+      // grows with every change of the event (event-revision.ts): calendar apps take the newer revision
+      sequence: event.sequence,
       lastModified: updated,
       summary: event.name,
       location: event.location,

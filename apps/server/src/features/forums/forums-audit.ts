@@ -4,7 +4,7 @@
  * deletes them. Texts only as changed, never the texts themselves; authors never (members are named by their
  * row, and a post's author is in the post).
  */
-import type { TAuditKind, TAuditSubject } from '@portal/contract';
+import type { TAuditField, TAuditKind, TAuditSubject } from '@portal/contract';
 import {
   changedFields,
   recordAudit,
@@ -21,7 +21,7 @@ type ForumState = {
 };
 
 const FORUM_FIELDS = ['name', 'description'] as const;
-const HIDDEN = ['description', 'content'];
+const HIDDEN: readonly TAuditField[] = ['description', 'content'];
 
 function record(
   trx: Executor,

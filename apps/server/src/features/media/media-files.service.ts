@@ -18,6 +18,7 @@ import type { FileStore, NewFile } from '../../platform/storage/file-store.ts';
 import { bodySize, newKey } from '../../platform/storage/storage.ts';
 import { storedFileName, type UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { cleanUpload, sniffUpload } from '../../platform/uploads/sniff.ts';
+import { uploadSha256 } from '../../platform/uploads/upload-hash.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
 import { createMediaAudit } from './media-audit.ts';
@@ -38,6 +39,8 @@ const publicPathOf = (publicToken: string) => `${MEDIA_API.publicPrefix}${public
 interface PreparedFile extends NewFile {
   originalFilename: string;
   mimeType: string;
+  /** SHA-256 of the bytes as uploaded (before the metadata went): what the duplicate check compares */
+  contentHash: string;
 }
 
 async function prepare(upload: UploadedFile): Promise<PreparedFile> {
@@ -47,6 +50,7 @@ async function prepare(upload: UploadedFile): Promise<PreparedFile> {
     key: newKey('media', sniffed.extension),
     originalFilename: storedFileName(upload.filename, sniffed.extension, 'datei'),
     mimeType: sniffed.mimeType,
+    contentHash: await uploadSha256(upload),
   };
 }
 
@@ -126,6 +130,7 @@ export function createMediaFilesService(deps: MediaFilesDeps) {
               originalFilename: file.originalFilename,
               mimeType: file.mimeType,
               size: bodySize(file.body),
+              contentHash: file.contentHash,
             }
           : undefined;
         if (id === undefined) {

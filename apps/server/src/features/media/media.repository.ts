@@ -2,7 +2,19 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, MediaFilesTable } from '../../platform/db/schema.ts';
 
-export type MediaFileRow = Selectable<MediaFilesTable>;
+/** A file as the library shows it (without the hash of its content, which only the duplicate check reads). */
+export type MediaFileRow = Omit<Selectable<MediaFilesTable>, 'contentHash'>;
+/** What a new or changed file stores: the row, with the SHA-256 of its bytes as uploaded (null: not known). */
+type MediaFileValues = Omit<MediaFileRow, 'id' | 'createdAt' | 'updatedAt'> & { contentHash?: string | null };
+
+/** A file the duplicate check found, with its category's name. */
+export interface DuplicateRow {
+  id: number;
+  name: string;
+  categoryId: number;
+  categoryName: string;
+  contentHash: string | null;
+}
 
 export interface MediaCategoryRow {
   id: number;
@@ -66,6 +78,37 @@ export function createMediaRepository(db: Kysely<DB>) {
         .where('name', '=', name)
         .orderBy('id')
         .limit(limit)
+        .execute();
+    },
+
+    /**
+     * The files holding any of these contents (by the SHA-256 of their bytes as uploaded) anywhere in the
+     * library, and those of these names (at least one) in the category; `exclude` is left out. Oldest first.
+     */
+    duplicatesOf(
+      query: { categoryId: number; names: readonly string[]; hashes: readonly string[]; exclude?: number },
+      executor: Executor = db,
+    ): Promise<DuplicateRow[]> {
+      const { categoryId, names, hashes, exclude } = query;
+      return executor
+        .selectFrom('mediaFiles')
+        .innerJoin('mediaCategories', 'mediaCategories.id', 'mediaFiles.categoryId')
+        .select([
+          'mediaFiles.id',
+          'mediaFiles.name',
+          'mediaFiles.categoryId',
+          'mediaCategories.name as categoryName',
+          'mediaFiles.contentHash',
+        ])
+        .where((eb) => {
+          const conditions = [
+            eb.and([eb('mediaFiles.categoryId', '=', categoryId), eb('mediaFiles.name', 'in', names)]),
+          ];
+          if (hashes.length > 0) conditions.push(eb('mediaFiles.contentHash', 'in', hashes));
+          return eb.or(conditions);
+        })
+        .$if(exclude !== undefined, (qb) => qb.where('mediaFiles.id', '<>', exclude ?? 0))
+        .orderBy('mediaFiles.id')
         .execute();
     },
 
@@ -179,7 +222,7 @@ export function createMediaRepository(db: Kysely<DB>) {
     async updateFile(
       executor: Executor,
       id: number,
-      values: Partial<Omit<MediaFileRow, 'id' | 'createdAt' | 'updatedAt' | 'publicToken'>>,
+      values: Partial<Omit<MediaFileValues, 'publicToken'>>,
     ): Promise<void> {
       await executor
         .updateTable('mediaFiles')
@@ -192,10 +235,7 @@ export function createMediaRepository(db: Kysely<DB>) {
       await executor.deleteFrom('mediaFiles').where('id', '=', id).execute();
     },
 
-    async insertFile(
-      executor: Executor,
-      values: Omit<MediaFileRow, 'id' | 'createdAt' | 'updatedAt'>,
-    ): Promise<number> {
+    async insertFile(executor: Executor, values: MediaFileValues): Promise<number> {
       const now = new Date();
       const row = await executor
         .insertInto('mediaFiles')

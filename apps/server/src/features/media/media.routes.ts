@@ -6,6 +6,8 @@ import {
   ZApiError,
   ZMediaCategory,
   ZMediaCategoryTree,
+  ZMediaDuplicates,
+  ZMediaDuplicatesQuery,
   ZMediaFile,
   ZMediaFileMap,
   ZMediaFilesQuery,
@@ -20,6 +22,7 @@ import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { createMediaCategoriesService } from './media-categories.service.ts';
+import { createMediaDuplicates } from './media-duplicates.service.ts';
 import { createMediaFilesService, type MediaFilesDeps } from './media-files.service.ts';
 
 /**
@@ -29,6 +32,7 @@ import { createMediaFilesService, type MediaFilesDeps } from './media-files.serv
 export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, opts) => {
   const categories = createMediaCategoriesService(opts.db);
   const files = createMediaFilesService(opts);
+  const duplicates = createMediaDuplicates(opts.db);
   const admin = requireRole('ROLE_ADMIN');
   const categoryTags = ['mediaCategory'];
   const fileTags = ['media'];
@@ -146,6 +150,25 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
       response: { 200: ZMediaFile, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
     handler: (request) => files.save(principalOf(request), request.body.media, request.body.file),
+  });
+
+  app.route({
+    method: 'POST',
+    url: MEDIA_API.duplicates,
+    onRequest: admin,
+    schema: {
+      tags: fileTags,
+      description:
+        'Which of the files about to be uploaded the library holds already (decision 0126). JSON ' +
+        '`{ category, exclude?, files: [{ name, sha256? }] }` (1 … 50 files; `sha256` of the bytes as chosen, ' +
+        'hex): per file in the same order, `sameContent` the files with the same bytes anywhere (at most 5) and ' +
+        '`sameName` the file of that name in `category`, each `{ id, name, category, categoryName }`; ' +
+        '`exclude` (the file being edited) is never named. Writes nothing; uploads are never refused for it. ' +
+        'Files stored before the check existed have no checksum and are found by name only.',
+      body: ZMediaDuplicatesQuery,
+      response: { 200: ZMediaDuplicates, ...ROUTE_ERRORS },
+    },
+    handler: (request) => duplicates.check(request.body),
   });
 
   app.route({

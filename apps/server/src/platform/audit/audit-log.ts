@@ -3,7 +3,7 @@
  * DELETE on it). A feature records its action with `recordAudit` in the transaction of the change itself, so
  * an entry exists exactly when the change does.
  */
-import type { TAuditChanges, TAuditKind, TAuditSubject } from '@portal/contract';
+import type { TAuditField, TAuditKind, TAuditSubject } from '@portal/contract';
 import type { Executor } from '../db/executor.ts';
 
 export interface AuditRecord {
@@ -17,10 +17,16 @@ export interface AuditRecord {
    * (members are named through their row, so that erasing one removes their name from the log)
    */
   subjectLabel?: string | null | undefined;
-  /** the fields the action changed (`changedFields`); null when nothing is to be shown */
-  changes?: TAuditChanges | null | undefined;
+  /**
+   * the fields the action changed (`changedFields`), each named in the contract's AUDIT_FIELDS (the German
+   * names the log shows); null when nothing is to be shown
+   */
+  changes?: AuditChanges | null | undefined;
   at?: Date | undefined;
 }
+
+/** The changes of an entry: fields with German names only (contract `AUDIT_FIELDS`). */
+export type AuditChanges = Partial<Record<TAuditField, { before: unknown; after: unknown }>>;
 
 const LABEL_MAX = 300;
 
@@ -60,9 +66,9 @@ function same(a: unknown, b: unknown): boolean {
 export function changedFields<T extends Fields>(
   before: T | null | undefined,
   after: T,
-  fields: readonly (keyof T & string)[],
-): TAuditChanges | null {
-  const changes: TAuditChanges = {};
+  fields: readonly (keyof T & TAuditField)[],
+): AuditChanges | null {
+  const changes: AuditChanges = {};
   for (const field of fields) {
     const was = before ? normalise(before[field]) : null;
     const now = normalise(after[field]);
@@ -81,12 +87,12 @@ const TEXT_MARK = '…';
  * a long text changed, was added or removed, without holding it.
  */
 export function withTextsHidden(
-  changes: TAuditChanges | null,
-  fields: readonly string[],
-): TAuditChanges | null {
+  changes: AuditChanges | null,
+  fields: readonly TAuditField[],
+): AuditChanges | null {
   if (!changes) return null;
   const mark = (value: unknown) => (value === null || value === undefined ? null : TEXT_MARK);
-  const result: TAuditChanges = { ...changes };
+  const result: AuditChanges = { ...changes };
   for (const field of fields) {
     const change = result[field];
     if (change) result[field] = { before: mark(change.before), after: mark(change.after) };
@@ -97,9 +103,9 @@ export function withTextsHidden(
 /** The fields among `fields` that a deleted record had (not null or empty), each with `after: null`. */
 export function removedFields<T extends Fields>(
   before: T,
-  fields: readonly (keyof T & string)[],
-): TAuditChanges | null {
-  const changes: TAuditChanges = {};
+  fields: readonly (keyof T & TAuditField)[],
+): AuditChanges | null {
+  const changes: AuditChanges = {};
   for (const field of fields) {
     const was = normalise(before[field]);
     if (was === null || was === '' || (Array.isArray(was) && was.length === 0)) continue;

@@ -6,6 +6,7 @@ import {
   isCsvLinkUrl,
   type TCsvCell,
   type TCsvRow,
+  withWebScheme,
 } from '@portal/contract';
 import Papa from 'papaparse';
 import { badRequest, HttpError } from '../http/errors.ts';
@@ -27,7 +28,8 @@ export function toCell(text: string): TCsvCell {
   if (first !== 0x5b && first !== 0x20 && first !== 0x09) return text; // '[', blank or tab: 1 in 10⁵ cells
   const match = LINK.exec(text.trim());
   const title = match?.[1]?.trim();
-  const url = match?.[2];
+  // `www.verband.example` is a web address, not a media file (decision 0127)
+  const url = match?.[2] === undefined ? undefined : withWebScheme(match[2]);
   return title && url && isCsvLinkUrl(url) ? { title, url } : text;
 }
 

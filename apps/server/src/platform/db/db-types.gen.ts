@@ -132,6 +132,7 @@ export interface EventsTable {
   updatedAt: Timestamp;
   acceptedCount: Generated<number>;
   declinedCount: Generated<number>;
+  sequence: Generated<number>;
 }
 
 export interface ForumPostMediaTable {
@@ -240,6 +241,7 @@ export interface MediaFilesTable {
   publicToken: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  contentHash: string | null;
 }
 
 export interface NotificationSettingsTable {

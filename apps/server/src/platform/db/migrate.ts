@@ -22,6 +22,7 @@ import * as m0017 from './migrations/0017-search-post-visibility.ts';
 import * as m0018 from './migrations/0018-search-dated-keys.ts';
 import * as m0021 from './migrations/0021-mail-claims-in-doubt.ts';
 import * as m0022 from './migrations/0022-username-keys.ts';
+import * as m0025 from './migrations/0025-revisions-and-duplicates.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0018-search-dated-keys': m0018,
   '0021-mail-claims-in-doubt': m0021,
   '0022-username-keys': m0022,
+  '0025-revisions-and-duplicates': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import { isRelativeUrl, isSafeRelativeUrl, RICH_TEXT_MAX_DEPTH } from '@portal/contract';
+import { isRelativeUrl, isSafeRelativeUrl, RICH_TEXT_MAX_DEPTH, withWebScheme } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 import { textOfSanitized } from './text.ts';
 
@@ -74,7 +74,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return {
         tagName,
         attribs: {
-          ...withoutUnsafeAddress(attribs, 'href'),
+          // `www.verband.example` is a web address, not a relative path (decision 0127)
+          ...withoutUnsafeAddress(
+            attribs.href === undefined ? attribs : { ...attribs, href: withWebScheme(attribs.href.trim()) },
+            'href',
+          ),
           ...(opensNewTab ? { rel: 'noopener noreferrer' } : {}),
         },
       };

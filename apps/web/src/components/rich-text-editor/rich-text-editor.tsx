@@ -80,6 +80,8 @@ export default function RichTextEditor({
     <MantineEditor
       editor={editor}
       labels={de.editor.labels}
+      // Mantine's switch between new and same tab in the link editor has a tooltip, but no name (issue 31)
+      attributes={{ linkEditorExternalControl: { 'aria-label': de.editor.linkTarget } }}
       className={classes.root}
       data-invalid={invalid || undefined}
       style={{ '--editor-min-height': `${minHeight}px` } as CSSProperties}

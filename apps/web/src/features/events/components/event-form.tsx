@@ -4,6 +4,7 @@ import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type TEvent, ZEventInput } from '@portal/contract';
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
@@ -19,6 +20,7 @@ import { berlinDay } from '../lib/calendar-range';
 import {
   type EventFormOutput,
   type EventFormValues,
+  endFollowingStart,
   eventPayload,
   initialEventValues,
 } from '../lib/event-form-values';
@@ -49,7 +51,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
   const alerts = useAlerts();
   const save = useSaveEvent();
   const image = useImageChoice(texts.imageType);
-  const { register, control, handleSubmit, setError, formState } = useForm<
+  const { register, control, handleSubmit, setError, getValues, setValue, formState } = useForm<
     EventFormValues,
     unknown,
     EventFormOutput
@@ -59,6 +61,16 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
   });
   const { errors } = formState;
   const upload = useUploadProgress();
+  // Until the admin sets the end, it follows the start (issue 31): two hours after a new start, the same
+  // length after a moved one.
+  const endSet = useRef(false);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const changed = (name: 'start' | 'end' | 'registrationDeadline', iso: string) => {
+    if (name === 'end') endSet.current = true;
+    if (name !== 'start' || endSet.current) return;
+    const end = endFollowingStart(text(getValues('start')), iso, text(getValues('end')));
+    setValue('end', end, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  };
   useDirtyGuard(formState.isDirty || image.choice.file !== null || image.choice.remove);
   // SPEC §5: the pickers start at today (an older event keeps its own days selectable).
   const today = berlinDay();
@@ -93,7 +105,10 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           required={required}
           description={name === 'registrationDeadline' ? texts.deadlineHint : undefined}
           value={typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
+          onChange={(iso) => {
+            changed(name, iso);
+            field.onChange(iso);
+          }}
           onBlur={field.onBlur}
           error={errors[name]?.message}
           minDate={minDate}

@@ -1,6 +1,6 @@
 import { type TEvent, ZEventInput } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { eventPayload, initialEventValues } from './event-form-values';
+import { endFollowingStart, eventPayload, initialEventValues } from './event-form-values';
 
 const EVENT: TEvent = {
   id: 7,
@@ -73,5 +73,35 @@ describe('event form values (SPEC §5)', () => {
     expect(eventPayload(parsed, { file: null, remove: true }).image).toBeNull();
     const file = new File(['x'], 'neu.png', { type: 'image/png' });
     expect(eventPayload(parsed, { file, remove: true })).not.toHaveProperty('image');
+  });
+});
+
+describe('endFollowingStart (issue 31: the end is prefilled from the start)', () => {
+  it('puts the end of a new event two hours after its start', () => {
+    expect(endFollowingStart('', '2026-09-14T07:30:00.000Z', '')).toBe('2026-09-14T09:30:00.000Z');
+  });
+
+  it('moves the end along with the start, keeping the length', () => {
+    expect(
+      endFollowingStart('2026-07-01T07:00:00.000Z', '2026-07-08T08:00:00.000Z', '2026-07-02T16:00:00.000Z'),
+    ).toBe('2026-07-09T17:00:00.000Z');
+  });
+
+  it('starts over with two hours when the end lay before the old start', () => {
+    expect(
+      endFollowingStart('2026-07-01T07:00:00.000Z', '2026-07-03T10:00:00.000Z', '2026-06-30T07:00:00.000Z'),
+    ).toBe('2026-07-03T12:00:00.000Z');
+  });
+
+  it('leaves the end alone while the start is empty or invalid', () => {
+    expect(endFollowingStart('2026-07-01T07:00:00.000Z', '', '2026-07-01T09:00:00.000Z')).toBe(
+      '2026-07-01T09:00:00.000Z',
+    );
+  });
+
+  it("keeps a clicked day's preset hours: 09:00 to 17:00", () => {
+    const preset = initialEventValues(undefined, '2026-09-14');
+    expect(preset.start).toBe('2026-09-14T07:00:00.000Z');
+    expect(preset.end).toBe('2026-09-14T15:00:00.000Z');
   });
 });

@@ -47,3 +47,25 @@ export function eventPayload(values: EventFormOutput, image: ImageChoice): Event
   const { image: _unused, ...rest } = values;
   return withImageChoice(rest, image);
 }
+
+/** How long a new event lasts until the admin sets its end (issue 31). */
+const DEFAULT_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+const instant = (iso: string): number | null => {
+  const time = iso === '' ? Number.NaN : Date.parse(iso);
+  return Number.isNaN(time) ? null : time;
+};
+
+/**
+ * The end after the start moved from `previousStart` to `start`, while the admin has not set the end
+ * themselves (issue 31): it keeps the event's length, or is two hours after the start when there was no
+ * length (a new event, an end before the old start). An empty or invalid start leaves the end as it is.
+ */
+export function endFollowingStart(previousStart: string, start: string, end: string): string {
+  const from = instant(start);
+  if (from === null) return end;
+  const before = instant(previousStart);
+  const until = instant(end);
+  const length = before !== null && until !== null && until >= before ? until - before : DEFAULT_LENGTH_MS;
+  return new Date(from + length).toISOString();
+}

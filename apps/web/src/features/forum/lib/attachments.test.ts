@@ -36,7 +36,7 @@ describe('addAttachments', () => {
     const result = addAttachments([], [file('animiert.gif', 'image/gif'), file('a.png', 'image/png')]);
     expect(result.files.map((f) => f.name)).toEqual(['a.png']);
     expect(result.errors).toEqual([
-      '"animiert.gif" wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
+      '„animiert.gif“ wurde nicht übernommen. Erlaubt sind Bilder (PNG, JPEG) und PDF-Dateien.',
     ]);
   });
 

@@ -3,7 +3,7 @@ import { FileInput, Stack, Text, TextInput } from '@mantine/core';
 import type { TMediaFile } from '@portal/contract';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FileDrop } from '../../../components/form/file-drop';
@@ -11,57 +11,60 @@ import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
+import { useMediaDuplicates } from '../api/check-duplicates';
 import { useMediaTree } from '../api/get-media-tree';
 import { useSaveMediaFile } from '../api/save-media-file';
 import {
   fileErrorOf,
   MEDIA_ACCEPT_ATTRIBUTE,
-  nameForChosenFile,
   type TMediaFileFormInput,
   type TMediaFileFormValues,
   ZMediaFileForm,
 } from '../lib/file-form';
+import { DuplicateWarnings } from './duplicate-warnings';
 import { MediaCategoryField } from './media-category-field';
 
 interface MediaFileFormProps {
-  file: TMediaFile | undefined;
-  categoryId: number;
+  file: TMediaFile;
   onDone: () => void;
 }
 
 const FIELDS = ['name', 'category'] as const;
 
 /**
- * SPEC §3/§5 file form: file (images and PDF), name (filled from the chosen file while empty) and category
- * (preset from the route). On an edit a chosen file replaces the old one at the same address.
+ * SPEC §3 file form for an existing file: name, category and optionally a new file (images and PDF), which
+ * replaces the old one at the same address. The duplicate check warns about a name or content the library
+ * holds already elsewhere (issue 31).
  */
-export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) {
+export function MediaFileForm({ file, onDone }: MediaFileFormProps) {
   const alerts = useAlerts();
   const save = useSaveMediaFile();
   const tree = useMediaTree().data ?? [];
-  const { register, control, handleSubmit, setError, setFocus, setValue, getValues, formState } = useForm<
+  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<
     TMediaFileFormInput,
     unknown,
     TMediaFileFormValues
   >({
     resolver: zodResolver(ZMediaFileForm),
-    defaultValues: file
-      ? { id: file.id, name: file.name, category: file.category, file: null }
-      : { name: '', category: categoryId, file: null },
+    defaultValues: { id: file.id, name: file.name, category: file.category, file: null },
   });
   const { errors } = formState;
   const upload = useUploadProgress();
   useDirtyGuard(formState.isDirty);
-  // A new file starts at the file, an edit at the name; the form can arrive after the sheet opened (lazy
-  // chunk), too late for the sheet's own autofocus.
-  const editing = file !== undefined;
-  useEffect(() => setFocus(editing ? 'name' : 'file'), [setFocus, editing]);
+  // The form can arrive after the sheet opened (lazy chunk), too late for the sheet's own autofocus.
+  useEffect(() => setFocus('name'), [setFocus]);
+  const [name, category, binary] = useWatch({ control, name: ['name', 'category', 'file'] });
+  const [warnings = []] = useMediaDuplicates({
+    category: typeof category === 'number' ? category : null,
+    exclude: file.id,
+    entries: [{ name: name ?? '', file: binary ?? null }],
+  });
 
-  const submit = handleSubmit(async ({ file: binary, ...media }) => {
+  const submit = handleSubmit(async ({ file: replacement, ...media }) => {
     const saved = await saveWithFieldErrors(
       () =>
         upload.track((onProgress) =>
-          save.mutateAsync({ media, file: binary, previousCategory: file?.category ?? null, onProgress }),
+          save.mutateAsync({ media, file: replacement, previousCategory: file.category, onProgress }),
         ),
       {
         entity: 'media',
@@ -84,47 +87,36 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
         <Controller
           control={control}
           name="file"
-          render={({ field }) => {
-            // Chosen or dropped: the name follows the file while it is empty (SPEC §3).
-            const choose = (chosen: File | null) => {
-              field.onChange(chosen);
-              const name = nameForChosenFile(getValues('name'), chosen);
-              if (name !== null) setValue('name', name, { shouldValidate: formState.isSubmitted });
-            };
-            return (
-              <FileDrop onFiles={([dropped]) => choose(dropped ?? null)}>
-                <FileInput
-                  label={de.media.form.file}
-                  description={de.media.form.fileHint}
-                  placeholder={de.media.form.filePlaceholder}
-                  withAsterisk={!file}
-                  accept={MEDIA_ACCEPT_ATTRIBUTE}
-                  clearable
-                  ref={field.ref}
-                  data-autofocus={editing ? undefined : true}
-                  value={field.value ?? null}
-                  onChange={choose}
-                  onBlur={field.onBlur}
-                  error={errors.file?.message}
-                  leftSection={<IconUpload size={16} aria-hidden />}
-                />
-              </FileDrop>
-            );
-          }}
+          render={({ field }) => (
+            <FileDrop onFiles={([dropped]) => field.onChange(dropped ?? null)}>
+              <FileInput
+                label={de.media.form.file}
+                description={de.media.form.fileHint}
+                placeholder={de.media.form.filePlaceholder}
+                accept={MEDIA_ACCEPT_ATTRIBUTE}
+                clearable
+                ref={field.ref}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.file?.message}
+                leftSection={<IconUpload size={16} aria-hidden />}
+                clearButtonProps={{ 'aria-label': de.media.form.clearFiles }}
+              />
+            </FileDrop>
+          )}
         />
-        {file && (
-          <Text size="sm" c="dimmed" mt={-4}>
-            {de.media.form.currentFile(file.originalFilename)}. {de.media.form.replaceHint}
-          </Text>
-        )}
+        <Text size="sm" c="dimmed" mt={-4}>
+          {de.media.form.currentFile(file.originalFilename)}. {de.media.form.replaceHint}
+        </Text>
         <TextInput
           label={de.media.form.name}
-          description={file ? undefined : de.media.form.nameHint}
           withAsterisk
-          data-autofocus={editing ? true : undefined}
+          data-autofocus
           error={errors.name?.message}
           {...register('name')}
         />
+        <DuplicateWarnings warnings={warnings} />
         <MediaCategoryField
           control={control}
           name="category"
@@ -133,7 +125,12 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
           withAsterisk
           tree={tree}
         />
-        <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
+        <FormActions
+          onCancel={onDone}
+          submitting={formState.isSubmitting}
+          progress={upload.progress}
+          submitLabel={warnings.length > 0 ? de.media.duplicates.saveAnyway : de.common.save}
+        />
       </Stack>
     </form>
   );

@@ -3,7 +3,8 @@ import type { TMediaFile } from '@portal/contract';
 import { IconFile, IconFileTypePdf, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { CopyButton } from '../../../components/copy-button';
 import { de } from '../../../i18n/de';
-import { formatFileSize, type MediaKind, mediaKind } from '../lib/media-files';
+import { formatFileSize } from '../../../lib/formatting';
+import { type MediaKind, mediaKind } from '../lib/media-files';
 import classes from './media.module.css';
 
 const ICONS = { image: IconPhoto, pdf: IconFileTypePdf, other: IconFile } as const satisfies Record<

@@ -4,8 +4,11 @@ import { FormSkeleton } from '../../../components/form/form-skeleton';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { de } from '../../../i18n/de';
 
-/** The form (react-hook-form, file input, select) loads when an admin first opens it. */
+/** The forms (react-hook-form, file input, select) load when an admin first opens one. */
 const MediaFileForm = lazy(async () => ({ default: (await import('./media-file-form')).MediaFileForm }));
+const MediaUploadForm = lazy(async () => ({
+  default: (await import('./media-upload-form')).MediaUploadForm,
+}));
 
 export interface MediaFileTarget {
   /** The file to edit; without it a new upload. */
@@ -14,7 +17,10 @@ export interface MediaFileTarget {
   categoryId: number;
 }
 
-/** SPEC §2: 'Neue Datei hochladen' and edit open the file form in the bottom sheet. */
+/**
+ * SPEC §2: 'Neue Datei hochladen' (one or several files, issue 31) and edit open their form in the bottom
+ * sheet.
+ */
 export function useMediaFileSheet(): (target: MediaFileTarget) => void {
   const sheet = useBottomSheet();
   return ({ file, categoryId }) =>
@@ -22,7 +28,11 @@ export function useMediaFileSheet(): (target: MediaFileTarget) => void {
       title: file ? de.media.editFile : de.media.upload,
       content: (
         <Suspense fallback={<FormSkeleton heights={[36, 36, 36]} />}>
-          <MediaFileForm file={file} categoryId={categoryId} onDone={sheet.close} />
+          {file ? (
+            <MediaFileForm file={file} onDone={sheet.close} />
+          ) : (
+            <MediaUploadForm categoryId={categoryId} onDone={sheet.close} />
+          )}
         </Suspense>
       ),
     });

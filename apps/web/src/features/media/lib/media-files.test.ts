@@ -2,7 +2,6 @@ import type { TMediaFile } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   filesOfPages,
-  formatFileSize,
   type MediaFilesPage,
   mediaKind,
   removeFromPages,
@@ -135,15 +134,5 @@ describe('mediaKind', () => {
     expect(mediaKind('Application/PDF')).toBe('pdf');
     expect(mediaKind('application/octet-stream')).toBe('other');
     expect(mediaKind('')).toBe('other');
-  });
-});
-
-describe('formatFileSize', () => {
-  it('writes sizes in German with decimal units', () => {
-    expect(formatFileSize(0)).toBe('0 Bytes');
-    expect(formatFileSize(999)).toBe('999 Bytes');
-    expect(formatFileSize(12_345)).toBe('12 kB');
-    expect(formatFileSize(1_440_000)).toBe('1,4 MB');
-    expect(formatFileSize(20_000_000)).toBe('20 MB');
   });
 });

@@ -9,7 +9,7 @@ const texts = de.adminAudit;
 
 /** One entry: when (German time), who, what and about which subject, and each changed field before → after. */
 export function AuditEntryCard({ entry }: { entry: TAuditEntry }) {
-  const lines = changeLines(entry.changes);
+  const lines = changeLines(entry);
   const headingId = `audit-${entry.id}`;
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-labelledby={headingId}>

@@ -57,10 +57,13 @@ describe('changeLines', () => {
   it('names the known fields in German and formats before and after', () => {
     expect(
       changeLines({
-        name: { before: 'Vorstand', after: 'Präsidium' },
-        internal: { before: false, after: true },
-        groups: { before: [], after: ['Mitglieder', 'Partner'] },
-        somethingNew: { before: null, after: 'x' },
+        subjectType: 'group',
+        changes: {
+          name: { before: 'Vorstand', after: 'Präsidium' },
+          internal: { before: false, after: true },
+          groups: { before: [], after: ['Mitglieder', 'Partner'] },
+          somethingNew: { before: null, after: 'x' },
+        },
       }),
     ).toEqual([
       { field: 'name', label: 'Name', before: 'Vorstand', after: 'Präsidium' },
@@ -71,12 +74,14 @@ describe('changeLines', () => {
   });
 
   it('has no lines without changes', () => {
-    expect(changeLines(null)).toEqual([]);
-    expect(changeLines({})).toEqual([]);
+    expect(changeLines({ subjectType: 'post', changes: null })).toEqual([]);
+    expect(changeLines({ subjectType: 'post', changes: {} })).toEqual([]);
   });
 
   it('does not take an inherited property for a field name', () => {
-    expect(changeLines({ toString: { before: 1, after: 2 } })[0]?.label).toBe('toString');
+    expect(
+      changeLines({ subjectType: 'post', changes: { toString: { before: 1, after: 2 } } })[0]?.label,
+    ).toBe('toString');
   });
 });
 
@@ -94,5 +99,50 @@ describe('actorLabel and subjectLabel', () => {
     expect(subjectLabel({ subject: 'Vorstand', subjectId: 3 })).toBe('Vorstand');
     expect(subjectLabel({ subject: null, subjectId: 3 })).toBe('#3');
     expect(subjectLabel({ subject: null, subjectId: null })).toBe('ohne Bezeichnung');
+  });
+});
+
+describe('changeLines in the words of the forms (issue 31)', () => {
+  const labels = (subjectType: Parameters<typeof changeLines>[0]['subjectType'], fields: string[]) =>
+    changeLines({
+      subjectType,
+      changes: Object.fromEntries(fields.map((field) => [field, { before: null, after: 'x' }])),
+    }).map((line) => line.label);
+
+  it('names every field as the form of its subject calls it', () => {
+    expect(labels('media', ['name', 'category', 'file', 'size'])).toEqual([
+      'Name',
+      'Kategorie',
+      'Datei',
+      'Größe',
+    ]);
+    expect(labels('post', ['preText', 'content', 'publishedAt', 'displayOnDashboard'])).toEqual([
+      'Einleitung',
+      'Beitrag',
+      'Veröffentlichen am',
+      'Auf dem Dashboard anzeigen',
+    ]);
+    expect(labels('content', ['preText', 'postText', 'table'])).toEqual([
+      'Text vor der Tabelle',
+      'Text nach der Tabelle',
+      'CSV-Datei',
+    ]);
+    expect(labels('category', ['url', 'showInQuickAccess'])).toEqual(['URL', 'Im Schnellzugriff anzeigen']);
+    expect(labels('event', ['url', 'startAt', 'endAt'])).toEqual(['Link', 'Beginn', 'Ende']);
+    expect(labels('forum', ['threads'])).toEqual(['Themen']);
+    expect(labels('thread', ['name', 'posts'])).toEqual(['Name des Themas', 'Beiträge']);
+    expect(labels('member', ['created', 'eventAnswers', 'sessions'])).toEqual([
+      'Neu angelegt',
+      'Antworten auf Veranstaltungen',
+      'Anmeldungen auf Geräten',
+    ]);
+  });
+
+  it('shows sizes with their unit', () => {
+    const [line] = changeLines({
+      subjectType: 'media',
+      changes: { size: { before: 1_234_567, after: 845 } },
+    });
+    expect(line).toEqual({ field: 'size', label: 'Größe', before: '1,2 MB', after: '845 Bytes' });
   });
 });

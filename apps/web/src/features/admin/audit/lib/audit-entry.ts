@@ -1,6 +1,6 @@
-import { ROLE_NAMES, type TAuditChanges, type TAuditEntry } from '@portal/contract';
+import { AUDIT_BYTE_FIELDS, auditFieldName, ROLE_NAMES, type TAuditEntry } from '@portal/contract';
 import { de } from '../../../../i18n/de';
-import { formatDateTime } from '../../../../lib/formatting';
+import { formatDateTime, formatFileSize } from '../../../../lib/formatting';
 
 const texts = de.adminAudit;
 
@@ -69,13 +69,22 @@ export function formatValue(value: unknown): string {
   return cut(String(value));
 }
 
-/** The changed fields of an entry, each as before → after, in the order recorded. */
-export function changeLines(changes: TAuditChanges | null): ChangeLine[] {
+/** A size in bytes with its unit ('1,2 MB'); any other value as formatValue shows it. */
+function formatSize(value: unknown): string {
+  return typeof value === 'number' ? formatFileSize(value) : formatValue(value);
+}
+
+/**
+ * The changed fields of an entry, each as before → after, in the order recorded: named as the form of the
+ * subject calls them (contract AUDIT_FIELDS), sizes with their unit (issue 31).
+ */
+export function changeLines({
+  subjectType,
+  changes,
+}: Pick<TAuditEntry, 'subjectType' | 'changes'>): ChangeLine[] {
   if (!changes) return [];
-  return Object.entries(changes).map(([field, { before, after }]) => ({
-    field,
-    label: Object.hasOwn(texts.fields, field) ? (texts.fields[field] ?? field) : field,
-    before: formatValue(before),
-    after: formatValue(after),
-  }));
+  return Object.entries(changes).map(([field, { before, after }]) => {
+    const format = AUDIT_BYTE_FIELDS.includes(field) ? formatSize : formatValue;
+    return { field, label: auditFieldName(subjectType, field), before: format(before), after: format(after) };
+  });
 }

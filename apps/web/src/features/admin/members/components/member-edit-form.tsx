@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Switch.css';
-import { Button, Divider, Stack, Switch, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Divider, Stack, Switch, TextInput } from '@mantine/core';
 import type { TAdminGroup, TAdminMember } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,13 +10,13 @@ import { FormActions } from '../../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../../components/form/save-with-field-errors';
 import { de } from '../../../../i18n/de';
 import { useUpdateMember } from '../api/save-member';
-import { editValuesOf, type MemberEditValues, memberChanges } from '../lib/member-changes';
+import { editValuesOf, type MemberEditValues, memberChanges, ZMemberEditForm } from '../lib/member-changes';
 import { GroupCheckboxes } from './group-checkboxes';
 import { RoleSelect } from './role-select';
 import { useEraseMember } from './use-erase-member';
 
 const texts = de.adminMembers;
-const FIELDS = ['role', 'groups', 'disabled'] as const;
+const FIELDS = ['email', 'company', 'role', 'groups', 'disabled'] as const;
 
 interface MemberEditFormProps {
   member: TAdminMember;
@@ -23,12 +24,15 @@ interface MemberEditFormProps {
   onDone: () => void;
 }
 
-/** Role, groups and the lock of one member; only what changed is sent. Erasing is at its foot. */
+/**
+ * E-mail, company, role, groups and the lock of one member; only what changed is sent. Erasing is at its foot.
+ */
 export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) {
   const alerts = useAlerts();
   const update = useUpdateMember();
   const erase = useEraseMember();
-  const { control, handleSubmit, setError, formState } = useForm<MemberEditValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<MemberEditValues>({
+    resolver: zodResolver(ZMemberEditForm),
     defaultValues: editValuesOf(member),
   });
   const { errors } = formState;
@@ -52,11 +56,23 @@ export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) 
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {[member.email, member.company].filter(Boolean).join(' · ')}
-      </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <TextInput
+            type="email"
+            label={texts.email}
+            description={texts.contactHint}
+            autoComplete="off"
+            data-autofocus
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label={texts.company}
+            autoComplete="off"
+            error={errors.company?.message}
+            {...register('company')}
+          />
           <Controller
             control={control}
             name="role"

@@ -4,6 +4,8 @@ import {
   type TPublicSettings,
   type TRole,
   ZAdminMemberCreate,
+  ZMemberCompany,
+  ZMemberEmail,
   ZRoleName,
 } from '@portal/contract';
 import { z } from 'zod';
@@ -19,7 +21,7 @@ export interface MemberCreateValues {
   password: string;
 }
 
-const { username, email, company, password } = ZAdminMemberCreate.shape;
+const { username, password } = ZAdminMemberCreate.shape;
 
 /**
  * The contract's rules and German messages on the form's values: empty texts instead of null, group ids
@@ -27,8 +29,8 @@ const { username, email, company, password } = ZAdminMemberCreate.shape;
  */
 export const ZMemberCreateForm = z.object({
   username,
-  email: email.unwrap().unwrap(),
-  company: company.unwrap().unwrap(),
+  email: ZMemberEmail,
+  company: ZMemberCompany,
   role: ZRoleName,
   groups: z.array(z.string()),
   password: z.union([z.literal(''), password.unwrap()]),

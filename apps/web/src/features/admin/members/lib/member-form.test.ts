@@ -1,6 +1,6 @@
-import type { TAdminGroup, TAdminMember } from '@portal/contract';
+import { ADMIN_MESSAGES, type TAdminGroup, type TAdminMember } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { editValuesOf, memberChanges } from './member-changes';
+import { editValuesOf, memberChanges, ZMemberEditForm } from './member-changes';
 import { createBody, createDefaults, offersPassword, ZMemberCreateForm } from './member-create';
 
 const MEMBER: TAdminMember = {
@@ -26,7 +26,13 @@ function group(id: number, name: string, isDefault: boolean): TAdminGroup {
 describe('edit dialog', () => {
   it('sends nothing when nothing changed, whatever the order of the groups', () => {
     const values = editValuesOf(MEMBER);
-    expect(values).toEqual({ role: 'ROLE_USER', groups: ['3', '1'], disabled: false });
+    expect(values).toEqual({
+      email: 'erika@example.de',
+      company: 'Glas AG',
+      role: 'ROLE_USER',
+      groups: ['3', '1'],
+      disabled: false,
+    });
     expect(memberChanges(MEMBER, values)).toBeNull();
     expect(memberChanges(MEMBER, { ...values, groups: ['1', '3'] })).toBeNull();
   });
@@ -36,11 +42,36 @@ describe('edit dialog', () => {
     expect(memberChanges(MEMBER, { ...values, role: 'ROLE_ADMIN' })).toEqual({ role: 'ROLE_ADMIN' });
     expect(memberChanges(MEMBER, { ...values, disabled: true })).toEqual({ disabled: true });
     expect(memberChanges(MEMBER, { ...values, groups: ['5', '3', '1'] })).toEqual({ groups: [1, 3, 5] });
-    expect(memberChanges(MEMBER, { role: 'ROLE_PARTNER', groups: [], disabled: true })).toEqual({
+    expect(memberChanges(MEMBER, { ...values, role: 'ROLE_PARTNER', groups: [], disabled: true })).toEqual({
       role: 'ROLE_PARTNER',
       groups: [],
       disabled: true,
     });
+  });
+});
+
+describe('e-mail and company in the edit dialog', () => {
+  it('sends them trimmed when they changed, and null for an emptied field', () => {
+    const values = editValuesOf(MEMBER);
+    expect(memberChanges(MEMBER, { ...values, email: ' erika@example.de ', company: 'Glas AG ' })).toBeNull();
+    expect(memberChanges(MEMBER, { ...values, email: ' neu@glas.example ' })).toEqual({
+      email: 'neu@glas.example',
+    });
+    expect(memberChanges(MEMBER, { ...values, company: '   ' })).toEqual({ company: null });
+    const without = { ...MEMBER, email: null, company: null };
+    expect(editValuesOf(without)).toMatchObject({ email: '', company: '' });
+    expect(memberChanges(without, editValuesOf(without))).toBeNull();
+  });
+
+  it("checks them with the contract's German messages", () => {
+    const values = editValuesOf(MEMBER);
+    const invalid = ZMemberEditForm.safeParse({ ...values, email: 'erika', company: 'G'.repeat(201) });
+    expect(invalid.success).toBe(false);
+    expect(invalid.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', ADMIN_MESSAGES.emailInvalid],
+      ['company', ADMIN_MESSAGES.companyTooLong],
+    ]);
+    expect(ZMemberEditForm.safeParse({ ...values, email: ' ', company: '' }).success).toBe(true);
   });
 });
 
