@@ -1,18 +1,24 @@
 /**
- * npm run bench: load benchmarks with autocannon against the real app (SQLite in a temp folder), each next
- * to a bare Fastify route in the same run. Prints requests per second and the ratio, and fails on a budget miss.
+ * npm run bench: load benchmarks with autocannon against the server as `npm start` runs it (apps/server's start
+ * script: its node options and environment, the default info log read through a pipe), in a process of its own,
+ * on SQLite in a temp folder; each next to a bare Fastify route, also in a process of its own
+ * (bench/support/bare-server.ts, the same node options). Prints requests per second, the ratio and the server's
+ * log lines per request, and fails on a budget miss.
  * `node bench/run.ts --seconds 3` shortens each of the alternating measurements (3 rounds).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { seedBlogPosts } from './blog-posts.ts';
 import { BUDGETS } from './budgets.ts';
 import { seedLongThread } from './forum-thread.ts';
 import { startInProcessApp } from './support/in-process-app.ts';
-import { median } from './support/server-process.ts';
+import { loginPair, median, startCommand, startServerProcess } from './support/server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const duration = Number(values.seconds);
@@ -21,13 +27,46 @@ const ROUNDS = 3;
 const BLOG_POSTS = 1000;
 /** posts of the long forum thread (the issue's 2,000-post thread). */
 const THREAD_POSTS = 2000;
+const SERVER = path.join(import.meta.dirname, '../apps/server/src/main.ts');
+const BARE = path.join(import.meta.dirname, 'support/bare-server.ts');
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
+/** Requests per second, and how many were answered. */
+async function measure(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, headers, connections: 10, pipelining: 1, duration });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return result.requests.average;
+  return { rps: result.requests.average, answered: result.requests.total };
+}
+
+/** Seeds the demo accounts, the blog posts and the long thread into `dataDir`; the thread's id. */
+async function seed(dataDir: string): Promise<number> {
+  const bench = await startInProcessApp({ DATA_DIR: dataDir });
+  try {
+    await seedBlogPosts(bench.database.db, bench.app.accounts, BLOG_POSTS);
+    return await seedLongThread(bench.database.db, bench.app.accounts, THREAD_POSTS);
+  } finally {
+    await bench.close();
+  }
+}
+
+/** Counts the lines a stream carries (the server's log on its stdout, drained as a terminal would). */
+function countLines(stream: Readable | null): () => number {
+  let lines = 0;
+  stream?.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  });
+  return () => lines;
+}
+
+/** The lines counted once the server has written what it still held (its log is written asynchronously). */
+async function settledLines(lines: () => number): Promise<number> {
+  let last = -1;
+  for (let count = lines(); count !== last; count = lines()) {
+    last = count;
+    await delay(200);
+  }
+  return last;
 }
 
 /** Puts the fixture photo into the media library as an admin would; returns its public address and size. */
@@ -53,28 +92,40 @@ async function uploadPhoto(
 }
 
 async function main(): Promise<void> {
-  const bench = await startInProcessApp();
-  const { app, database } = bench;
-  await seedBlogPosts(database.db, app.accounts, BLOG_POSTS);
-  const threadId = await seedLongThread(database.db, app.accounts, THREAD_POSTS);
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ id: 1, username: 'mitglied', roles: ['ROLE_USER', 'ROLE_PARTNER'] }));
-  // Large bodies are bound by moving bytes, so a file is compared with the same bytes sent from memory.
-  let bareBytes = Buffer.alloc(0);
-  bare.get('/bare-file', async (_request, reply) =>
-    reply.header('content-type', 'image/jpeg').send(bareBytes),
-  );
-
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-run-'));
+  const start = startCommand();
+  const stops: (() => Promise<void>)[] = [];
   try {
-    const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const auth = await bench.login('mitglied');
-    const photo = await uploadPhoto(appUrl, await bench.login('admin'));
-    bareBytes = Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer());
+    const threadId = await seed(dataDir);
+    const server = await startServerProcess({
+      script: SERVER,
+      nodeArgs: start.nodeArgs,
+      dataDir,
+      // the default level, as `npm start` logs
+      env: { ...start.env, LOG_LEVEL: 'info' },
+      stdout: 'pipe',
+    });
+    stops.push(server.stop);
+    const logLines = countLines(server.child.stdout);
+    const appUrl = server.url;
+    const auth = { authorization: `Bearer ${(await loginPair(appUrl, 'mitglied')).token}` };
+    const admin = { authorization: `Bearer ${(await loginPair(appUrl, 'admin')).token}` };
+    const photo = await uploadPhoto(appUrl, admin);
+    const bareFile = path.join(dataDir, 'bare-file.jpg');
+    writeFileSync(bareFile, Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer()));
+    const bare = await startServerProcess({
+      script: BARE,
+      nodeArgs: start.nodeArgs,
+      dataDir,
+      env: { ...start.env, BARE_FILE: bareFile },
+      readyPath: '/bare',
+    });
+    stops.push(bare.stop);
+    const bareUrl = bare.url;
     const baselines = {
       json: { name: 'bare Fastify route (small JSON)', url: `${bareUrl}/bare` },
       file: {
-        name: `bare Fastify route (the same ${Math.round(bareBytes.length / 1024)} KB from memory)`,
+        name: `bare Fastify route (the same ${Math.round(photo.size / 1024)} KB from memory)`,
         url: `${bareUrl}/bare-file`,
       },
     } as const;
@@ -100,13 +151,19 @@ async function main(): Promise<void> {
     // report medians, and each ratio against its bare run of the same round.
     const bareRuns: Record<Baseline, number[]> = { json: [], file: [] };
     const runs = scenarios.map(() => [] as number[]);
+    const linesBefore = await settledLines(logLines);
+    let answered = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [key, baseline] of Object.entries(baselines)) {
-        bareRuns[key as Baseline].push(await measure(baseline.url));
+        bareRuns[key as Baseline].push((await measure(baseline.url)).rps);
       }
-      for (const [index, scenario] of scenarios.entries())
-        runs[index]?.push(await measure(scenario.url, auth));
+      for (const [index, scenario] of scenarios.entries()) {
+        const result = await measure(scenario.url, auth);
+        runs[index]?.push(result.rps);
+        answered += result.answered;
+      }
     }
+    const linesPerRequest = ((await settledLines(logLines)) - linesBefore) / answered;
     const rows: { scenario: string; 'req/s': number; ratio: string; budget: string }[] = Object.entries(
       baselines,
     ).map(([key, baseline]) => ({
@@ -131,10 +188,17 @@ async function main(): Promise<void> {
         process.exitCode = 1;
       }
     }
+    const started = [...Object.entries(start.env).map(([key, value]) => `${key}=${value}`), 'node'];
+    console.log(
+      `The server as npm start runs it (${[...started, ...start.nodeArgs].join(' ')}, LOG_LEVEL=info, its stdout ` +
+        `read through a pipe) and the bare routes (the same node options), each in a process of its own; ${ROUNDS} ` +
+        `alternating rounds of ${duration} s, 10 connections:`,
+    );
     console.table(rows);
+    console.log(`Server log lines per request: ${linesPerRequest.toFixed(2)}`);
   } finally {
-    await bench.close();
-    await bare.close();
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
