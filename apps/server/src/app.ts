@@ -48,7 +48,7 @@ import {
   refuseWhileClosing,
   registerErrorHandlers,
 } from './platform/http/errors.ts';
-import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
+import { loggerOptions, requestLogOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
 import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
@@ -126,7 +126,7 @@ const BOOKKEEPING_TABLES = [
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    ...requestIdOptions(),
+    ...requestLogOptions(),
     trustProxy: config.trustProxy,
     ...frameworkErrorOptions(),
     bodyLimit: 1024 * 1024,
