@@ -32,7 +32,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       return reply
         .header('Content-Type', CALENDAR_TYPE)
         .header('Content-Disposition', attachmentDisposition(file.filename))
-        .header('Cache-Control', 'private, no-cache')
         .send(file.body);
     },
   });
@@ -96,7 +95,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       return reply
         .header('Content-Type', CALENDAR_TYPE)
         .header('Content-Disposition', 'inline; filename="veranstaltungen.ics"')
-        .header('Cache-Control', 'private, no-cache')
         .send(body);
     },
   });

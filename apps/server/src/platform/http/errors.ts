@@ -135,11 +135,13 @@ function fieldErrors(error: FastifyError): Record<string, string> {
 
 /**
  * Error bodies are written as plain JSON, past the route's response schemas: a schema for the same status
- * that describes something else (the health check's 503) would fail, and Fastify's fallback is English.
+ * that describes something else (the health check's 503) would fail, and Fastify's fallback is English. No
+ * error is stored by a cache (a 404 would be by default), also where no hook set the API's headers.
  */
 function sendError(reply: FastifyReply, status: number, body: TApiError) {
   return reply
     .status(status)
+    .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
     .send(body);
