@@ -42,6 +42,7 @@ import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { createHealthCheck } from './platform/health/health-check.ts';
+import { memberBodies, PUBLIC_BODY_LIMIT } from './platform/http/body-limits.ts';
 import {
   frameworkErrorOptions,
   HttpError,
@@ -66,6 +67,7 @@ import { createFileStore, type FileStore } from './platform/storage/file-store.t
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
 import { createUploadSweeper, type UploadSweeper } from './platform/storage/upload-sweeper.ts';
+import { registerMultipartBodies } from './platform/uploads/multipart-body.ts';
 import { createUploadReceiver } from './platform/uploads/upload-receiver.ts';
 
 z.config(z.locales.de());
@@ -129,7 +131,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     ...requestLogOptions(),
     trustProxy: config.trustProxy,
     ...frameworkErrorOptions(),
-    bodyLimit: 1024 * 1024,
+    // public routes and unknown addresses; the authenticated context raises it for members (memberBodies)
+    bodyLimit: PUBLIC_BODY_LIMIT,
     forceCloseConnections: 'idle',
     // Requests arriving during shutdown get their 503 from refuseWhileClosing, in German, not Fastify's English.
     return503OnClosing: false,
@@ -192,15 +195,16 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorateRequest('sessionId', null);
   registerSecurityHeaders(app, { hostOrigin: config.hostOrigin, publicUrl: config.publicUrl });
   answerCache.register(app);
-  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Each route's own body limit applies (the server's unless it sets one).
+  await app.register(formbody);
+  // The plugin only marks multipart requests; registerMultipartBodies reads them, route by route.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: uploads.onFile,
-    limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 50, fieldSize: 1024 * 1024 },
+    limits: { files: 0, fields: 50, fieldSize: PUBLIC_BODY_LIMIT, fileSize: config.uploadLimitBytes },
     throwFileSizeLimit: true,
   });
+  registerMultipartBodies(app, { uploads, fileLimitBytes: config.uploadLimitBytes });
   uploads.register(app);
-  // After multipart: its preValidation hook attaches the form fields this one inspects.
+  // After the multipart hook: it attaches the form fields this one inspects.
   app.addHook('preValidation', refuseNulCharacters);
   const counter = createSharedCounter(database.db);
   await app.register(rateLimit, {
@@ -274,6 +278,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
+    memberBodies(api);
     api.addHook(
       'onRequest',
       authenticate({

@@ -76,6 +76,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
     method: 'POST',
     url: CONTENT_API.save,
     onRequest: admin,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

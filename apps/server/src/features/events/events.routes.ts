@@ -101,6 +101,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
     method: 'POST',
     url: EVENTS_API.save,
     onRequest: admin,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],
