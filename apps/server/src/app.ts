@@ -43,6 +43,7 @@ import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { createHealthCheck } from './platform/health/health-check.ts';
 import { memberBodies, PUBLIC_BODY_LIMIT } from './platform/http/body-limits.ts';
+import { type BodyStallOptions, endStalledBodies } from './platform/http/body-stall.ts';
 import {
   frameworkErrorOptions,
   HttpError,
@@ -103,6 +104,8 @@ export interface BuildOptions {
   searchIndex?: SearchIndex;
   /** digest scheduler timing (tests tick fast). */
   digestScheduler?: Partial<DigestSchedulerOptions>;
+  /** when a request body counts as stalled (tests use a short window); default BODY_STALL, 16 KiB in 30 s. */
+  bodyStall?: BodyStallOptions;
 }
 
 /**
@@ -141,6 +144,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
   refuseWhileClosing(app);
+  endStalledBodies(app, options.bodyStall);
 
   const database = options.database ?? createDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -58,7 +58,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'eventsClock' | 'mailWorker'> = {},
+  build: Pick<BuildOptions, 'eventsClock' | 'mailWorker' | 'bodyStall'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({

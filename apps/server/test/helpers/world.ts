@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { TRole } from '@portal/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import type { BuildOptions } from '../../src/app.ts';
 import { seedDemoData } from '../../src/cli/demo-data.ts';
 import { bearer, createUser, login } from './factories.ts';
 import { type MultipartFields, multipartBody } from './multipart.ts';
@@ -63,10 +64,13 @@ export interface World<Name extends string = NameOf<typeof MEMBER_USERS>> {
 }
 
 export async function createWorld<const Users extends readonly UserSpec[] = typeof MEMBER_USERS>(
-  options: { env?: Record<string, string>; users?: Users } = {},
+  options: { env?: Record<string, string>; users?: Users; build?: Pick<BuildOptions, 'bodyStall'> } = {},
 ): Promise<World<NameOf<Users>>> {
   const clock: World['clock'] = { now: undefined };
-  const t = await createTestApp(options.env, { eventsClock: () => clock.now ?? new Date() });
+  const t = await createTestApp(options.env, {
+    ...options.build,
+    eventsClock: () => clock.now ?? new Date(),
+  });
   const { app } = t;
   const groups = {
     mitglieder: await app.accounts.ensureGroup('Mitglieder', { isDefault: true }),
