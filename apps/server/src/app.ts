@@ -53,7 +53,11 @@ import {
 import { loggerOptions, requestLogOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
-import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
+import {
+  createMissLimiter,
+  createSharedCounter,
+  sharedRateLimitStore,
+} from './platform/http/shared-counter.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { createJobLease } from './platform/jobs/job-lease.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
@@ -271,14 +275,29 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     counter,
   };
   await app.register(externalLoginRoutes, routeOptions);
+  // Lookups by a secret address without a login, per client IP and minute, as many as the token endpoints.
+  const lookupsPerMinute = config.rateLimitMax * 6;
+  const lookupLimit = (kind: string) =>
+    app.rateLimit({
+      max: lookupsPerMinute,
+      timeWindow: 60_000,
+      hook: 'onRequest',
+      keyGenerator: (request) => `${kind}-ip:${request.ip}`,
+    });
   // Media files are public by design (ARCHITECTURE §4): their unguessable address needs no token.
-  await app.register(mediaPublicRoutes, { db: database.db, storage, hostOrigin: config.hostOrigin });
+  await app.register(mediaPublicRoutes, {
+    db: database.db,
+    storage,
+    hostOrigin: config.hostOrigin,
+    misses: createMissLimiter(counter, 'media-miss-ip', lookupsPerMinute, 60_000),
+  });
   // The one-click unsubscribe address of notification mails (RFC 8058): the signed link needs no login.
   await app.register(unsubscribeRoutes, {
     db: database.db,
     accounts,
     tokens: createUnsubscribeTokens(config.jwtSecret, config.publicUrl),
     publicUrl: config.publicUrl,
+    limit: lookupLimit('unsubscribe'),
   });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
@@ -344,6 +363,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       publicUrl: config.publicUrl,
       now: options.eventsClock,
       search,
+      feedLimit: lookupLimit('calendar-feed'),
     });
   });
 
