@@ -60,4 +60,8 @@ function watch(request: FastifyRequest, { windowMs, minBytes }: BodyStallOptions
     received = now;
   }, windowMs);
   timer.unref();
+  // Read to its end (parsed, or discarded after an early answer) or gone: the request is let go at once.
+  const stop = () => clearInterval(timer);
+  raw.once('end', stop);
+  raw.once('close', stop);
 }
