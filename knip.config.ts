@@ -13,7 +13,12 @@ const config: KnipConfig = {
   workspaces: {
     '.': {
       // bench/memory.ts and bench/run.ts start server-with-memory.ts and bare-server.ts by their paths
-      entry: ['scripts/*.ts', 'bench/*.ts', 'bench/support/server-with-memory.ts', 'bench/support/bare-server.ts'],
+      entry: [
+        'scripts/*.ts',
+        'bench/*.ts',
+        'bench/support/server-with-memory.ts',
+        'bench/support/bare-server.ts',
+      ],
       project: ['scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     },
     'packages/contract': {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
 /** The largest body of a member's request (JSON, form fields); files have UPLOAD_LIMIT_MB of their own. */
-export const MEMBER_BODY_LIMIT = 1024 * 1024;
+const MEMBER_BODY_LIMIT = 1024 * 1024;
 
 /**
  * In the authenticated context: every route not marked public reads bodies up to MEMBER_BODY_LIMIT. Bodies are

@@ -15,7 +15,7 @@ export interface BodyStallOptions {
 }
 
 /** 16 KiB in 30 s, about half a kilobyte a second: far below any line that still works. */
-export const BODY_STALL: BodyStallOptions = { windowMs: 30_000, minBytes: 16 * 1024 };
+const BODY_STALL: BodyStallOptions = { windowMs: 30_000, minBytes: 16 * 1024 };
 
 function hasBody(raw: IncomingMessage): boolean {
   if (raw.complete) return false;

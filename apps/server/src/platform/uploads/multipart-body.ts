@@ -54,7 +54,7 @@ async function readBody(request: FastifyRequest, options: MultipartBodyOptions):
     },
   });
   for await (const part of parts) {
-    add(body, part.fieldname, await valueOf(request, part, options));
+    add(body, part.fieldname, await partValue(request, part, options));
     if (part.type === 'field') {
       // a field sent as application/json arrives parsed
       const text = typeof part.value === 'string' ? part.value : (JSON.stringify(part.value) ?? '');
@@ -65,7 +65,7 @@ async function readBody(request: FastifyRequest, options: MultipartBodyOptions):
   request.body = body;
 }
 
-async function valueOf(request: FastifyRequest, part: Multipart, options: MultipartBodyOptions) {
+async function partValue(request: FastifyRequest, part: Multipart, options: MultipartBodyOptions) {
   if (part.type === 'field') return part.value;
   await options.uploads.onFile.call(request, part);
   return part.value;
