@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, run, runCli, serverDir, waitForHealth } from '../helpers/server-process.ts';
+import { API, MEDIA_API } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { multipartBody } from '../helpers/multipart.ts';
+import { adminToken, freePort, run, runCli, serverDir, waitForHealth } from '../helpers/server-process.ts';
 
 // The server writes its log asynchronously (issue 30 point 13): what it logged must reach stdout all the
 // same when it exits, after SIGTERM and when it gives up waiting for requests in flight.
@@ -75,21 +77,35 @@ describe('the log of the server process', { timeout: 120_000 }, () => {
   });
 
   it('should have written its last line when it gives up on a request in flight and exits', async () => {
-    const { port, server } = await startServer();
-    // A body that never ends keeps the request in flight past the 10 s the shutdown waits.
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: API.refresh,
-      headers: { 'content-type': 'application/json', 'content-length': 100 },
+    const { url, port, server } = await startServer();
+    // An upload whose body never ends keeps the request in flight past the 10 s the shutdown waits; its temp
+    // folder shows that the server is reading it.
+    const body = await multipartBody({
+      media: JSON.stringify({ name: 'Hängt', category: 1 }),
+      file: { filename: 'haengt.pdf', data: Buffer.alloc(1024 * 1024, 1), type: 'application/pdf' },
     });
-    request.on('error', () => undefined);
-    request.write('{"refreshToken":');
-    await new Promise((resolve) => request.once('socket', (socket) => socket.once('connect', resolve)));
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    socket.write(
+      [
+        `POST ${MEDIA_API.files} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: Bearer ${await adminToken(url)}`,
+        `Content-Type: ${body.headers['content-type']}`,
+        `Content-Length: ${body.payload.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    const uploads = path.join(dataDir, 'tmp', 'uploads');
+    await vi.waitFor(() => expect(existsSync(uploads) && readdirSync(uploads).length > 0).toBe(true), {
+      timeout: 30_000,
+    });
     server.child.kill('SIGTERM');
     expect(await server.exited, server.output()).toBe(1);
-    request.destroy();
+    socket.destroy();
     expect(linesOf(server.stdout()).at(-1)).toMatchObject({
       level: 50,
       msg: 'shutdown took too long; exiting',
