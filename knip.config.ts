@@ -12,8 +12,13 @@ const config: KnipConfig = {
   ignore: ['apps/server/src/platform/db/db-types.gen.ts'],
   workspaces: {
     '.': {
-      // bench/memory.ts starts the server through server-with-memory.ts by its path
-      entry: ['scripts/*.ts', 'bench/*.ts', 'bench/support/server-with-memory.ts'],
+      // bench/memory.ts and bench/run.ts start server-with-memory.ts and bare-server.ts by their paths
+      entry: [
+        'scripts/*.ts',
+        'bench/*.ts',
+        'bench/support/server-with-memory.ts',
+        'bench/support/bare-server.ts',
+      ],
       project: ['scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     },
     'packages/contract': {

@@ -20,7 +20,7 @@ import { reportMisses } from './support/budget-report.ts';
 import { startInProcessApp } from './support/in-process-app.ts';
 import { CALLS, findTargets, type Role, type Targets } from './support/scale-calls.ts';
 import { seedScale } from './support/scale-seed.ts';
-import { loginPair, startServerProcess } from './support/server-process.ts';
+import { loginPair, startCommand, startServerProcess } from './support/server-process.ts';
 
 type Kind = 'sqlite' | 'postgres';
 
@@ -31,20 +31,6 @@ const REQUESTS = Number(values.requests);
 const SERVER = path.join(import.meta.dirname, '../apps/server/src/main.ts');
 /** main.ts, reporting its V8 heap on SIGUSR2 */
 const WRAPPER = path.join(import.meta.dirname, 'support/server-with-memory.ts');
-
-/**
- * The environment and node options of `npm start` (apps/server's start script, e.g. `MALLOC_ARENA_MAX=2 node
- * --max-semi-space-size=8 src/main.ts`), so that the server is measured as it runs.
- */
-function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
-  const manifest = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, '../apps/server/package.json'), 'utf8'),
-  ) as { scripts: { start: string } };
-  const words = manifest.scripts.start.split(/\s+/);
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string]));
-  return { env, nodeArgs: words.slice(node + 1, -1) };
-}
 
 /** The process's resident memory now and at its peak, and the part not backed by files, in MB, from /proc. */
 function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number } {

@@ -1,18 +1,25 @@
 /**
- * npm run bench: load benchmarks with autocannon against the real app (SQLite in a temp folder), each next
- * to a bare Fastify route in the same run. Prints requests per second and the ratio, and fails on a budget miss.
+ * npm run bench: load benchmarks with autocannon against the server as `npm start` runs it (apps/server's start
+ * script: its node options and environment, the default info log read through a pipe), in a process of its own,
+ * on SQLite in a temp folder; each next to a bare Fastify route, also in a process of its own
+ * (bench/support/bare-server.ts, the same node options), measured in pairs. Prints requests per second, the
+ * ratio (the median of the pairs' and their spread), the ratio of CPU time per request (a report line) and
+ * the server's log lines per request, and fails on a budget miss.
  * `node bench/run.ts --seconds 3` shortens each of the alternating measurements (3 rounds).
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { seedBlogPosts } from './blog-posts.ts';
 import { BUDGETS } from './budgets.ts';
 import { seedLongThread } from './forum-thread.ts';
 import { startInProcessApp } from './support/in-process-app.ts';
-import { median } from './support/server-process.ts';
+import { loginPair, median, startCommand, startServerProcess } from './support/server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const duration = Number(values.seconds);
@@ -21,13 +28,59 @@ const ROUNDS = 3;
 const BLOG_POSTS = 1000;
 /** posts of the long forum thread (the issue's 2,000-post thread). */
 const THREAD_POSTS = 2000;
+const SERVER = path.join(import.meta.dirname, '../apps/server/src/main.ts');
+const BARE = path.join(import.meta.dirname, 'support/bare-server.ts');
+/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
+/** CPU time (user and system, all threads) a process has used, in µs, from /proc (Linux). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+}
+
+/**
+ * Requests per second, how many were answered, and the server's CPU time per request (µs): steadier than
+ * throughput on a machine that others share, since waiting for a core costs no CPU time.
+ */
+async function measure(url: string, pid: number, headers: Record<string, string> = {}) {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, headers, connections: 10, pipelining: 1, duration });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return result.requests.average;
+  const cpuPerRequest = (cpuMicros(pid) - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, answered: result.requests.total, cpuPerRequest };
+}
+
+/** Seeds the demo accounts, the blog posts and the long thread into `dataDir`; the thread's id. */
+async function seed(dataDir: string): Promise<number> {
+  const bench = await startInProcessApp({ DATA_DIR: dataDir });
+  try {
+    await seedBlogPosts(bench.database.db, bench.app.accounts, BLOG_POSTS);
+    return await seedLongThread(bench.database.db, bench.app.accounts, THREAD_POSTS);
+  } finally {
+    await bench.close();
+  }
+}
+
+/** Counts the lines a stream carries (the server's log on its stdout, drained as a terminal would). */
+function countLines(stream: Readable | null): () => number {
+  let lines = 0;
+  stream?.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  });
+  return () => lines;
+}
+
+/** The lines counted once the server has written what it still held (its log is written asynchronously). */
+async function settledLines(lines: () => number): Promise<number> {
+  let last = -1;
+  for (let count = lines(); count !== last; count = lines()) {
+    last = count;
+    await delay(200);
+  }
+  return last;
 }
 
 /** Puts the fixture photo into the media library as an admin would; returns its public address and size. */
@@ -53,28 +106,40 @@ async function uploadPhoto(
 }
 
 async function main(): Promise<void> {
-  const bench = await startInProcessApp();
-  const { app, database } = bench;
-  await seedBlogPosts(database.db, app.accounts, BLOG_POSTS);
-  const threadId = await seedLongThread(database.db, app.accounts, THREAD_POSTS);
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ id: 1, username: 'mitglied', roles: ['ROLE_USER', 'ROLE_PARTNER'] }));
-  // Large bodies are bound by moving bytes, so a file is compared with the same bytes sent from memory.
-  let bareBytes = Buffer.alloc(0);
-  bare.get('/bare-file', async (_request, reply) =>
-    reply.header('content-type', 'image/jpeg').send(bareBytes),
-  );
-
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-run-'));
+  const start = startCommand();
+  const stops: (() => Promise<void>)[] = [];
   try {
-    const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const auth = await bench.login('mitglied');
-    const photo = await uploadPhoto(appUrl, await bench.login('admin'));
-    bareBytes = Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer());
+    const threadId = await seed(dataDir);
+    const server = await startServerProcess({
+      script: SERVER,
+      nodeArgs: start.nodeArgs,
+      dataDir,
+      // the default level, as `npm start` logs
+      env: { ...start.env, LOG_LEVEL: 'info' },
+      stdout: 'pipe',
+    });
+    stops.push(server.stop);
+    const logLines = countLines(server.child.stdout);
+    const appUrl = server.url;
+    const auth = { authorization: `Bearer ${(await loginPair(appUrl, 'mitglied')).token}` };
+    const admin = { authorization: `Bearer ${(await loginPair(appUrl, 'admin')).token}` };
+    const photo = await uploadPhoto(appUrl, admin);
+    const bareFile = path.join(dataDir, 'bare-file.jpg');
+    writeFileSync(bareFile, Buffer.from(await (await fetch(`${appUrl}${photo.publicPath}`)).arrayBuffer()));
+    const bare = await startServerProcess({
+      script: BARE,
+      nodeArgs: start.nodeArgs,
+      dataDir,
+      env: { ...start.env, BARE_FILE: bareFile },
+      readyPath: '/bare',
+    });
+    stops.push(bare.stop);
+    const bareUrl = bare.url;
     const baselines = {
       json: { name: 'bare Fastify route (small JSON)', url: `${bareUrl}/bare` },
       file: {
-        name: `bare Fastify route (the same ${Math.round(bareBytes.length / 1024)} KB from memory)`,
+        name: `bare Fastify route (the same ${Math.round(photo.size / 1024)} KB from memory)`,
         url: `${bareUrl}/bare-file`,
       },
     } as const;
@@ -96,34 +161,62 @@ async function main(): Promise<void> {
       },
     ];
 
-    // Alternate the scenarios with the bare routes so that load from elsewhere on the machine hits all alike;
-    // report medians, and each ratio against its bare run of the same round.
+    // Each scenario runs next to a run of its bare route, their order alternating from round to round, so that
+    // load from elsewhere on the machine hits both of a pair alike; the ratio is the median of the pairs'.
     const bareRuns: Record<Baseline, number[]> = { json: [], file: [] };
     const runs = scenarios.map(() => [] as number[]);
+    const ratios = scenarios.map(() => [] as number[]);
+    const cpuRatios = scenarios.map(() => [] as number[]);
+    const appPid = server.child.pid ?? 0;
+    const barePid = bare.child.pid ?? 0;
+    const linesBefore = await settledLines(logLines);
+    let answered = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [key, baseline] of Object.entries(baselines)) {
-        bareRuns[key as Baseline].push(await measure(baseline.url));
+      for (const [index, scenario] of scenarios.entries()) {
+        const baseline = scenario.baseline ?? 'json';
+        const pair = { bare: { rps: 0, cpuPerRequest: 0 }, app: { rps: 0, cpuPerRequest: 0 } };
+        const bareRun = async () => {
+          pair.bare = await measure(baselines[baseline].url, barePid);
+        };
+        const appRun = async () => {
+          const result = await measure(scenario.url, appPid, auth);
+          pair.app = result;
+          answered += result.answered;
+        };
+        for (const run of round % 2 === 0 ? [bareRun, appRun] : [appRun, bareRun]) await run();
+        bareRuns[baseline].push(pair.bare.rps);
+        runs[index]?.push(pair.app.rps);
+        ratios[index]?.push(pair.app.rps / pair.bare.rps);
+        cpuRatios[index]?.push(pair.bare.cpuPerRequest / pair.app.cpuPerRequest);
       }
-      for (const [index, scenario] of scenarios.entries())
-        runs[index]?.push(await measure(scenario.url, auth));
     }
-    const rows: { scenario: string; 'req/s': number; ratio: string; budget: string }[] = Object.entries(
-      baselines,
-    ).map(([key, baseline]) => ({
+    const linesPerRequest = ((await settledLines(logLines)) - linesBefore) / answered;
+    type Row = {
+      scenario: string;
+      'req/s': number;
+      ratio: string;
+      'pairs (min–max)': string;
+      'CPU ratio': string;
+      budget: string;
+    };
+    const rows: Row[] = Object.entries(baselines).map(([key, baseline]) => ({
       scenario: baseline.name,
       'req/s': Math.round(median(bareRuns[key as Baseline])),
       ratio: '1.00',
+      'pairs (min–max)': '',
+      'CPU ratio': '1.00',
       budget: '',
     }));
     for (const [index, scenario] of scenarios.entries()) {
-      const scenarioRuns = runs[index] ?? [];
-      const bareOfRound = bareRuns[scenario.baseline ?? 'json'];
-      const ratio = median(scenarioRuns.map((rps, i) => rps / (bareOfRound[i] ?? rps)));
+      const scenarioRatios = ratios[index] ?? [];
+      const ratio = median(scenarioRatios);
       const minimum = BUDGETS[scenario.budget].minRatioToBare;
       rows.push({
         scenario: scenario.name,
-        'req/s': Math.round(median(scenarioRuns)),
+        'req/s': Math.round(median(runs[index] ?? [])),
         ratio: ratio.toFixed(2),
+        'pairs (min–max)': `${Math.min(...scenarioRatios).toFixed(2)}–${Math.max(...scenarioRatios).toFixed(2)}`,
+        'CPU ratio': median(cpuRatios[index] ?? []).toFixed(2),
         budget: `≥ ${minimum}`,
       });
       if (ratio < minimum) {
@@ -131,10 +224,21 @@ async function main(): Promise<void> {
         process.exitCode = 1;
       }
     }
+    const started = [...Object.entries(start.env).map(([key, value]) => `${key}=${value}`), 'node'];
+    console.log(
+      `The server as npm start runs it (${[...started, ...start.nodeArgs].join(' ')}, LOG_LEVEL=info, its stdout ` +
+        `read through a pipe) and the bare routes (the same node options), each in a process of its own; ${ROUNDS} ` +
+        `rounds of ${duration} s per scenario and per bare run next to it, 10 connections:`,
+    );
     console.table(rows);
+    console.log(
+      "ratio: requests per second against the bare route's (the budget); CPU ratio: the bare route's CPU time " +
+        "per request against the server's, a report line that load from elsewhere moves less.",
+    );
+    console.log(`Server log lines per request: ${linesPerRequest.toFixed(2)}`);
   } finally {
-    await bench.close();
-    await bare.close();
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -4,7 +4,9 @@
  * is what makes a starved event loop or thread pool show in latencies measured from here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export const BENCH_API_KEY = 'bench-external-api-key-0123456789';
@@ -30,6 +32,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
+/**
+ * The environment and node options of `npm start` (apps/server's start script, e.g. `MALLOC_ARENA_MAX=2 node
+ * --max-semi-space-size=8 src/main.ts`), so that the server is measured as it runs.
+ */
+export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const manifest = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../../apps/server/package.json'), 'utf8'),
+  ) as { scripts: { start: string } };
+  const words = manifest.scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string]));
+  return { env, nodeArgs: words.slice(node + 1, -1) };
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -39,7 +55,9 @@ export interface ServerProcess {
 
 /**
  * Runs `script args` with the server's environment on a free loopback port and a fresh data folder, and
- * resolves once `/api/health` answers. Its output is dropped unless it exits with an error.
+ * resolves once `readyPath` (default `/api/health`) answers. Its stdout (the log) is dropped, or with
+ * `stdout: 'pipe'` read from `child.stdout` (as a terminal, journald or a container runtime reads it); its
+ * stderr is printed if it exits with an error.
  */
 export async function startServerProcess(options: {
   script: string;
@@ -48,6 +66,8 @@ export async function startServerProcess(options: {
   nodeArgs?: string[];
   dataDir: string;
   env?: Record<string, string>;
+  stdout?: 'pipe' | 'ignore';
+  readyPath?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -66,7 +86,7 @@ export async function startServerProcess(options: {
         EXTERNAL_API_KEY: BENCH_API_KEY,
         ...options.env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', options.stdout ?? 'ignore', 'pipe'],
     },
   );
   let output = '';
@@ -78,7 +98,7 @@ export async function startServerProcess(options: {
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then(
+    const up = await fetch(`${url}${options.readyPath ?? '/api/health'}`).then(
       (response) => response.ok,
       () => false,
     );

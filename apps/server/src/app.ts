@@ -44,17 +44,23 @@ import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { foldersWritten } from './platform/health/free-space.ts';
 import { createHealthCheck, type HealthOptions } from './platform/health/health-check.ts';
+import { memberBodies, PUBLIC_BODY_LIMIT } from './platform/http/body-limits.ts';
+import { type BodyStallOptions, endStalledBodies } from './platform/http/body-stall.ts';
 import {
   frameworkErrorOptions,
   HttpError,
   refuseWhileClosing,
   registerErrorHandlers,
 } from './platform/http/errors.ts';
-import { loggerOptions, requestIdOptions } from './platform/http/logging.ts';
+import { loggerOptions, requestLogOptions } from './platform/http/logging.ts';
 import { refuseNulCharacters } from './platform/http/nul-guard.ts';
 import { openRequestScopes } from './platform/http/request-scopes.ts';
 import { registerSecurityHeaders } from './platform/http/security.ts';
-import { createSharedCounter, sharedRateLimitStore } from './platform/http/shared-counter.ts';
+import {
+  createMissLimiter,
+  createSharedCounter,
+  sharedRateLimitStore,
+} from './platform/http/shared-counter.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { createJobLease } from './platform/jobs/job-lease.ts';
 import { createMailOutbox } from './platform/mail/mail-outbox.ts';
@@ -69,6 +75,7 @@ import { createFileStore, type FileStore } from './platform/storage/file-store.t
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
 import { createUploadSweeper, type UploadSweeper } from './platform/storage/upload-sweeper.ts';
+import { registerMultipartBodies } from './platform/uploads/multipart-body.ts';
 import { createUploadReceiver } from './platform/uploads/upload-receiver.ts';
 
 z.config(z.locales.de());
@@ -108,6 +115,8 @@ export interface BuildOptions {
   health?: Partial<HealthOptions>;
   /** opens an upload's temp file for writing (tests make the disk full); default a new file. */
   openUploadFile?: (file: string) => Writable;
+  /** when a request body counts as stalled (tests use a short window); default BODY_STALL, 16 KiB in 30 s. */
+  bodyStall?: BodyStallOptions;
 }
 
 /**
@@ -133,10 +142,11 @@ const BOOKKEEPING_TABLES = [
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    ...requestIdOptions(),
+    ...requestLogOptions(),
     trustProxy: config.trustProxy,
     ...frameworkErrorOptions(),
-    bodyLimit: 1024 * 1024,
+    // public routes and unknown addresses; the authenticated context raises it for members (memberBodies)
+    bodyLimit: PUBLIC_BODY_LIMIT,
     forceCloseConnections: 'idle',
     // Requests arriving during shutdown get their 503 from refuseWhileClosing, in German, not Fastify's English.
     return503OnClosing: false,
@@ -147,6 +157,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   refuseWhileClosing(app);
   // Before any hook that reads the database (authentication, rate limits): its time counts from there.
   openRequestScopes(app, { databaseTimeMs: config.databaseRequestTimeoutMs });
+  endStalledBodies(app, options.bodyStall);
 
   const database = options.database ?? createDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -203,15 +214,16 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorateRequest('sessionId', null);
   registerSecurityHeaders(app, { hostOrigin: config.hostOrigin, publicUrl: config.publicUrl });
   answerCache.register(app);
-  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Each route's own body limit applies (the server's unless it sets one).
+  await app.register(formbody);
+  // The plugin only marks multipart requests; registerMultipartBodies reads them, route by route.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: uploads.onFile,
-    limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 50, fieldSize: 1024 * 1024 },
+    limits: { files: 0, fields: 50, fieldSize: PUBLIC_BODY_LIMIT, fileSize: config.uploadLimitBytes },
     throwFileSizeLimit: true,
   });
+  registerMultipartBodies(app, { uploads, fileLimitBytes: config.uploadLimitBytes });
   uploads.register(app);
-  // After multipart: its preValidation hook attaches the form fields this one inspects.
+  // After the multipart hook: it attaches the form fields this one inspects.
   app.addHook('preValidation', refuseNulCharacters);
   const counter = createSharedCounter(database.db);
   await app.register(rateLimit, {
@@ -278,17 +290,33 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     counter,
   };
   await app.register(externalLoginRoutes, routeOptions);
+  // Lookups by a secret address without a login, per client IP and minute, as many as the token endpoints.
+  const lookupsPerMinute = config.rateLimitMax * 6;
+  const lookupLimit = (kind: string) =>
+    app.rateLimit({
+      max: lookupsPerMinute,
+      timeWindow: 60_000,
+      hook: 'onRequest',
+      keyGenerator: (request) => `${kind}-ip:${request.ip}`,
+    });
   // Media files are public by design (ARCHITECTURE §4): their unguessable address needs no token.
-  await app.register(mediaPublicRoutes, { db: database.db, storage, hostOrigin: config.hostOrigin });
+  await app.register(mediaPublicRoutes, {
+    db: database.db,
+    storage,
+    hostOrigin: config.hostOrigin,
+    misses: createMissLimiter(counter, 'media-miss-ip', lookupsPerMinute, 60_000),
+  });
   // The one-click unsubscribe address of notification mails (RFC 8058): the signed link needs no login.
   await app.register(unsubscribeRoutes, {
     db: database.db,
     accounts,
     tokens: createUnsubscribeTokens(config.jwtSecret, config.publicUrl),
     publicUrl: config.publicUrl,
+    limit: lookupLimit('unsubscribe'),
   });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
+    memberBodies(api);
     api.addHook(
       'onRequest',
       authenticate({
@@ -350,6 +378,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       publicUrl: config.publicUrl,
       now: options.eventsClock,
       search,
+      feedLimit: lookupLimit('calendar-feed'),
     });
   });
 

@@ -65,7 +65,10 @@ export interface TestApp {
 }
 
 /** The build options a test may give its app: clocks, timings and the seams that fail a backend. */
-export type TestBuildOptions = Pick<BuildOptions, 'eventsClock' | 'mailWorker' | 'health' | 'openUploadFile'>;
+export type TestBuildOptions = Pick<
+  BuildOptions,
+  'eventsClock' | 'mailWorker' | 'health' | 'openUploadFile' | 'bodyStall'
+>;
 
 export async function createTestApp(
   env: Record<string, string> = {},

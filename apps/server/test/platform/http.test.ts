@@ -160,6 +160,62 @@ describe('OpenAPI', () => {
 });
 
 describe('logs', () => {
+  const linesOf = (requestId: string) =>
+    t
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes(`"reqId":"${requestId}"`))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('should write one access line per request: method, path without its query, status, time, request id', async () => {
+    const response = await t.app.inject({
+      url: '/api/auth/login?token=geheim-im-log',
+      headers: { 'x-request-id': 'zugriff-1' },
+    });
+    expect(response.statusCode).toBe(401);
+    await t.app.inject({ url: API.health, headers: { 'x-request-id': 'zugriff-2' } });
+    const lines = linesOf('zugriff-1');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/api/auth/login?…',
+      status: 401,
+      ip: '127.0.0.1',
+    });
+    expect(lines[0]?.ms).toEqual(expect.any(Number));
+    expect(linesOf('zugriff-2')).toEqual([
+      expect.objectContaining({ msg: 'request', method: 'GET', url: API.health, status: 200 }),
+    ]);
+    expect(t.logs()).not.toContain('incoming request');
+    expect(t.logs()).not.toContain('geheim-im-log');
+  });
+
+  it('should censor secrets at the top of a logged object and one level down, leaving the object as it was', () => {
+    const logged = {
+      password: 'geheim-oben',
+      body: { refreshToken: 'geheim-unten', username: 'erika' },
+      headers: { authorization: 'Bearer geheim-kopf', cookie: 'geheim-keks', accept: 'text/html' },
+      link: 'http://localhost:8080/login?token=geheim-link',
+    };
+    t.app.log.info(logged, 'zensur-probe');
+    const line = JSON.parse(
+      t
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('zensur-probe')) ?? '{}',
+    );
+    expect(line).toMatchObject({
+      password: '[redacted]',
+      body: { refreshToken: '[redacted]', username: 'erika' },
+      headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'text/html' },
+      link: '[redacted]',
+    });
+    expect(logged.body.refreshToken).toBe('geheim-unten');
+    expect(logged.password).toBe('geheim-oben');
+  });
+
   it('should never contain tokens, passwords or login links', async () => {
     await createUser(t.app, { username: 'protokoll', password: 'passwort-im-log?' });
     const generated = await t.app.inject({

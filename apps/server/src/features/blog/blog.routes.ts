@@ -123,6 +123,7 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, op
     method: 'POST',
     url: BLOG_API.save,
     onRequest: admin,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

@@ -82,7 +82,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (a
     method: 'POST',
     url: CONTENT_API.save,
     onRequest: admin,
-    config: { databaseTimeMs: TABLE_UPLOAD_DATABASE_MS },
+    config: { databaseTimeMs: TABLE_UPLOAD_DATABASE_MS, uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

@@ -1,4 +1,5 @@
 import { EVENTS_API, ZApiError, ZCalendarLink, ZCalendarTokenState, ZEventIdParams } from '@portal/contract';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
@@ -10,8 +11,13 @@ import type { EventsFeatureDeps } from './events.service.ts';
 const tags = ['events'];
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
+export interface CalendarRoutesOptions extends EventsFeatureDeps {
+  /** the rate limit of the public feed, whose address is its secret (per client IP) */
+  feedLimit: onRequestHookHandler;
+}
+
 /** iCalendar download of one event and the personal, revocable calendar subscription (ROLE_USER). */
-export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app, opts) => {
+export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, opts) => {
   const service = createCalendarService(opts);
   const user = requireRole('ROLE_USER');
 
@@ -33,7 +39,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
       return reply
         .header('Content-Type', CALENDAR_TYPE)
         .header('Content-Disposition', attachmentDisposition(file.filename))
-        .header('Cache-Control', 'private, no-cache')
         .send(file.body);
     },
   });
@@ -83,21 +88,22 @@ export const calendarRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (a
     method: 'GET',
     url: EVENTS_API.calendarFeed.pattern,
     config: { public: true },
+    onRequest: opts.feedLimit,
     schema: {
       tags,
       security: [],
       params: z.object({ file: z.string().max(200) }),
       description:
         'The subscription feed (no Authorization header: the address is the secret): the events of the last ' +
-        '90 days and all ahead. 404 for an unknown or revoked address and for disabled members.',
-      response: { 200: z.any(), 404: ZApiError },
+        '90 days and all ahead. 404 for an unknown or revoked address and for disabled members; 429 after too ' +
+        'many requests from one IP in a minute.',
+      response: { 200: z.any(), 404: ZApiError, 429: ZApiError },
     },
     handler: async (request, reply) => {
       const body = await service.feed(request.params.file);
       return reply
         .header('Content-Type', CALENDAR_TYPE)
         .header('Content-Disposition', 'inline; filename="veranstaltungen.ics"')
-        .header('Cache-Control', 'private, no-cache')
         .send(body);
     },
   });

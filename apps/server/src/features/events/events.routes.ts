@@ -19,8 +19,8 @@ import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { calendarRoutes } from './calendar.routes.ts';
-import { createEventsService, type EventsFeatureDeps } from './events.service.ts';
+import { type CalendarRoutesOptions, calendarRoutes } from './calendar.routes.ts';
+import { createEventsService } from './events.service.ts';
 
 const tags = ['events'];
 
@@ -37,7 +37,7 @@ const SHAPE =
  * read by every logged-in role (ROLE_PARTNER, read-only); writing and the participant list are for admins.
  * Events have no groups: every member sees every event, but never another member's answer.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app, opts) => {
+export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, opts) => {
   const service = createEventsService(opts);
   const anyMember = requireRole('ROLE_PARTNER');
   const user = requireRole('ROLE_USER');
@@ -101,6 +101,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsFeatureDeps> = async (app
     method: 'POST',
     url: EVENTS_API.save,
     onRequest: admin,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

@@ -180,6 +180,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<
     method: 'POST',
     url: FORUM_API.saveThread,
     onRequest: member,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],
@@ -219,6 +220,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<
     method: 'POST',
     url: FORUM_API.savePost,
     onRequest: member,
+    config: { uploads: true },
     schema: {
       tags,
       consumes: ['multipart/form-data'],

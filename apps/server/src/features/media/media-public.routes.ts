@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { MEDIA_API, MEDIA_MESSAGES } from '@portal/contract';
+import { MEDIA_API, MEDIA_MESSAGES, MESSAGES } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/schema.ts';
 import { inlineDisposition, offeredFileName } from '../../platform/http/content-disposition.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { HttpError, notFound } from '../../platform/http/errors.ts';
+import type { MissLimiter } from '../../platform/http/shared-counter.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { createMediaRepository } from './media.repository.ts';
 
@@ -13,12 +15,21 @@ export interface MediaPublicOptions {
   db: Kysely<DB>;
   storage: Storage;
   hostOrigin: string | undefined;
+  /** addresses that do not exist, counted per client IP */
+  misses: MissLimiter;
+}
+
+/** 429 until `until` (ms), with the seconds to wait. */
+function refused(reply: FastifyReply, until: number): HttpError {
+  reply.header('retry-after', String(Math.max(1, Math.ceil((until - Date.now()) / 1000))));
+  return new HttpError(429, MESSAGES.tooManyRequests);
 }
 
 /**
  * GET /media-files/{publicToken}: a media file for anyone holding its address (ARCHITECTURE §4: media files
  * are public by design, their url is meant to be copied). Registered outside the authenticated context.
- * The binary can be replaced at the same address, so the cache is short and revalidated by ETag.
+ * The binary can be replaced at the same address, so the cache is short and revalidated by ETag. A client
+ * that asks for too many addresses that do not exist is refused for the rest of the minute (a guesser).
  */
 export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = async (app, opts) => {
   const repo = createMediaRepository(opts.db);
@@ -43,9 +54,15 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = asyn
     },
     handler: async (request, reply) => {
       const { token } = request.params;
+      const blockedUntil = opts.misses.blockedUntil(request.ip);
+      if (blockedUntil > 0) throw refused(reply, blockedUntil);
       const file = /^[\w-]{20,64}$/.test(token) ? await repo.fileByToken(token) : undefined;
-      const stored = file ? await opts.storage.read(file.storageKey).catch(() => undefined) : undefined;
-      if (!file || !stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
+      if (!file) {
+        if (!(await opts.misses.miss(request.ip))) throw refused(reply, opts.misses.blockedUntil(request.ip));
+        throw notFound(MEDIA_MESSAGES.fileNotFound);
+      }
+      const stored = await opts.storage.read(file.storageKey).catch(() => undefined);
+      if (!stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
       // The storage key changes with every new binary, so it identifies the version.
       const etag = `"${createHash('sha256').update(file.storageKey).digest('base64url').slice(0, 27)}"`;
       reply

@@ -139,6 +139,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, op
     method: 'POST',
     url: MEDIA_API.files,
     onRequest: admin,
+    config: { uploads: true },
     schema: {
       tags: fileTags,
       consumes: ['multipart/form-data'],

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_API, ZUnsubscribeQuery } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUnsubscribeService, type UnsubscribeDeps } from './unsubscribe.service.ts';
@@ -7,6 +7,8 @@ import { type UnsubscribePage, unsubscribePage } from './unsubscribe-page.ts';
 
 export interface UnsubscribeRoutesOptions extends UnsubscribeDeps {
   publicUrl: string;
+  /** the rate limit of both addresses (per client IP): the signed link is all that is asked */
+  limit: onRequestHookHandler;
 }
 
 const tags = ['notifications'];
@@ -43,6 +45,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
   app.route({
     method: 'GET',
     url: NOTIFICATIONS_API.unsubscribe,
+    onRequest: opts.limit,
     attachValidation: true,
     schema: {
       tags,
@@ -53,7 +56,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
         "The address of a notification mail's `List-Unsubscribe` header (RFC 8058), needing no login: a German " +
         'HTML page that names the kind of mail the link turns off and has a button that POSTs to this address. ' +
         'Changes nothing (link scanners open every link). 400 for a forged or malformed link, 410 when it is ' +
-        'spent (used once, or the settings changed since) or the member no longer exists.',
+        'spent (used once, or the settings changed since) or the member no longer exists. 429 (JSON) after too ' +
+        'many requests from one IP in a minute.',
       response: pages,
     },
     handler: async (request, reply) => {
@@ -66,6 +70,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
   app.route({
     method: 'POST',
     url: NOTIFICATIONS_API.unsubscribe,
+    onRequest: opts.limit,
     attachValidation: true,
     schema: {
       tags,

@@ -138,11 +138,13 @@ function fieldErrors(error: FastifyError): Record<string, string> {
 
 /**
  * Error bodies are written as plain JSON, past the route's response schemas: a schema for the same status
- * that describes something else (the health check's 503) would fail, and Fastify's fallback is English.
+ * that describes something else (the health check's 503) would fail, and Fastify's fallback is English. No
+ * error is stored by a cache (a 404 would be by default), also where no hook set the API's headers.
  */
 function sendError(reply: FastifyReply, status: number, body: TApiError) {
   return reply
     .status(status)
+    .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
     .send(body);
@@ -203,16 +205,26 @@ function clientErrorHandler(this: FastifyInstance | undefined, error: Connection
   // A reset connection has no one left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   this?.log.info({ code: error.code }, 'malformed request refused');
+  const { status, detail } = refusalOf(error as FastifyError);
+  const answer =
+    400 <= status && status < 500 ? { status, detail } : { status: 400, detail: MESSAGES.badRequest };
+  refuseOnSocket(socket, answer.status, answer.detail, error);
+}
+
+/**
+ * Writes a German `{ detail }` answer straight onto the connection and closes it: for requests that Fastify
+ * cannot answer (Node's parser refused them, their body stalled). Whatever was still reading the request fails
+ * as with a connection the client broke off.
+ */
+export function refuseOnSocket(socket: Socket, status: number, detail: string, error?: Error): void {
   // Node's own rule: no answer once a response has begun on this socket, it would corrupt that one.
   const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (socket.writable && !response?.headersSent) {
-    const { status, detail } = refusalOf(error as FastifyError);
-    const answer =
-      400 <= status && status < 500 ? { status, detail } : { status: 400, detail: MESSAGES.badRequest };
-    const body = JSON.stringify({ detail: answer.detail } satisfies TApiError);
+    const body = JSON.stringify({ detail } satisfies TApiError);
     socket.write(
-      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
+        'Cache-Control: no-store\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

@@ -66,9 +66,12 @@ const DOCUMENT_ONLY = new Set([
   'x-xss-protection',
 ]);
 
-/** Whether `url` answers JSON of the API: everything under /api/ except the API's documentation pages. */
+/**
+ * Whether `url` answers JSON of the API: everything under /api/ except the API's documentation pages, and the
+ * host website's login links under /external/.
+ */
 function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith(API.docs);
+  return (url.startsWith('/api/') && !url.startsWith(API.docs)) || url.startsWith('/external/');
 }
 
 /**
@@ -76,14 +79,17 @@ function isApiAnswer(url: string): boolean {
  * building them per request (as the helmet plugin for Fastify does, for per-route options we do not use) took
  * a tenth of a small answer's time. Documents (the app, its files, the API's documentation) get helmet's whole
  * set; API answers the headers that act on them (CSP, nosniff, resource policy, referrer policy, HSTS): each
- * header costs the server and every client on every answer (decision 0098). Routes that need other values
- * (public media files, the app's static files) overwrite single headers.
+ * header costs the server and every client on every answer (decision 0098). API answers are never stored by a
+ * browser or proxy (`Cache-Control: no-store`): they carry tokens and what a member may see (decision 0105).
+ * Routes that need other values (signed file addresses, public media files, the app's static files)
+ * overwrite single headers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   const documentHeaders = securityHeaders(options);
-  const apiHeaders = Object.fromEntries(
-    Object.entries(documentHeaders).filter(([name]) => !DOCUMENT_ONLY.has(name)),
-  );
+  const apiHeaders = {
+    ...Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => !DOCUMENT_ONLY.has(name))),
+    'cache-control': 'no-store',
+  };
   // A callback hook, not an async one: it runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);

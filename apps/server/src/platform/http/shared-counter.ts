@@ -97,6 +97,51 @@ export function createFailureLimiter(
   };
 }
 
+/** Keys blocked on one instance beyond which ended blocks are swept (an attack from many addresses). */
+const SWEEP_BLOCKED_AT = 10_000;
+
+/**
+ * Lookups by an unguessable address (public media files, issue 30 point 3): only misses count, per key, in
+ * the shared counter. A key over `max` misses in a window is refused at once, without a lookup and without a
+ * write, until that window ends: known on this instance from its own count, learnt by the others at their
+ * next miss. Hits cost nothing, so a host page's visitors may fetch a known file as often as they like.
+ */
+export interface MissLimiter {
+  /** when the refusal of `key` ends (ms), or 0 while it may look up */
+  blockedUntil(key: string): number;
+  /** counts a miss of `key`; false once it has used up its misses (it is blocked from now on) */
+  miss(key: string): Promise<boolean>;
+}
+
+export function createMissLimiter(
+  counter: SharedCounter,
+  kind: string,
+  max: number,
+  windowMs: number,
+  now: () => number = Date.now,
+): MissLimiter {
+  const blocked = new Map<string, number>();
+  const sweep = () => {
+    const at = now();
+    for (const [key, until] of blocked) if (until <= at) blocked.delete(key);
+  };
+  return {
+    blockedUntil(key) {
+      const until = blocked.get(key) ?? 0;
+      if (until > now()) return until;
+      blocked.delete(key);
+      return 0;
+    },
+    async miss(key) {
+      const { count, resetAt } = await counter.hit(`${kind}:${key}`, windowMs);
+      if (count <= max) return true;
+      if (blocked.size >= SWEEP_BLOCKED_AT) sweep();
+      blocked.set(key, resetAt);
+      return false;
+    },
+  };
+}
+
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**

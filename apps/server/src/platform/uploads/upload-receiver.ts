@@ -17,7 +17,7 @@ import { brandUpload, HEAD_BYTES, type ReceivedUpload } from './multipart-file.t
  * failed or lost its connection. A folder that outlives its request (a crash) is removed by the upload sweep.
  */
 export interface UploadReceiver {
-  /** `onFile` of @fastify/multipart (`attachFieldsToBody: 'keyValues'`): the part becomes an UploadedFile. */
+  /** Receives one file part of a route that takes files (multipart-body.ts); `part.value` becomes its upload. */
   onFile(this: FastifyRequest, part: MultipartFile): Promise<void>;
   /** adds the hooks that remove a request's folder when it ends. */
   register(app: FastifyInstance): void;
