@@ -106,6 +106,16 @@ export const de = {
     imageRemoved: 'Das Bild wird beim Speichern entfernt.',
     keepImage: 'Bild behalten',
   },
+  /** the date and time fields of the news and event forms */
+  dateTimeField: {
+    format: 'DD.MM.YYYY, HH:mm [Uhr]',
+    clear: 'Datum entfernen',
+    nextMonth: 'Nächster Monat',
+    previousMonth: 'Vorheriger Monat',
+    hours: 'Stunden',
+    minutes: 'Minuten',
+    apply: 'Zeitpunkt übernehmen',
+  },
   unsavedChanges: {
     title: 'Änderungen verwerfen?',
     text: 'Ihre Eingaben sind noch nicht gespeichert und gehen beim Schließen verloren.',
@@ -249,14 +259,6 @@ export const de = {
       content: 'Beitrag',
       imageType: BLOG_MESSAGES.imageType,
       publishedAt: 'Veröffentlichen am',
-      date: {
-        clear: 'Datum entfernen',
-        nextMonth: 'Nächster Monat',
-        previousMonth: 'Vorheriger Monat',
-        hours: 'Stunden',
-        minutes: 'Minuten',
-        apply: 'Zeitpunkt übernehmen',
-      },
       publishedAtHint:
         'Deutsche Zeit. Liegt der Zeitpunkt in der Zukunft, sehen nur Administratoren den Beitrag bis dahin.',
       visibility: 'Sichtbarkeit',
@@ -363,15 +365,6 @@ export const de = {
       teilnahmeausblenden: 'Teilnahme-Schaltflächen ausblenden',
       external: 'Externe Veranstaltung',
       imageType: EVENT_MESSAGES.imageType,
-      date: {
-        clear: 'Datum entfernen',
-        nextMonth: 'Nächster Monat',
-        previousMonth: 'Vorheriger Monat',
-        hours: 'Stunden',
-        minutes: 'Minuten',
-        apply: 'Zeitpunkt übernehmen',
-      },
-      dateFormat: 'DD.MM.YYYY, HH:mm [Uhr]',
     },
   },
   editor: {
