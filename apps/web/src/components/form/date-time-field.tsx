@@ -7,8 +7,10 @@ import { useTypedTime } from './use-typed-time';
 interface DateTimeFieldProps {
   label: string;
   description?: string;
-  /** Marked as required and without the clear button. */
+  /** Marked as required. */
   required?: boolean;
+  /** With a button that empties the field; by default where it is not required. */
+  clearable?: boolean;
   /** ISO 8601 in UTC, '' when empty */
   value: string;
   onChange: (iso: string) => void;
@@ -29,6 +31,7 @@ export function DateTimeField({
   label,
   description,
   required = false,
+  clearable = !required,
   value,
   onChange,
   onBlur,
@@ -44,7 +47,7 @@ export function DateTimeField({
         label={label}
         description={description}
         withAsterisk={required}
-        clearable={!required}
+        clearable={clearable}
         valueFormat={texts.format}
         value={pickerValue}
         onChange={change}

@@ -115,6 +115,7 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
               label={de.blog.form.publishedAt}
               description={de.blog.form.publishedAtHint}
               required
+              clearable
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -35,6 +35,7 @@ export function usePostActions(options: { onDeleted?: () => void } = {}): PostAc
       const confirmed = await confirm({
         title: de.blog.breakingNews.title,
         text: de.blog.breakingNews.text(post.title),
+        escapeCancels: true,
       });
       if (!confirmed) return;
       try {

@@ -9,14 +9,13 @@ import type { Crumb } from '../../../components/page/breadcrumb-trail';
 import { Page } from '../../../components/page/page';
 import { Pagination } from '../../../components/pagination';
 import { RichText } from '../../../components/rich-text';
-import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
 import { forumPageOf } from '../lib/paging';
 import { FORUMS_PATH, threadPath } from '../lib/paths';
 import { isNotFound } from './load-error';
-import { threadFormSheet } from './post-sheets';
+import { threadFormSheet, usePreloadThreadForm } from './post-sheets';
 import { ThreadRow } from './thread-row';
 import { useThreadDeletion } from './use-forum-deletion';
 
@@ -30,8 +29,8 @@ export function ForumView({ forumId }: { forumId: number }) {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const deleteThread = useThreadDeletion(forumId);
-  // Every member may start a thread here: its editor is ready before 'Neues Thema' (issue 14).
-  usePreloadEditor(true);
+  // Every member may start a thread here: its form and editor are ready before 'Neues Thema' (issue 14).
+  usePreloadThreadForm();
 
   const title = forum.data?.name ?? de.pages.forums;
   const breadcrumbs: Crumb[] = [
