@@ -4,6 +4,7 @@ import { pageCount, type TForumThread } from '@portal/contract';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import type { Crumb } from '../../../components/page/breadcrumb-trail';
 import { Page } from '../../../components/page/page';
@@ -57,9 +58,13 @@ export function ForumView({ forumId }: { forumId: number }) {
   if (forum.isError) {
     return (
       <Page title={de.pages.forums} breadcrumbs={breadcrumbs}>
-        <Alert color="gray" variant="light">
-          {isNotFound(forum.error) ? de.forums.forumNotFound : de.forums.forumLoadFailed}
-        </Alert>
+        {isNotFound(forum.error) ? (
+          <Alert color="gray" variant="light">
+            {de.forums.forumNotFound}
+          </Alert>
+        ) : (
+          <LoadFailed text={de.forums.forumLoadFailed} query={forum} />
+        )}
       </Page>
     );
   }

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { uploadLimitMb } from '../../../components/form/file-checks';
 import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
@@ -39,16 +40,13 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
   const alerts = useAlerts();
   const save = useSaveMediaFile();
   const tree = useMediaTree().data ?? [];
-  const { register, control, handleSubmit, setError, setFocus, setValue, getValues, formState } = useForm<
-    TMediaFileFormInput,
-    unknown,
-    TMediaFileFormValues
-  >({
-    resolver: zodResolver(ZMediaFileForm),
-    defaultValues: file
-      ? { id: file.id, name: file.name, category: file.category, file: null }
-      : { name: '', category: categoryId, file: null },
-  });
+  const { register, control, handleSubmit, setError, setFocus, setValue, getValues, trigger, formState } =
+    useForm<TMediaFileFormInput, unknown, TMediaFileFormValues>({
+      resolver: zodResolver(ZMediaFileForm),
+      defaultValues: file
+        ? { id: file.id, name: file.name, category: file.category, file: null }
+        : { name: '', category: categoryId, file: null },
+    });
   const { errors } = formState;
   const upload = useUploadProgress();
   useDirtyGuard(formState.isDirty);
@@ -85,17 +83,19 @@ export function MediaFileForm({ file, categoryId, onDone }: MediaFileFormProps) 
           control={control}
           name="file"
           render={({ field }) => {
-            // Chosen or dropped: the name follows the file while it is empty (SPEC §3).
+            // Chosen or dropped: the name follows the file while it is empty (SPEC §3); a file of another
+            // type or over the size limit is refused at once, before anything is sent (issue 31 point 5).
             const choose = (chosen: File | null) => {
               field.onChange(chosen);
               const name = nameForChosenFile(getValues('name'), chosen);
               if (name !== null) setValue('name', name, { shouldValidate: formState.isSubmitted });
+              if (chosen) void trigger('file');
             };
             return (
               <FileDrop onFiles={([dropped]) => choose(dropped ?? null)}>
                 <FileInput
                   label={de.media.form.file}
-                  description={de.media.form.fileHint}
+                  description={de.media.form.fileHint(uploadLimitMb())}
                   placeholder={de.media.form.filePlaceholder}
                   withAsterisk={!file}
                   accept={MEDIA_ACCEPT_ATTRIBUTE}
