@@ -3,6 +3,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { contractDeclarations } from './build/contract-declarations';
 import { deSections } from './build/de-sections';
+import { stylesAfterSkeleton } from './build/styles-after-skeleton';
 import { zodMiniCopy } from './build/zod-mini-copy';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
@@ -91,6 +92,7 @@ export default defineConfig({
     ...deSections(),
     zodWithoutJsonSchema(),
     zodMiniCopy(),
+    stylesAfterSkeleton(),
     ...bundleMap(),
   ],
   server: {
