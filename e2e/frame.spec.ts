@@ -214,16 +214,21 @@ test.describe('session', () => {
 });
 
 test.describe('frame', () => {
-  test('should keep the confirmation dialog open on backdrop clicks and Escape', async ({ page }) => {
+  test('should keep the confirmation dialog open on backdrop clicks; Escape cancels it', async ({ page }) => {
     await loginAs(page, 'mitglied');
     await logoutButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Abmelden?' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Ja' })).toBeVisible();
 
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
     await page.mouse.click(5, 790);
+    await expect(dialog).toBeVisible();
+    // Issue 31 point 4: Escape answers 'Nein'.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await logoutButton(page).click();
     await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Nein' }).click();

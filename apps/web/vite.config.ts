@@ -3,6 +3,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { contractDeclarations } from './build/contract-declarations';
 import { deSections } from './build/de-sections';
+import { stylesAfterSkeleton } from './build/styles-after-skeleton';
 import { zodMiniCopy } from './build/zod-mini-copy';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
@@ -37,7 +38,7 @@ const FRAME_LOAD: readonly RegExp[] = [
   /[\\/]src[\\/]app[\\/](data-providers\.tsx|frame-styles\.ts|query-client\.ts|frame[\\/]frame\.module\.css)$/,
   /[\\/]src[\\/]app[\\/]frame[\\/](breadcrumbs|frame|frame-header|lazy-search-field|logout-button|nav-sections|navigation|notifications-link)\.tsx?$/,
   /[\\/]src[\\/](features[\\/]categories[\\/](components[\\/](category-form-sheet|category-navigation|category-tree|use-tree-expansion)|api[\\/](get-category-form-data|get-category-tree))|features[\\/]blog[\\/]lib[\\/]internal-list|components[\\/]sortable-tree[\\/]tree-list)\.tsx?$/,
-  /[\\/]src[\\/](components[\\/]page[\\/]breadcrumb-trail|components[\\/]sortable-tree[\\/](tree-expansion|tree-row|tree\.module)|features[\\/]categories[\\/](api[\\/]query-keys|lib[\\/]category-link|components[\\/](category-node-link|category-tree\.module))|features[\\/]blog[\\/]lib[\\/]list-query|features[\\/]search[\\/](lib[\\/]shortcut|components[\\/]use-search-shortcut)|lib[\\/]tree-transforms)\.(ts|tsx|css)$/,
+  /[\\/]src[\\/](components[\\/]feedback[\\/]lazy-load-failed|components[\\/]page[\\/]breadcrumb-trail|components[\\/]sortable-tree[\\/](tree-expansion|tree-row|tree\.module)|features[\\/]categories[\\/](api[\\/]query-keys|lib[\\/]category-link|components[\\/](category-node-link|category-tree\.module))|features[\\/]blog[\\/]lib[\\/]list-query|features[\\/]search[\\/](lib[\\/]shortcut|components[\\/]use-search-shortcut)|lib[\\/]tree-transforms)\.(ts|tsx|css)$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(categories|frame|nav|search|tree)$/,
   /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=BLOG_TITLES|categories\.ts\?contract-declaration=(CATEGORY_API|CATEGORY_MESSAGES|CATEGORY_TYPES|openApiComponent|ZCategoryType|ZContentCategory|ZContentCategoryFormData|ZContentCategoryTree|ZParentName)|links\.ts\?contract-declaration=(CONTROL|isAllowedUrl|isInternalPath|isPlainName|isRelativeUrl|isSafeRelativeUrl|SCHEME)|search\.ts\?contract-declaration=SEARCH_MESSAGES)$/,
   // Mantine's components, hooks and stylesheets and the icons they use
@@ -91,6 +92,7 @@ export default defineConfig({
     ...deSections(),
     zodWithoutJsonSchema(),
     zodMiniCopy(),
+    stylesAfterSkeleton(),
     ...bundleMap(),
   ],
   server: {

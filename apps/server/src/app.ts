@@ -248,6 +248,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     hostOrigin: config.hostOrigin ?? null,
     loginFormOrigins: config.loginFormOrigins,
     contactEmail: config.contactEmail,
+    uploadLimitMb: config.uploadLimitBytes / (1024 * 1024),
   };
   const health = createHealthCheck({
     database,

@@ -2,6 +2,7 @@ import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { keepBootSkeleton } from './app/boot-skeleton';
 import { createAppRouter } from './app/router';
 import { startBridge } from './lib/frame-bridge';
 import { loadSettings } from './lib/settings';
@@ -10,6 +11,7 @@ import { loadSettings } from './lib/settings';
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing in index.html');
+  keepBootSkeleton(root);
   const settings = await loadSettings(document, (input, init) => fetch(input, init));
   startBridge(window, root, settings.hostOrigin);
   const router = createAppRouter();

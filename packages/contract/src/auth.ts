@@ -95,5 +95,7 @@ export const ZPublicSettings = z.object({
   hostOrigin: z.string().nullable(),
   loginFormOrigins: z.array(z.string()),
   contactEmail: z.string(),
+  /** UPLOAD_LIMIT_MB: the largest file an upload takes, named and checked when a file is chosen. */
+  uploadLimitMb: z.number().int().positive(),
 });
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;

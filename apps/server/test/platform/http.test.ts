@@ -129,7 +129,24 @@ describe('the web app', () => {
         hostOrigin: 'https://host.example',
         loginFormOrigins: ['http://localhost:8080'],
         contactEmail: 'kontakt@host.example',
+        uploadLimitMb: 20,
       });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('should tell the web app the upload limit, so that a file is checked when it is chosen', async () => {
+    const web = path.join(t.config.dataDir, 'web3');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(path.join(web, 'index.html'), '<html><head><!--portal-settings--></head></html>');
+    const other = await createTestApp({ WEB_DIST: web, UPLOAD_LIMIT_MB: '7' });
+    try {
+      const settings = await other.app.inject({ url: '/api/settings' });
+      expect(settings.statusCode).toBe(200);
+      expect(settings.json()).toMatchObject({ uploadLimitMb: 7 });
+      const page = await other.app.inject({ url: '/dashboard' });
+      expect(page.body).toContain('&quot;uploadLimitMb&quot;:7}');
     } finally {
       await other.close();
     }

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { de } from '../i18n/de';
+import { LazyLoadFailed } from './feedback/lazy-load-failed';
 
 interface ListSectionProps<T> {
   title: string;
@@ -13,16 +14,22 @@ interface ListSectionProps<T> {
   /** The height of the two placeholders shown while loading. */
   placeholderHeight: number;
   empty: string;
+  /** Shown with 'Erneut versuchen' when the list could not be loaded. */
+  failed: string;
   children: (items: T[]) => ReactNode;
 }
 
-/** A short list on the dashboard: headline, a link to all, two placeholders while loading, a note when empty. */
+/**
+ * A short list on the dashboard: headline, a link to all, two placeholders while loading, a note when empty,
+ * and when it could not be loaded, that with 'Erneut versuchen'.
+ */
 export function ListSection<T>({
   title,
   more,
   query,
   placeholderHeight,
   empty,
+  failed,
   children,
 }: ListSectionProps<T>) {
   const headingId = useId();
@@ -43,7 +50,9 @@ export function ListSection<T>({
           <Skeleton height={placeholderHeight} radius="md" />
           <Skeleton height={placeholderHeight} radius="md" />
         </Stack>
-      ) : query.isError ? null : query.data.length === 0 ? (
+      ) : query.isError ? (
+        <LazyLoadFailed text={failed} query={query} />
+      ) : query.data.length === 0 ? (
         <Text c="dimmed" size="sm">
           {empty}
         </Text>

@@ -106,13 +106,29 @@ export const de = {
   /** the picture field of the news and event forms */
   imageField: {
     image: 'Bild',
-    imageHint: 'PNG oder JPEG',
+    imageHint: (megabytes: number) => `PNG oder JPEG, höchstens ${megabytes} MB`,
     imagePlaceholder: 'Bild auswählen',
     currentImage: 'Aktuelles Bild',
     chosenImage: 'Ausgewähltes Bild',
     removeImage: 'Bild entfernen',
     imageRemoved: 'Das Bild wird beim Speichern entfernt.',
     keepImage: 'Bild behalten',
+  },
+  /** every file field: the server's size limit (UPLOAD_LIMIT_MB), named and checked when a file is chosen */
+  uploads: {
+    fileLimit: (megabytes: number) => `Die Datei darf höchstens ${megabytes} MB groß sein.`,
+    tooLarge: (name: string, megabytes: string, limit: number) =>
+      `„${name}“ ist zu groß (${megabytes} MB). Erlaubt sind höchstens ${limit} MB je Datei.`,
+  },
+  /** the date and time fields of the news and event forms */
+  dateTimeField: {
+    format: 'DD.MM.YYYY, HH:mm [Uhr]',
+    clear: 'Datum entfernen',
+    nextMonth: 'Nächster Monat',
+    previousMonth: 'Vorheriger Monat',
+    hours: 'Stunden',
+    minutes: 'Minuten',
+    apply: 'Zeitpunkt übernehmen',
   },
   unsavedChanges: {
     title: 'Änderungen verwerfen?',
@@ -258,14 +274,6 @@ export const de = {
       content: 'Beitrag',
       imageType: BLOG_MESSAGES.imageType,
       publishedAt: 'Veröffentlichen am',
-      date: {
-        clear: 'Datum entfernen',
-        nextMonth: 'Nächster Monat',
-        previousMonth: 'Vorheriger Monat',
-        hours: 'Stunden',
-        minutes: 'Minuten',
-        apply: 'Zeitpunkt übernehmen',
-      },
       publishedAtHint:
         'Deutsche Zeit. Liegt der Zeitpunkt in der Zukunft, sehen nur Administratoren den Beitrag bis dahin.',
       visibility: 'Sichtbarkeit',
@@ -293,6 +301,7 @@ export const de = {
     create: 'Neue Veranstaltung',
     edit: 'Veranstaltung bearbeiten',
     loadFailed: 'Die Veranstaltungen konnten nicht geladen werden.',
+    eventLoadFailed: 'Die Veranstaltung konnte nicht geladen werden.',
     notFound: 'Diese Veranstaltung gibt es nicht (mehr).',
     upcoming: 'Kommende Veranstaltungen',
     past: 'Vergangene Veranstaltungen',
@@ -372,15 +381,6 @@ export const de = {
       teilnahmeausblenden: 'Teilnahme-Schaltflächen ausblenden',
       external: 'Externe Veranstaltung',
       imageType: EVENT_MESSAGES.imageType,
-      date: {
-        clear: 'Datum entfernen',
-        nextMonth: 'Nächster Monat',
-        previousMonth: 'Vorheriger Monat',
-        hours: 'Stunden',
-        minutes: 'Minuten',
-        apply: 'Zeitpunkt übernehmen',
-      },
-      dateFormat: 'DD.MM.YYYY, HH:mm [Uhr]',
     },
   },
   editor: {
@@ -485,7 +485,8 @@ export const de = {
       createThread: 'Thema erstellen',
       sendReply: 'Antwort senden',
       attachments: 'Anhänge',
-      attachmentsHint: (max: number) => `Bilder (PNG, JPEG) und PDF-Dateien, höchstens ${max} Dateien`,
+      attachmentsHint: (max: number, megabytes: number) =>
+        `Bilder (PNG, JPEG) und PDF-Dateien, höchstens ${max} Dateien zu je höchstens ${megabytes} MB`,
       dropHere: 'Dateien hierher ziehen',
       dropOr: 'oder klicken, um sie auszuwählen',
       dropReject: 'Nur PNG, JPEG und PDF',
@@ -559,7 +560,9 @@ export const de = {
       category: 'Kategorie',
       categoryPlaceholder: 'Kategorie wählen',
       file: 'Datei',
-      fileHint: MEDIA_MESSAGES.fileType,
+      /** SPEC §5's hint, and the size limit */
+      fileHint: (megabytes: number) =>
+        `${MEDIA_MESSAGES.fileType}. Die Datei darf höchstens ${megabytes} MB groß sein.`,
       filePlaceholder: 'Datei auswählen',
       replaceHint: 'Eine neue Datei ersetzt die bisherige, die URL bleibt gleich.',
       currentFile: (name: string) => `Aktuelle Datei: ${name}`,

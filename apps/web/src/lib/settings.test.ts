@@ -13,6 +13,7 @@ const SETTINGS = {
   hostOrigin: 'https://www.verband.example',
   loginFormOrigins: ['http://localhost:8080'],
   contactEmail: 'info@verband.example',
+  uploadLimitMb: 20,
 };
 
 function doc(content: string | null): Pick<Document, 'querySelector'> {
@@ -72,6 +73,11 @@ describe('parsePublicSettings', () => {
     { ...SETTINGS, loginFormOrigins: 'http://localhost:8080' },
     { ...SETTINGS, loginFormOrigins: ['http://localhost:8080', 1] },
     { ...SETTINGS, contactEmail: null },
+    { ...SETTINGS, uploadLimitMb: 7 },
+    { ...SETTINGS, uploadLimitMb: '20' },
+    { ...SETTINGS, uploadLimitMb: 0 },
+    { ...SETTINGS, uploadLimitMb: 2.5 },
+    { ...SETTINGS, uploadLimitMb: undefined },
     { hostOrigin: null, loginFormOrigins: [] },
     null,
     'settings',

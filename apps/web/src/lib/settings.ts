@@ -1,12 +1,18 @@
 import { API, PUBLIC_SETTINGS_META, type TPublicSettings } from '@portal/contract';
 
 /**
- * Public settings of the server (host origin, login-form origins, contact e-mail). The server puts them
+ * Public settings of the server (host origin, login-form origins, contact e-mail, upload limit). The server puts them
  * into a meta tag of index.html (no inline script, CSP script-src 'self'); under `npm run dev`, where
  * Vite serves index.html, they come from GET /api/settings instead.
  */
 
-export const DEFAULT_SETTINGS: TPublicSettings = { hostOrigin: null, loginFormOrigins: [], contactEmail: '' };
+export const DEFAULT_SETTINGS: TPublicSettings = {
+  hostOrigin: null,
+  loginFormOrigins: [],
+  contactEmail: '',
+  // The server's default (README, UPLOAD_LIMIT_MB); the server checks every upload anyway.
+  uploadLimitMb: 20,
+};
 
 let current: TPublicSettings = DEFAULT_SETTINGS;
 
@@ -20,13 +26,15 @@ export function getSettings(): TPublicSettings {
  */
 export function parsePublicSettings(value: unknown): TPublicSettings | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { hostOrigin, loginFormOrigins, contactEmail } = value as Record<string, unknown>;
+  const { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb } = value as Record<string, unknown>;
   if (hostOrigin !== null && typeof hostOrigin !== 'string') return null;
   if (!Array.isArray(loginFormOrigins) || !loginFormOrigins.every((origin) => typeof origin === 'string')) {
     return null;
   }
   if (typeof contactEmail !== 'string') return null;
-  return { hostOrigin, loginFormOrigins, contactEmail };
+  if (typeof uploadLimitMb !== 'number' || !Number.isInteger(uploadLimitMb) || uploadLimitMb <= 0)
+    return null;
+  return { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb };
 }
 
 export function readSettingsMeta(doc: Pick<Document, 'querySelector'>): TPublicSettings | null {

@@ -12,7 +12,7 @@ export function LogoutButton() {
   const navigate = useNavigate();
 
   async function logout(): Promise<void> {
-    const confirmed = await confirm({ title: de.logout.title, text: de.logout.text });
+    const confirmed = await confirm({ title: de.logout.title, text: de.logout.text, escapeCancels: true });
     if (!confirmed) return;
     await endSessionOnServer();
     session.logout('user');

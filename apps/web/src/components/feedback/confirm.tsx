@@ -15,7 +15,10 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Red confirm button, for deleting. */
   danger?: boolean;
-  /** Escape answers with the cancel button (the dialog is otherwise persistent, SPEC §4). */
+  /**
+   * Escape answers with the cancel button (the dialog is otherwise persistent, SPEC §4): for questions whose
+   * cancel keeps everything as it was (logout, breaking news, discarding changes; issue 31 point 4).
+   */
   escapeCancels?: boolean;
 }
 
@@ -62,5 +65,6 @@ export const mayDiscard = createDiscardCheck(() =>
     confirmLabel: de.unsavedChanges.discard,
     cancelLabel: de.unsavedChanges.keep,
     danger: true,
+    escapeCancels: true,
   }),
 );

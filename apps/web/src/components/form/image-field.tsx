@@ -3,6 +3,7 @@ import { acceptAttribute, PICTURE_TYPES } from '@portal/contract';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { de } from '../../i18n/de';
 import { useObjectUrl } from '../../lib/use-object-url';
+import { uploadLimitMb } from './file-checks';
 import { FileDrop } from './file-drop';
 import { type ImageChoice, isAllowedImage } from './image-choice';
 import classes from './image-field.module.css';
@@ -26,7 +27,7 @@ export function ImageField({ current, choice, onChange, error }: ImageFieldProps
       <FileDrop onFiles={([file]) => onChange({ ...choice, file: file ?? null })}>
         <FileInput
           label={texts.image}
-          description={texts.imageHint}
+          description={texts.imageHint(uploadLimitMb())}
           placeholder={texts.imagePlaceholder}
           accept={ACCEPT}
           clearable

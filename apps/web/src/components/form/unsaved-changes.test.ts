@@ -35,6 +35,8 @@ describe('unsaved changes', () => {
   });
 });
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('discard check', () => {
   it('allows a clean close without asking', async () => {
     let asked = 0;
@@ -58,8 +60,30 @@ describe('discard check', () => {
     expect(await check(true)).toBe(false);
     answer(true);
     expect(await first).toBe(true);
-    const second = check(true);
+    // The key press that answered is over: the next close request asks again.
+    await nextTask();
+    let asked = false;
+    const second = check(true).then((yes) => {
+      asked = true;
+      return yes;
+    });
+    await Promise.resolve();
+    expect(asked).toBe(false);
+    answer(true);
+    expect(await second).toBe(true);
+  });
+
+  it('does not ask again for a close request in the same task as the answer', async () => {
+    let answer: (yes: boolean) => void = () => {};
+    const check = createDiscardCheck(
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const first = check(true);
     answer(false);
-    expect(await second).toBe(false);
+    expect(await first).toBe(false);
+    expect(await check(true)).toBe(false);
   });
 });

@@ -46,7 +46,9 @@ export const unsavedChanges = createUnsavedChanges();
 
 /**
  * Whether a form may be closed: at once without changes, else after `ask` ('Änderungen verwerfen?').
- * While one question is open a second close request (Escape again) is refused rather than asked twice.
+ * While one question is open a second close request (Escape again) is refused rather than asked twice; so
+ * is one in the same task as the answer: the Escape that answers the question (issue 31 point 4) reaches the
+ * sheet's own Escape listener on the window too, after the question's, and must not ask again.
  */
 export function createDiscardCheck(ask: () => Promise<boolean>): (dirty: boolean) => Promise<boolean> {
   let asking = false;
@@ -57,7 +59,9 @@ export function createDiscardCheck(ask: () => Promise<boolean>): (dirty: boolean
     try {
       return await ask();
     } finally {
-      asking = false;
+      setTimeout(() => {
+        asking = false;
+      }, 0);
     }
   };
 }

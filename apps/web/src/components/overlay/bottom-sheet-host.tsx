@@ -5,6 +5,7 @@ import { getBridge } from '../../lib/frame-bridge';
 import { type Region, sheetScrollTarget } from '../../lib/visible-region';
 import { DirtyGuardProvider } from '../form/dirty-guard';
 import { maySheetClose, SHEET_SCOPE, sheet, useBottomSheet } from './bottom-sheet';
+import { focusOnArrival } from './focus-on-arrival';
 import { sheetStyles } from './placement';
 import { useHostViewport } from './use-visible-region';
 
@@ -12,6 +13,7 @@ import { useHostViewport } from './use-visible-region';
 export function BottomSheetHost({ region }: { region: Region | null }) {
   const state = useSyncExternalStore(sheet.subscribe, sheet.get);
   const contentRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const hostViewport = useHostViewport();
   const bottomSheet = useBottomSheet();
   const openedId = state?.opened ? state.id : null;
@@ -30,6 +32,20 @@ export function BottomSheetHost({ region }: { region: Region | null }) {
     return () => cancelAnimationFrame(frame);
   }, [openedId]);
 
+  // A form in a chunk of its own gets the focus when it arrives, not only when the sheet opens.
+  useEffect(() => {
+    if (openedId === null) return;
+    let stop: () => void = () => undefined;
+    // The drawer's content mounts with its transition, by the next frame.
+    const frame = requestAnimationFrame(() => {
+      if (contentRef.current) stop = focusOnArrival(contentRef.current, closeRef.current);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
+  }, [openedId]);
+
   const styles = sheetStyles(region);
   return (
     <Drawer.Root
@@ -43,7 +59,7 @@ export function BottomSheetHost({ region }: { region: Region | null }) {
       <Drawer.Content ref={contentRef} radius="md">
         <Drawer.Header>
           <Drawer.Title fw={600}>{state?.title}</Drawer.Title>
-          <Drawer.CloseButton aria-label={de.dialog.close} />
+          <Drawer.CloseButton ref={closeRef} aria-label={de.dialog.close} />
         </Drawer.Header>
         <Drawer.Body>
           <Container size="md" px={0}>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../components/feedback/load-failed';
 import { useBottomSheet } from '../../components/overlay/bottom-sheet';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
 import { Page } from '../../components/page/page';
@@ -61,9 +62,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
           <Skeleton height={48} radius="md" />
         </Stack>
       ) : items.isError ? (
-        <Alert color="red" variant="light">
-          {de.content.loadFailed}
-        </Alert>
+        <LoadFailed text={de.content.loadFailed} query={items} />
       ) : (
         <ContentItemList
           // Another search hit on the same page opens its item afresh.

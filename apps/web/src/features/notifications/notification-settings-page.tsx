@@ -1,4 +1,5 @@
-import { Alert, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
+import { LoadFailed } from '../../components/feedback/load-failed';
 import { PageDirtyGuard } from '../../components/form/dirty-guard';
 import { FormSkeleton } from '../../components/form/form-skeleton';
 import { Page } from '../../components/page/page';
@@ -25,9 +26,7 @@ export function NotificationSettingsPage() {
         {settings.isPending ? (
           <FormSkeleton heights={[56, 160, 72]} />
         ) : settings.isError ? (
-          <Alert color="red" variant="light">
-            {de.notifications.loadFailed}
-          </Alert>
+          <LoadFailed text={de.notifications.loadFailed} query={settings} />
         ) : (
           <PageDirtyGuard>
             <NotificationSettingsForm

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { pageCount } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../components/feedback/load-failed';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
 import { Page } from '../../components/page/page';
 import { Pagination } from '../../components/pagination';
@@ -38,9 +39,7 @@ export function SearchPage() {
       {problem !== null ? (
         q.trim() && <Text c="dimmed">{problem === 'tooShort' ? de.search.prompt : de.search.tooLong}</Text>
       ) : result.isError ? (
-        <Alert color="red" variant="light">
-          {de.search.loadFailed}
-        </Alert>
+        <LoadFailed text={de.search.loadFailed} query={result} />
       ) : !data ? (
         <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
           <Skeleton height={28} width="50%" />

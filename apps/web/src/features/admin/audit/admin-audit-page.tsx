@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
 import { useAuditLog } from './api/get-audit';
@@ -38,9 +39,7 @@ export function AdminAuditPage() {
           <Skeleton height={56} radius="md" />
         </Stack>
       ) : log.isError && entries.length === 0 ? (
-        <Alert color="red" variant="light">
-          {texts.loadFailed}
-        </Alert>
+        <LoadFailed text={texts.loadFailed} query={log} />
       ) : entries.length === 0 ? (
         <Text fw={600} role="status">
           {texts.empty}

@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { TAdminGroup } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
@@ -46,9 +47,7 @@ export function AdminGroupsPage() {
           <Skeleton height={72} radius="md" />
         </Stack>
       ) : groups.isError ? (
-        <Alert color="red" variant="light">
-          {texts.loadFailed}
-        </Alert>
+        <LoadFailed text={texts.loadFailed} query={groups} />
       ) : groups.data.length === 0 ? (
         <Text c="dimmed">{texts.empty}</Text>
       ) : (

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ADMIN_MEMBERS_PAGE_SIZE, type TAdminGroup } from '@portal/contract';
 import { IconDownload, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { Page } from '../../../components/page/page';
 import { Pagination } from '../../../components/pagination';
 import { de } from '../../../i18n/de';
@@ -75,9 +76,7 @@ export function AdminMembersPage() {
         onChange={(change) => go(withFilter(query, change))}
       />
       {members.isError && !page ? (
-        <Alert color="red" variant="light" role="alert">
-          {texts.loadFailed}
-        </Alert>
+        <LoadFailed text={texts.loadFailed} query={members} />
       ) : !page ? (
         <Stack gap="xs" aria-busy="true" aria-label={de.app.loading}>
           <Skeleton height={20} width={140} />

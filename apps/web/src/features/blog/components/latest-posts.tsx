@@ -25,6 +25,7 @@ export function LatestPosts() {
       query={useLatestPosts()}
       placeholderHeight={56}
       empty={de.dashboard.latestEmpty}
+      failed={de.blog.loadFailed}
     >
       {(data) => (
         <Accordion

@@ -4,6 +4,7 @@ import type { TBlog } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import type { Crumb } from '../../../components/page/breadcrumb-trail';
 import { Page } from '../../../components/page/page';
 import { RichText } from '../../../components/rich-text';
@@ -44,9 +45,13 @@ export function PostDetailView({ id }: { id: number }) {
     const missing = post.error instanceof ApiError && post.error.status === 404;
     return (
       <Page title={listTitle} breadcrumbs={listCrumbs}>
-        <Alert color={missing ? 'gray' : 'red'} variant="light" role="alert">
-          {missing ? de.blog.notFound : post.error.message}
-        </Alert>
+        {missing ? (
+          <Alert color="gray" variant="light" role="alert">
+            {de.blog.notFound}
+          </Alert>
+        ) : (
+          <LoadFailed text={post.error.message} query={post} />
+        )}
         <BackButton ceo={ceo} />
       </Page>
     );

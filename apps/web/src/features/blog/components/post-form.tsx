@@ -9,6 +9,7 @@ import { BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract'
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
@@ -26,7 +27,6 @@ import {
   ZPostForm,
 } from '../lib/post-form-values';
 import { userGroupList } from '../lib/user-groups';
-import { PublishedAtField } from './published-at-field';
 
 interface PostFormProps {
   formData: TBlogFormData;
@@ -111,7 +111,11 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
           control={control}
           name="publishedAt"
           render={({ field }) => (
-            <PublishedAtField
+            <DateTimeField
+              label={de.blog.form.publishedAt}
+              description={de.blog.form.publishedAtHint}
+              required
+              clearable
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

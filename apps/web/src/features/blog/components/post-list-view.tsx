@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { BLOG_PAGE_SIZE } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
 import { bringIntoView } from '../../../lib/bring-into-view';
@@ -58,9 +59,7 @@ export function PostListView() {
         {posts.isPending ? (
           <ListSkeleton />
         ) : posts.isError ? (
-          <Alert color="red" variant="light">
-            {de.blog.loadFailed}
-          </Alert>
+          <LoadFailed text={de.blog.loadFailed} query={posts} />
         ) : posts.data.items.length === 0 ? (
           <Text c="dimmed">{query.tag ? de.blog.emptyTag(query.tag) : de.blog.empty}</Text>
         ) : (

@@ -35,14 +35,16 @@ export function usePostActions(options: { onDeleted?: () => void } = {}): PostAc
       const confirmed = await confirm({
         title: de.blog.breakingNews.title,
         text: de.blog.breakingNews.text(post.title),
+        escapeCancels: true,
       });
       if (!confirmed) return;
       try {
         await breakingNews.mutateAsync(post.id);
       } catch (error) {
-        alerts.error(de.blog.breakingNews.failed);
-        // The server names the reason of a refusal (scheduled post, mails still being sent).
+        // A refusal the server explains (a scheduled post, the same news within 10 minutes) is no failure:
+        // its reason alone, without SPEC §8's red error beside it (issue 31 point 5).
         if (error instanceof ApiError && error.status === 409) alerts.notice(error.message);
+        else alerts.error(de.blog.breakingNews.failed);
         return;
       }
       alerts.success(de.blog.breakingNews.sent);

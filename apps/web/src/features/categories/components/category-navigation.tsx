@@ -3,6 +3,7 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TContentCategory } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useId } from 'react';
+import { LazyLoadFailed } from '../../../components/feedback/lazy-load-failed';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useCategoryTree } from '../api/get-category-tree';
@@ -21,7 +22,8 @@ const NO_CATEGORIES: readonly TContentCategory[] = [];
 export function CategoryNavigation() {
   const headingId = useId();
   const isAdmin = useIsAdmin();
-  const { data, isPending, isError } = useCategoryTree();
+  const query = useCategoryTree();
+  const { data, isPending, isError } = query;
   const tree = data ?? NO_CATEGORIES;
   const expansion = useTreeExpansion(tree);
   const openForm = useCategoryFormSheet();
@@ -52,9 +54,7 @@ export function CategoryNavigation() {
           <Skeleton height={18} width="60%" />
         </Stack>
       ) : isError ? (
-        <Text size="sm" c="red.8" px={6}>
-          {de.categories.loadFailed}
-        </Text>
+        <LazyLoadFailed text={de.categories.loadFailed} query={query} />
       ) : tree.length === 0 ? (
         <Text size="sm" c="dimmed" px={6}>
           {de.categories.empty}

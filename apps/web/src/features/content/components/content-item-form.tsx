@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { uploadLimitMb } from '../../../components/form/file-checks';
 import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { RichTextInput } from '../../../components/form/rich-text-input';
@@ -22,7 +23,7 @@ import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { useSaveContentItem } from '../api/save-content-item';
-import { isCsvFile } from '../lib/csv-file';
+import { csvFileError } from '../lib/csv-file';
 
 interface ContentItemFormProps {
   categoryId: number;
@@ -66,13 +67,14 @@ function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
 
   function chooseFile(next: File | null) {
     setFile(next);
-    setFileError(next && !isCsvFile(next) ? de.content.form.csvType : null);
+    setFileError(next ? csvFileError(next) : null);
   }
 
   const submit = handleSubmit(
     async (values) => {
-      if (file && !isCsvFile(file)) {
-        setFileError(de.content.form.csvType);
+      const refusal = file ? csvFileError(file) : null;
+      if (refusal) {
+        setFileError(refusal);
         return;
       }
       const saved = await saveWithFieldErrors(
@@ -96,7 +98,7 @@ function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
       onDone();
     },
     () => {
-      if (file && !isCsvFile(file)) setFileError(de.content.form.csvType);
+      if (file) setFileError(csvFileError(file));
     },
   );
 
@@ -114,7 +116,7 @@ function ContentItemForm({ categoryId, item, onDone }: ContentItemFormProps) {
         <FileDrop onFiles={([dropped]) => chooseFile(dropped ?? null)}>
           <FileInput
             label={de.content.form.csvFile}
-            description={de.content.form.csvHint}
+            description={`${de.content.form.csvHint} ${de.uploads.fileLimit(uploadLimitMb())}`}
             placeholder={de.content.form.csvPlaceholder}
             accept={CSV_ACCEPT}
             clearable

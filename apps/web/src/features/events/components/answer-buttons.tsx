@@ -13,6 +13,8 @@ type AnswerableEvent = Pick<
 /**
  * 'Zusagen' / 'Absagen' (SPEC §4): the button of the current status is disabled; after the deadline only
  * 'Anmeldeschluss abgelaufen'; nothing for external events and events with teilnahmeausblenden.
+ * Disabled by `aria-disabled`, not `disabled`: a pressed button that turned disabled would drop the focus to
+ * the page's start (issue 31 point 4); this way it stays on the answer group.
  */
 export function AnswerButtons({ event, size = 'xs' }: { event: AnswerableEvent; size?: 'xs' | 'sm' }) {
   const { answer, pendingId } = useAnswerEvent();
@@ -26,6 +28,11 @@ export function AnswerButtons({ event, size = 'xs' }: { event: AnswerableEvent; 
     );
   }
   const busy = pendingId === event.id;
+  const press = (attend: boolean) => {
+    if (busy || event.mySubscription === attend) return;
+    void answer(event, attend);
+  };
+  const disabledProps = (off: boolean) => (off ? { 'data-disabled': true, 'aria-disabled': true } : {});
   return (
     <Group gap="xs" role="group" aria-label={de.events.answerOf(event.name)} wrap="nowrap">
       <Button
@@ -33,8 +40,8 @@ export function AnswerButtons({ event, size = 'xs' }: { event: AnswerableEvent; 
         color="green"
         variant={event.mySubscription === true ? 'filled' : 'light'}
         leftSection={<IconCheck size={14} aria-hidden />}
-        disabled={event.mySubscription === true || busy}
-        onClick={() => void answer(event, true)}
+        {...disabledProps(event.mySubscription === true || busy)}
+        onClick={() => press(true)}
       >
         {de.events.attend}
       </Button>
@@ -43,8 +50,8 @@ export function AnswerButtons({ event, size = 'xs' }: { event: AnswerableEvent; 
         color="red"
         variant={event.mySubscription === false ? 'filled' : 'light'}
         leftSection={<IconX size={14} aria-hidden />}
-        disabled={event.mySubscription === false || busy}
-        onClick={() => void answer(event, false)}
+        {...disabledProps(event.mySubscription === false || busy)}
+        onClick={() => press(false)}
       >
         {de.events.decline}
       </Button>

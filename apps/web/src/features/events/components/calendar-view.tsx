@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { de } from '../../../i18n/de';
 import { useEvents } from '../api/get-events';
 import { berlinDay, type EventRange } from '../lib/calendar-range';
@@ -28,6 +29,7 @@ export function CalendarView({ month, onMonthChange, onCreateOnDay }: CalendarVi
 
   return (
     <Suspense fallback={<CalendarSkeleton />}>
+      {events.isError && <LoadFailed text={de.events.loadFailed} query={events} />}
       <EventCalendar
         events={events.data ?? []}
         initialDate={month}

@@ -4,9 +4,11 @@ import { IconCalendarDown, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { Page } from '../../../components/page/page';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api-error';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useDeleteEvent } from '../api/delete-event';
 import { downloadIcs } from '../api/downloads';
@@ -26,7 +28,8 @@ const crumbs = [
 
 /** /event/:id (SPEC §2): dates, image, location, deadline, link, description; admins see the participants. */
 export function EventDetail({ id }: { id: number }) {
-  const { data: event, isPending, isError } = useEvent(id);
+  const query = useEvent(id);
+  const { data: event, isPending, isError } = query;
   const isAdmin = useIsAdmin();
   const openForm = useEventFormSheet();
   const remove = useDeleteEvent();
@@ -44,9 +47,13 @@ export function EventDetail({ id }: { id: number }) {
   if (isError) {
     return (
       <Page title={de.pages.events} breadcrumbs={crumbs}>
-        <Alert color="gray" variant="light">
-          {de.events.notFound}
-        </Alert>
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <Alert color="gray" variant="light">
+            {de.events.notFound}
+          </Alert>
+        ) : (
+          <LoadFailed text={de.events.eventLoadFailed} query={query} />
+        )}
       </Page>
     );
   }

@@ -7,6 +7,7 @@ import { type TEvent, ZEventInput } from '@portal/contract';
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
 import { FormActions } from '../../../components/form/form-actions';
 import { useImageChoice } from '../../../components/form/image-choice';
@@ -24,7 +25,6 @@ import {
   eventPayload,
   initialEventValues,
 } from '../lib/event-form-values';
-import { EventDateField } from './event-date-field';
 
 interface EventFormProps {
   event: TEvent | undefined;
@@ -100,7 +100,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
       control={control}
       name={name}
       render={({ field }) => (
-        <EventDateField
+        <DateTimeField
           label={label}
           required={required}
           description={name === 'registrationDeadline' ? texts.deadlineHint : undefined}

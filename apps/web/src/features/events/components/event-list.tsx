@@ -2,6 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { EVENT_LIST_PAGE_SIZE, eventCursor, type TEvent, type TEventListScope } from '@portal/contract';
 import { useId, useMemo, useState } from 'react';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { de } from '../../../i18n/de';
 import { useEvents, useMoreEvents } from '../api/get-events';
 import { hasEnded } from '../lib/event-dates';
@@ -14,7 +15,8 @@ import classes from './events.module.css';
  * first screen holds a page of each (EVENT_LIST_PAGE_SIZE); 'Weitere Veranstaltungen' adds the next page.
  */
 export function EventList() {
-  const { data, isPending, isError } = useEvents(null);
+  const query = useEvents(null);
+  const { data, isPending, isError } = query;
   const [upcoming, past] = useMemo(() => split(data ?? []), [data]);
 
   if (isPending) {
@@ -25,7 +27,7 @@ export function EventList() {
       </Stack>
     );
   }
-  if (isError) return <Text c="dimmed">{de.events.loadFailed}</Text>;
+  if (isError) return <LoadFailed text={de.events.loadFailed} query={query} />;
   return (
     <Stack gap="lg">
       <EventSection
@@ -70,11 +72,7 @@ function EventSection({ title, scope, events, empty }: EventSectionProps) {
           ))}
         </ul>
       )}
-      {more.isError && (
-        <Text c="dimmed" size="sm">
-          {de.events.loadFailed}
-        </Text>
-      )}
+      {more.isError && <LoadFailed text={de.events.loadFailed} query={more} />}
       {hasMore && (
         <Group justify="center">
           <Button

@@ -21,6 +21,7 @@ export function NextEvents() {
       query={useNextEvents()}
       placeholderHeight={72}
       empty={de.events.noNext}
+      failed={de.events.loadFailed}
     >
       {(data) => (
         <ul className={classes.list}>

@@ -4,6 +4,7 @@ import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { FORUM_ATTACHMENT_TYPES, FORUM_POST_MEDIA_MAX } from '@portal/contract';
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
+import { uploadLimitMb } from '../../../components/form/file-checks';
 import { de } from '../../../i18n/de';
 import { addAttachments, removeAttachment } from '../lib/attachments';
 import { AttachmentPreview } from './attachment-preview';
@@ -49,7 +50,7 @@ export function AttachmentsField({ files, onChange, serverError, disabled }: Att
   return (
     <Input.Wrapper
       label={de.forums.form.attachments}
-      description={de.forums.form.attachmentsHint(FORUM_POST_MEDIA_MAX)}
+      description={de.forums.form.attachmentsHint(FORUM_POST_MEDIA_MAX, uploadLimitMb())}
       labelElement="div"
       id={id}
     >

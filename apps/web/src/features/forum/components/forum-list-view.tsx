@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import { Page } from '../../../components/page/page';
 import { de } from '../../../i18n/de';
@@ -36,9 +37,7 @@ export function ForumListView() {
           <Skeleton height={120} radius="md" />
         </Stack>
       ) : forums.isError ? (
-        <Alert color="red" variant="light">
-          {de.forums.loadFailed}
-        </Alert>
+        <LoadFailed text={de.forums.loadFailed} query={forums} />
       ) : forums.data.length === 0 ? (
         <Text c="dimmed">{de.forums.empty}</Text>
       ) : (

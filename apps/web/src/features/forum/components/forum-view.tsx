@@ -4,19 +4,19 @@ import { pageCount, type TForumThread } from '@portal/contract';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import type { Crumb } from '../../../components/page/breadcrumb-trail';
 import { Page } from '../../../components/page/page';
 import { Pagination } from '../../../components/pagination';
 import { RichText } from '../../../components/rich-text';
-import { usePreloadEditor } from '../../../components/rich-text-editor/preload-editor';
 import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
 import { forumPageOf } from '../lib/paging';
 import { FORUMS_PATH, threadPath } from '../lib/paths';
 import { isNotFound } from './load-error';
-import { threadFormSheet } from './post-sheets';
+import { threadFormSheet, usePreloadThreadForm } from './post-sheets';
 import { ThreadRow } from './thread-row';
 import { useThreadDeletion } from './use-forum-deletion';
 
@@ -30,8 +30,8 @@ export function ForumView({ forumId }: { forumId: number }) {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const deleteThread = useThreadDeletion(forumId);
-  // Every member may start a thread here: its editor is ready before 'Neues Thema' (issue 14).
-  usePreloadEditor(true);
+  // Every member may start a thread here: its form and editor are ready before 'Neues Thema' (issue 14).
+  usePreloadThreadForm();
 
   const title = forum.data?.name ?? de.pages.forums;
   const breadcrumbs: Crumb[] = [
@@ -58,9 +58,13 @@ export function ForumView({ forumId }: { forumId: number }) {
   if (forum.isError) {
     return (
       <Page title={de.pages.forums} breadcrumbs={breadcrumbs}>
-        <Alert color="gray" variant="light">
-          {isNotFound(forum.error) ? de.forums.forumNotFound : de.forums.forumLoadFailed}
-        </Alert>
+        {isNotFound(forum.error) ? (
+          <Alert color="gray" variant="light">
+            {de.forums.forumNotFound}
+          </Alert>
+        ) : (
+          <LoadFailed text={de.forums.forumLoadFailed} query={forum} />
+        )}
       </Page>
     );
   }

@@ -5,6 +5,7 @@ import { IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useBottomSheet } from '../../../components/overlay/bottom-sheet';
 import type { Crumb } from '../../../components/page/breadcrumb-trail';
 import { Page } from '../../../components/page/page';
@@ -83,9 +84,13 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   if (thread.isError) {
     return (
       <Page title={de.pages.thread} breadcrumbs={breadcrumbs}>
-        <Alert color="gray" variant="light">
-          {isNotFound(thread.error) ? de.forums.threadNotFound : de.forums.threadLoadFailed}
-        </Alert>
+        {isNotFound(thread.error) ? (
+          <Alert color="gray" variant="light">
+            {de.forums.threadNotFound}
+          </Alert>
+        ) : (
+          <LoadFailed text={de.forums.threadLoadFailed} query={thread} />
+        )}
       </Page>
     );
   }

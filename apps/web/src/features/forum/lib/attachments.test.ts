@@ -40,6 +40,15 @@ describe('addAttachments', () => {
     ]);
   });
 
+  it('refuses a file over the size limit, naming it, and takes the others', () => {
+    const big = file('Aufmaß.pdf', 'application/pdf', 20.5 * 1024 * 1024);
+    const result = addAttachments([], [big, file('a.png', 'image/png')], 10, 20);
+    expect(result.files.map((f) => f.name)).toEqual(['a.png']);
+    expect(result.errors).toEqual([
+      '„Aufmaß.pdf“ ist zu groß (20,5 MB). Erlaubt sind höchstens 20 MB je Datei.',
+    ]);
+  });
+
   it('takes the same file once', () => {
     const logo = file('logo.png', 'image/png', 5);
     expect(addAttachments([logo], [{ ...logo }]).files).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   fileTypeAmong,
   type TFileType,
 } from '@portal/contract';
+import { fileSizeError, uploadLimitMb } from '../../../components/form/file-checks';
 import { de } from '../../../i18n/de';
 
 type FileLike = Pick<File, 'name' | 'type'>;
@@ -33,19 +34,22 @@ function sameFile(a: FileLike & { size?: number }, b: FileLike & { size?: number
 }
 
 /**
- * Adds chosen or dropped files to those already chosen: files of another type are refused by name, the
- * same file twice is taken once, and files beyond the maximum are refused.
+ * Adds chosen or dropped files to those already chosen: files of another type or over the size limit are
+ * refused by name, the same file twice is taken once, and files beyond the maximum are refused.
  */
 export function addAttachments<T extends FileLike & { size?: number }>(
   current: readonly T[],
   incoming: readonly T[],
   max = FORUM_POST_MEDIA_MAX,
+  limitMb = uploadLimitMb(),
 ): AttachmentChoice<T> {
   const files = [...current];
   const errors: string[] = [];
   const overflow: string[] = [];
   for (const file of incoming) {
+    const tooLarge = fileSizeError({ name: file.name, size: file.size ?? 0 }, limitMb);
     if (!attachmentType(file)) errors.push(de.forums.form.fileType(file.name, FORUM_MESSAGES.mediaType));
+    else if (tooLarge) errors.push(tooLarge);
     else if (files.some((chosen) => sameFile(chosen, file))) continue;
     else if (files.length >= max) overflow.push(`"${file.name}"`);
     else files.push(file);

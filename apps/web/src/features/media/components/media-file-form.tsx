@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { uploadLimitMb } from '../../../components/form/file-checks';
 import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
@@ -40,7 +41,7 @@ export function MediaFileForm({ file, onDone }: MediaFileFormProps) {
   const alerts = useAlerts();
   const save = useSaveMediaFile();
   const tree = useMediaTree().data ?? [];
-  const { register, control, handleSubmit, setError, setFocus, formState } = useForm<
+  const { register, control, handleSubmit, setError, setFocus, trigger, formState } = useForm<
     TMediaFileFormInput,
     unknown,
     TMediaFileFormValues
@@ -87,24 +88,31 @@ export function MediaFileForm({ file, onDone }: MediaFileFormProps) {
         <Controller
           control={control}
           name="file"
-          render={({ field }) => (
-            <FileDrop onFiles={([dropped]) => field.onChange(dropped ?? null)}>
-              <FileInput
-                label={de.media.form.file}
-                description={de.media.form.fileHint}
-                placeholder={de.media.form.filePlaceholder}
-                accept={MEDIA_ACCEPT_ATTRIBUTE}
-                clearable
-                ref={field.ref}
-                value={field.value ?? null}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.file?.message}
-                leftSection={<IconUpload size={16} aria-hidden />}
-                clearButtonProps={{ 'aria-label': de.media.form.clearFiles }}
-              />
-            </FileDrop>
-          )}
+          render={({ field }) => {
+            // A file of another type or over the size limit is refused when chosen (issue 31 point 5).
+            const choose = (chosen: File | null) => {
+              field.onChange(chosen);
+              if (chosen) void trigger('file');
+            };
+            return (
+              <FileDrop onFiles={([dropped]) => choose(dropped ?? null)}>
+                <FileInput
+                  label={de.media.form.file}
+                  description={de.media.form.fileHint(uploadLimitMb())}
+                  placeholder={de.media.form.filePlaceholder}
+                  accept={MEDIA_ACCEPT_ATTRIBUTE}
+                  clearable
+                  ref={field.ref}
+                  value={field.value ?? null}
+                  onChange={choose}
+                  onBlur={field.onBlur}
+                  error={errors.file?.message}
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  clearButtonProps={{ 'aria-label': de.media.form.clearFiles }}
+                />
+              </FileDrop>
+            );
+          }}
         />
         <Text size="sm" c="dimmed" mt={-4}>
           {de.media.form.currentFile(file.originalFilename)}. {de.media.form.replaceHint}

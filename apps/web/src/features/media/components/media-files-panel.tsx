@@ -4,6 +4,7 @@ import type { TMediaFile } from '@portal/contract';
 import { IconFolderOpen, IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
@@ -63,11 +64,13 @@ export function MediaFilesPanel({ categoryId, name, total }: MediaFilesPanelProp
       </div>
       {files === undefined ? (
         query.isError ? (
-          <Alert color="gray" variant="light">
-            {query.error instanceof ApiError && query.error.status === 404
-              ? de.media.categoryNotFound
-              : de.media.filesLoadFailed}
-          </Alert>
+          query.error instanceof ApiError && query.error.status === 404 ? (
+            <Alert color="gray" variant="light">
+              {de.media.categoryNotFound}
+            </Alert>
+          ) : (
+            <LoadFailed text={de.media.filesLoadFailed} query={query} />
+          )
         ) : (
           <Stack gap="sm" aria-busy="true" aria-label={de.app.loading}>
             <Skeleton height={56} />

@@ -3,6 +3,7 @@ import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TMediaCategory } from '@portal/contract';
 import { IconFolderPlus } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
+import { LoadFailed } from '../../../components/feedback/load-failed';
 import { SortableTree } from '../../../components/sortable-tree/sortable-tree';
 import { de } from '../../../i18n/de';
 import { ancestorIds } from '../../../lib/tree-transforms';
@@ -59,9 +60,7 @@ export function MediaTreePanel({ currentId }: { currentId: number | null }) {
           <Skeleton height={22} width="60%" />
         </Stack>
       ) : query.isError ? (
-        <Text size="sm" c="red.8">
-          {de.media.treeLoadFailed}
-        </Text>
+        <LoadFailed text={de.media.treeLoadFailed} query={query} />
       ) : tree.length === 0 ? (
         <Text size="sm" c="dimmed">
           {de.media.treeEmpty}

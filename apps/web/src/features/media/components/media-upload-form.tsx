@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../components/form/dirty-guard';
+import { uploadLimitMb } from '../../../components/form/file-checks';
 import { FileDrop } from '../../../components/form/file-drop';
 import { FormActions } from '../../../components/form/form-actions';
 import { de } from '../../../i18n/de';
@@ -61,7 +62,8 @@ export function MediaUploadForm({ categoryId, onDone }: MediaUploadFormProps) {
   const choose = (files: readonly File[]) => {
     setChooserError(undefined);
     replace(addChosenFiles(getValues('entries') as UploadEntry[], files));
-    if (formState.isSubmitted) void form.trigger('entries');
+    // A file of another type or over the size limit is refused when chosen, before anything is sent (issue 31).
+    void form.trigger('entries');
   };
   const submit = handleSubmit(async (values) => {
     const { saved, complete } = await upload.run(values);
@@ -81,7 +83,7 @@ export function MediaUploadForm({ categoryId, onDone }: MediaUploadFormProps) {
           <FileInput
             multiple
             label={texts.file}
-            description={`${texts.fileHint}. ${texts.fileHintSeveral}`}
+            description={`${texts.fileHint(uploadLimitMb())} ${texts.fileHintSeveral}`}
             placeholder={texts.filePlaceholder}
             withAsterisk
             accept={MEDIA_ACCEPT_ATTRIBUTE}

@@ -97,6 +97,15 @@ describe('ZMediaFileForm', () => {
       file: pdf,
     });
   });
+
+  it('refuses a file over the size limit of the server (20 MB by default) before it is sent', () => {
+    const large = new File([new ArrayBuffer(20.5 * 1024 * 1024)], 'Katalog.pdf', {
+      type: 'application/pdf',
+    });
+    expect(messages({ name: 'Katalog', category: 3, file: large })).toEqual({
+      file: '„Katalog.pdf“ ist zu groß (20,5 MB). Erlaubt sind höchstens 20 MB je Datei.',
+    });
+  });
 });
 
 describe('fileErrorOf', () => {

@@ -7,6 +7,7 @@ import {
   ZMediaFileInput,
 } from '@portal/contract';
 import { z } from 'zod';
+import { fileSizeError } from '../../../components/form/file-checks';
 import { ApiError } from '../../../lib/api-error';
 
 /** The file input's `accept`: JPG, PNG, GIF and PDF (SPEC §5, §9). */
@@ -41,6 +42,9 @@ export const ZMediaFileForm = ZMediaFileInput.extend({
       context.addIssue({ code: 'custom', path: ['file'], message: MEDIA_MESSAGES.fileRequired });
   } else if (!isAcceptedMediaFile(values.file)) {
     context.addIssue({ code: 'custom', path: ['file'], message: MEDIA_MESSAGES.fileType });
+  } else {
+    const tooLarge = fileSizeError(values.file);
+    if (tooLarge) context.addIssue({ code: 'custom', path: ['file'], message: tooLarge });
   }
 });
 export type TMediaFileFormInput = z.input<typeof ZMediaFileForm>;

@@ -1,5 +1,6 @@
 import { MEDIA_DUPLICATES_MAX, MEDIA_MESSAGES, ZMediaFileInput } from '@portal/contract';
 import { z } from 'zod';
+import { fileSizeError } from '../../../components/form/file-checks';
 import { isAcceptedMediaFile } from './file-form';
 
 /**
@@ -20,6 +21,9 @@ export const ZMediaUploadForm = z.object({
             context.addIssue({ code: 'custom', path: ['file'], message: MEDIA_MESSAGES.fileRequired });
           } else if (!isAcceptedMediaFile(entry.file)) {
             context.addIssue({ code: 'custom', path: ['file'], message: MEDIA_MESSAGES.fileType });
+          } else {
+            const tooLarge = fileSizeError(entry.file);
+            if (tooLarge) context.addIssue({ code: 'custom', path: ['file'], message: tooLarge });
           }
         }),
     )
