@@ -4,7 +4,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API, MESSAGES, type TPublicSettings, ZHealth, ZPublicSettings } from '@portal/contract';
+import {
+  API,
+  APP_PATHS,
+  appLink,
+  MESSAGES,
+  type TPublicSettings,
+  ZHealth,
+  ZPublicSettings,
+} from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,7 +23,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
-import type { TConfig } from './config.ts';
+import { appAddresses, type TConfig } from './config.ts';
 import { type AccountsService, createAccountsService } from './features/accounts/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, createAuthService, externalLoginRoutes } from './features/auth/index.ts';
@@ -169,7 +177,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       db: database.db,
       accounts,
       outbox,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       jwtSecret: config.jwtSecret,
       log: app.log,
     }),
@@ -225,6 +233,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     hostOrigin: config.hostOrigin ?? null,
     loginFormOrigins: config.loginFormOrigins,
     contactEmail: config.contactEmail,
+    hostPageUrl: config.hostPageUrl,
   };
   const health = createHealthCheck({
     database,
@@ -270,7 +279,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     db: database.db,
     accounts,
     tokens: createUnsubscribeTokens(config.jwtSecret, config.publicUrl),
-    publicUrl: config.publicUrl,
+    settingsUrl: appLink(APP_PATHS.notificationSettings, appAddresses(config)),
   });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
@@ -298,7 +307,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       accounts,
       outbox,
       mailWorker,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       search,
     });
     await api.register(dashboardRoutes, { db: database.db });
@@ -322,7 +331,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       replyMails: {
         outbox,
         mailWorker,
-        publicUrl: config.publicUrl,
+        addresses: appAddresses(config),
         jwtSecret: config.jwtSecret,
         recipients: forumReplyRecipients,
       },
@@ -332,7 +341,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       storage,
       signer,
       accounts,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       now: options.eventsClock,
       search,
     });

@@ -85,5 +85,7 @@ export const ZPublicSettings = z.object({
   hostOrigin: z.string().nullable(),
   loginFormOrigins: z.array(z.string()),
   contactEmail: z.string(),
+  /** HOST_PAGE_URL: links the app hands out ('Link kopieren') open the host page (issue 31) */
+  hostPageUrl: z.string().nullable(),
 });
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;

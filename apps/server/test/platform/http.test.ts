@@ -129,6 +129,7 @@ describe('the web app', () => {
         hostOrigin: 'https://host.example',
         loginFormOrigins: ['http://localhost:8080'],
         contactEmail: 'kontakt@host.example',
+        hostPageUrl: null,
       });
     } finally {
       await other.close();

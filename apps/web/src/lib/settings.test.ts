@@ -13,6 +13,7 @@ const SETTINGS = {
   hostOrigin: 'https://www.verband.example',
   loginFormOrigins: ['http://localhost:8080'],
   contactEmail: 'info@verband.example',
+  hostPageUrl: 'https://www.verband.example/portal',
 };
 
 function doc(content: string | null): Pick<Document, 'querySelector'> {
@@ -72,6 +73,9 @@ describe('parsePublicSettings', () => {
     { ...SETTINGS, loginFormOrigins: 'http://localhost:8080' },
     { ...SETTINGS, loginFormOrigins: ['http://localhost:8080', 1] },
     { ...SETTINGS, contactEmail: null },
+    { ...SETTINGS, hostPageUrl: null },
+    { ...SETTINGS, hostPageUrl: undefined },
+    { ...SETTINGS, hostPageUrl: 7 },
     { hostOrigin: null, loginFormOrigins: [] },
     null,
     'settings',
