@@ -125,6 +125,32 @@ describe('iframe bridge', () => {
     ]);
   });
 
+  it("reports the app's address to the host once per change, for its address bar (issue 31)", () => {
+    const { bridge, posted } = setup();
+    bridge.reportLocation('/forum/3/thread/12?page=2#antwort');
+    bridge.reportLocation('/forum/3/thread/12?page=2#antwort');
+    bridge.reportLocation('/blog/4');
+    expect(posted).toEqual([
+      {
+        message: { source: 'portal', type: 'location', path: '/forum/3/thread/12?page=2#antwort' },
+        targetOrigin: HOST,
+      },
+      { message: { source: 'portal', type: 'location', path: '/blog/4' }, targetOrigin: HOST },
+    ]);
+  });
+
+  it.each([
+    '/login?token=T&request=/blog/4',
+    '/Login?denied=1',
+    '/./login?token=T',
+    'blog/4',
+    '//evil.example/x',
+  ])('never reports %s: no login route or token in the host address', (path) => {
+    const { bridge, posted } = setup();
+    bridge.reportLocation(path);
+    expect(posted).toEqual([]);
+  });
+
   it('does nothing outside an iframe (window.parent is the window itself)', () => {
     const self = { postMessage: () => {} };
     const posted: unknown[] = [];
@@ -133,6 +159,7 @@ describe('iframe bridge', () => {
     expect(bridge.active).toBe(false);
     bridge.start();
     bridge.scrollTo(10);
+    bridge.reportLocation('/blog/4');
     expect(posted).toEqual([]);
   });
 
