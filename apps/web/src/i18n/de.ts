@@ -272,6 +272,17 @@ export const de = {
     introEmpty: 'Noch kein Einleitungstext vorhanden.',
     introSaved: 'Der Einleitungstext wurde gespeichert.',
     introLoadFailed: 'Der Einleitungstext konnte nicht geladen werden.',
+    /** issue 31: the partners' own welcome, which admins edit beside the members' */
+    partnerIntro: 'Begrüßung für Partner',
+    partnerIntroHint: 'Nur Partner sehen diesen Text; Mitglieder sehen den Einleitungstext oben.',
+    partnerIntroEmpty: 'Noch keine Begrüßung für Partner vorhanden.',
+    /** issue 31: a deep link to a page the member's role may not open leads to the dashboard, which says why */
+    deniedTitle: 'Diese Seite ist für Ihren Zugang nicht freigegeben',
+    deniedForPartners: (page: string) =>
+      `Der Link führt zur Seite „${page}“. Sie steht nur Mitgliedern des Verbands offen; mit Ihrem Partnerzugang sehen Sie das Dashboard und die Beiträge. Deshalb sind Sie auf dem Dashboard gelandet.`,
+    deniedForAdmins: (page: string) =>
+      `Der Link führt zur Seite „${page}“. Sie steht nur den Administratoren des Portals offen. Deshalb sind Sie auf dem Dashboard gelandet.`,
+    deniedClose: 'Hinweis schließen',
     latestPosts: 'Aktuelle Beiträge',
     latestEmpty: 'Keine aktuellen Beiträge vorhanden.',
     allPosts: 'Alle Beiträge',
