@@ -30,7 +30,8 @@ export const de = {
     blogCeo: BLOG_TITLES.ceo,
     events: 'Veranstaltungen',
     forums: 'Foren',
-    services: 'Dienstleistungsangebote',
+    /** soft hyphens: at 328 px the word breaks at a syllable even without the browser's dictionary (issue 31) */
+    services: 'Dienst\u00ADleistungs\u00ADangebote',
     media: 'Mediathek',
     /** issue 18: the admin's links, under their own heading */
     admin: 'Verwaltung',
@@ -783,7 +784,7 @@ export const de = {
     forums: 'Foren',
     thread: 'Thema',
     media: 'Mediathek',
-    services: 'Dienstleistungsangebote',
+    services: 'Dienst\u00ADleistungs\u00ADangebote',
     search: 'Suche',
     notifications: 'Benachrichtigungen',
   },
