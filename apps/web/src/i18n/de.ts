@@ -209,6 +209,8 @@ export const de = {
           : `Zeilen ${formatCount(from)}–${formatCount(to)} von ${formatCount(total)}`,
       pagination: 'Seiten der Tabelle',
       noMatches: 'Keine passenden Zeilen gefunden.',
+      /** issue 31: a table wider than the screen says so */
+      sideways: 'Weitere Spalten: Tabelle seitlich verschieben.',
       loadingRows: 'Zeilen werden geladen …',
       download: 'Tabelle herunterladen',
     },
