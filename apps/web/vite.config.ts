@@ -59,7 +59,7 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
   /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(ArrowRight|Check|Pencil|X)\.mjs$/,
   /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=(BLOG_API|BLOG_MESSAGES|ZBlog|ZBlogAuthor)|dashboard\.ts\?contract-declaration=(DASHBOARD_API|ZDashboardIntro)|events\.ts\?contract-declaration=(eventCursor|EVENT_MESSAGES|EVENTS_API|ZEvent|ZEventSubscription|ZEventUser)|forums\.ts\?contract-declaration=(FORUM_API|ZForumUnread)|links\.ts\?contract-declaration=mediaLinkNames)$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(blog|dashboard|events|forums|pages|quickAccess)$/,
-  /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|upcoming-events-slot)|dashboard-page)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-path|event-status)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|status-badge|use-answer-event))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]forum[\\/](api[\\/](get-unread|query-keys)|lib[\\/]paths|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,

@@ -16,14 +16,16 @@ import { useIntro } from '../api/get-intro';
 const introEditor = preloadable(async () => (await import('./intro-editor')).IntroEditor);
 const IntroEditor = introEditor.Component;
 
-const LABELS: Record<TIntroAudience, { label: string; empty: string; hint?: string }> = {
-  members: { label: de.dashboard.intro, empty: de.dashboard.introEmpty },
-  partners: {
-    label: de.dashboard.partnerIntro,
-    empty: de.dashboard.partnerIntroEmpty,
-    hint: de.dashboard.partnerIntroHint,
-  },
-};
+/** Each text's name, and what an admin sees while it is empty (read when shown, as the texts' sections load). */
+function labelsOf(audience: TIntroAudience): { label: string; empty: string; hint?: string } {
+  return audience === 'members'
+    ? { label: de.dashboard.intro, empty: de.dashboard.introEmpty }
+    : {
+        label: de.dashboard.partnerIntro,
+        empty: de.dashboard.partnerIntroEmpty,
+        hint: de.dashboard.partnerIntroHint,
+      };
+}
 
 /**
  * SPEC §1 Dashboard: the intro text at the top, the one written for the reader's role (issue 31: partners
@@ -54,7 +56,7 @@ interface IntroPanelProps {
 /** One intro text, with 'Bearbeiten' for admins; the partners' one is named, as only admins see it beside the other. */
 function IntroPanel({ audience, html, editable }: IntroPanelProps) {
   const [editing, setEditing] = useState(false);
-  const { label, empty, hint } = LABELS[audience];
+  const { label, empty, hint } = labelsOf(audience);
   if (editing)
     return (
       <Suspense fallback={<IntroSkeleton />}>
