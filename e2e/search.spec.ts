@@ -146,7 +146,9 @@ test('should show grouped results with counts, filter by type and say when nothi
   await expect(page.getByText(/^Prüfen Sie die Schreibweise/)).toBeVisible();
 });
 
-test("should open a table row's hit with its table at the row, highlighted, not filtered", async ({ page }) => {
+test("should open a table row's hit with its table at the row, highlighted, not filtered", async ({
+  page,
+}) => {
   await loginAs(page, 'mitglied', `/search?q=${ROW_TEXT}`);
   await page.getByRole('main').getByRole('link', { name: ITEM }).click();
   // issue 31: the hit names the row (the 13th, 0-based 12); the table shows every row, that one marked.

@@ -15,7 +15,7 @@ export const ZDashboardIntro = zm.object({ html: zm.string(), partnerHtml: zm.op
 export type TDashboardIntro = z.infer<typeof ZDashboardIntro>;
 
 /** Who an intro text is for: members (ROLE_USER and admins) or partners (ROLE_PARTNER only). */
-export const INTRO_AUDIENCES = ['members', 'partners'] as const;
+const INTRO_AUDIENCES = ['members', 'partners'] as const;
 export type TIntroAudience = (typeof INTRO_AUDIENCES)[number];
 
 /** PUT /api/dashboard/intro: an empty text is allowed and hides the intro; `audience` defaults to members. */
