@@ -117,10 +117,22 @@ describe('iframe bridge', () => {
     expect(bridge.viewport.get()).toBeNull();
   });
 
+  it('reports a changed height before asking the host to scroll, so the host scrolls a frame of the right size', () => {
+    const { bridge, posted, setHeight } = setup();
+    bridge.start();
+    setHeight(1400);
+    bridge.scrollTo(900);
+    expect(posted.slice(2).map(({ message }) => message)).toEqual([
+      { source: 'portal', type: 'height', height: 1550 },
+      { source: 'portal', type: 'scrollTo', top: 900 },
+    ]);
+  });
+
   it('asks the host to scroll', () => {
     const { bridge, posted } = setup();
+    bridge.start();
     bridge.scrollTo(312.6);
-    expect(posted).toEqual([
+    expect(posted.slice(2)).toEqual([
       { message: { source: 'portal', type: 'scrollTo', top: 313 }, targetOrigin: HOST },
     ]);
   });

@@ -90,8 +90,12 @@ export function createIframeBridge(deps: IframeBridgeDeps): IframeBridge {
     },
     reportHeight,
     scrollTo(top) {
+      if (!Number.isFinite(top)) return;
+      // A page that just grew (a reply opened below the last post) would otherwise be scrolled while the
+      // host's frame still has its old height, and the host clamps the scroll short of the target.
+      reportHeight();
       // Negative values are fine: they point above the frame's top (the host clamps its own scroll).
-      if (Number.isFinite(top)) post({ source: MESSAGE_SOURCE, type: 'scrollTo', top: Math.round(top) });
+      post({ source: MESSAGE_SOURCE, type: 'scrollTo', top: Math.round(top) });
     },
     reportLocation(path) {
       // The login route's address holds one-time tokens; the host page's address is anyone's to read.
