@@ -13,7 +13,7 @@ import {
   tagChips,
   typeInEditor,
 } from './support/blog-page.ts';
-import { APP_ORIGIN } from './support/origins.ts';
+import { APP_ORIGIN, HOST_PAGE_URL } from './support/origins.ts';
 import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 
 /** '/api/blog/sendAsBreakingNews/': the sends of any post. */
@@ -244,7 +244,8 @@ test.describe('a post from writing to reading', () => {
     expect(href).toMatch(/^\/blog\/\d+$/);
     await actionsOf(page, title).getByRole('button', { name: 'Link kopieren' }).click();
     await expect(page.getByText('Der Link wurde in die Zwischenablage kopiert.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_ORIGIN}${href}`);
+    // HOST_PAGE_URL is set: the link opens the host page with the deep link (issue 31)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${HOST_PAGE_URL}?portal=${href}`);
   });
 
   test('admin edits it and removes the picture', async ({ page }) => {

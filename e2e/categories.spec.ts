@@ -3,7 +3,7 @@ import { CATEGORY_API } from '@portal/contract';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { expectEditor, typeInEditor } from './support/blog-page.ts';
 import { ContentApi } from './support/content-api.ts';
-import { APP_ORIGIN, HOST_ORIGIN } from './support/origins.ts';
+import { APP_ORIGIN, HOST_ORIGIN, HOST_PAGE_URL } from './support/origins.ts';
 import { flatten, uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
@@ -296,7 +296,10 @@ test.describe('category tree as an admin', () => {
     await loginAs(page, 'admin');
     await chooseAction(page, name, 'Link kopieren');
     await expect(page.getByText('Der Link wurde in die Zwischenablage kopiert.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_ORIGIN}/content/${id}`);
+    // HOST_PAGE_URL is set: the link opens the host page with the deep link (issue 31)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${HOST_PAGE_URL}?portal=/content/${id}`,
+    );
   });
 
   test('should delete a category after confirming', async ({ page }) => {

@@ -3,13 +3,12 @@
  * the mail's one-click unsubscribe link works in a browser without a login (the page asks first, its button
  * turns the reply mails off, the link is spent afterwards). A member of its own keeps other specs' settings.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectLoaded, loginAs } from './support/auth.ts';
 import { ForumsApi } from './support/forums-api.ts';
 import { NotificationsApi } from './support/notifications-api.ts';
-import { E2E_DATA_DIR } from './support/origins.ts';
+import { HOST_PAGE_URL } from './support/origins.ts';
+import { decodedBody, mailsTo } from './support/outbox.ts';
 import { uniqueSuffix } from './support/test-data.ts';
 
 const suffix = uniqueSuffix();
@@ -36,26 +35,6 @@ test.afterAll(async () => {
   await request.dispose();
 });
 
-interface OutboxMail {
-  headers: string;
-  body: string;
-}
-
-/** The mails of the e2e server's outbox to `recipient`: headers unfolded, quoted-printable soft breaks joined. */
-async function mailsTo(recipient: string): Promise<OutboxMail[]> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const mails: OutboxMail[] = [];
-  for (const name of names.filter((file) => file.endsWith('.eml'))) {
-    const raw = await readFile(path.join(dir, name), 'utf8');
-    const split = raw.indexOf('\n\n');
-    const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-    if (!new RegExp(`^To: ${recipient}$`, 'm').test(headers)) continue;
-    mails.push({ headers, body: raw.slice(split).replace(/=\r?\n/g, '') });
-  }
-  return mails;
-}
-
 test('a follower gets the reply by mail and turns reply mails off with its link, without logging in', async ({
   page,
 }) => {
@@ -71,10 +50,12 @@ test('a follower gets the reply by mail and turns reply mails off with its link,
           sent.body.includes('Neue Antwort im Forum'),
         );
         unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(mail?.headers ?? '')?.[1] ?? '';
-        postLink = /\/forum\/\d+\/thread\/\d+\?post=\d+/.exec(mail?.body ?? '')?.[0] ?? '';
+        // the link opens the host page with the deep link (HOST_PAGE_URL, issue 31)
+        const link = /Zur Antwort: (\S+)/.exec(mail ? decodedBody(mail) : '')?.[1] ?? '';
+        postLink = link.startsWith(HOST_PAGE_URL) ? (new URL(link).searchParams.get('portal') ?? '') : '';
         return {
           oneClick: mail?.headers.includes('List-Unsubscribe-Post: List-Unsubscribe=One-Click') ?? false,
-          linksThread: mail?.body.includes(`/forum/${forumId}/thread/${thread.id}?post=`) ?? false,
+          linksThread: postLink.startsWith(`/forum/${forumId}/thread/${thread.id}?post=`),
           unsubscribe: unsubscribe !== '',
         };
       },

@@ -1,7 +1,7 @@
 /**
  * Issue 16, point 5: the search field in the top bar (`/` jumps there), its suggestions as an ARIA combobox,
  * the results page (groups with counts, type chips, highlighted snippets, nothing found), a table row's hit
- * opening its table filtered to the row, the media library for admins only, and the phone layout. Every
+ * opening its table at the row (issue 31), the media library for admins only, and the phone layout. Every
  * document carries KEY, a word of this run only, so the counts are exactly this spec's data.
  */
 import { expect, type Frame, type Page, test } from '@playwright/test';
@@ -146,16 +146,19 @@ test('should show grouped results with counts, filter by type and say when nothi
   await expect(page.getByText(/^Prüfen Sie die Schreibweise/)).toBeVisible();
 });
 
-test("should open a table row's hit with its table filtered to the row", async ({ page }) => {
+test("should open a table row's hit with its table at the row, highlighted, not filtered", async ({
+  page,
+}) => {
   await loginAs(page, 'mitglied', `/search?q=${ROW_TEXT}`);
   await page.getByRole('main').getByRole('link', { name: ITEM }).click();
-  // The table searches within one cell: the hit hands it the cell that matched.
-  const cell = `Lagerware ${ROW_TEXT}`;
-  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.items[0]}&q=${encodeURIComponent(cell)}`);
+  // issue 31: the hit names the row (the 13th, 0-based 12); the table shows every row, that one marked.
+  await expect(page).toHaveURL(`/content/${ids.category}?item=${ids.items[0]}&row=12`);
   const table = page.getByRole('table', { name: `Tabelle: ${ITEM}` });
-  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue(cell);
-  await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('cell', { name: 'FG-99', exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Suchen' })).toHaveValue('');
+  await expect(table.getByRole('row')).toHaveCount(14);
+  const row = table.locator('tr[aria-current="true"]');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: 'FG-99', exact: true })).toBeInViewport();
 });
 
 test('should find media files for admins only', async ({ page }) => {

@@ -36,11 +36,19 @@ test.afterAll(async () => {
   await request.dispose();
 });
 
-/** Opens a date field's picker and picks the given day of next month. */
+/**
+ * Opens a date field's picker and picks the given day of next month. The picker opens at the month of the
+ * field's value: this month when empty, next month when the form prefilled it from another field (the
+ * event's end follows its start).
+ */
 async function pickDay(page: Page, field: Locator, day: number): Promise<void> {
   await field.click();
   const dropdown = page.locator('[data-dates-dropdown]');
-  await dropdown.getByRole('button', { name: 'Nächster Monat' }).click();
+  const month = dropdown.getByRole('button', { name: `${target.monthName} ${target.year}`, exact: true });
+  const next = dropdown.getByRole('button', { name: 'Nächster Monat' });
+  await expect(next).toBeVisible();
+  if (!(await month.isVisible())) await next.click();
+  await expect(month).toBeVisible();
   await dropdown
     .getByRole('button', { name: `${day} ${target.monthName} ${target.year}`, exact: true })
     .click();

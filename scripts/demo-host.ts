@@ -18,8 +18,8 @@ server.listen(port, '127.0.0.1', () => {
   const lines = [
     `Host page on ${origin}, embedding ${portalUrl}`,
     '',
-    'Start the portal so that it lets this page frame it:',
-    `  HOST_ORIGIN=${origin}${apiKey ? ' EXTERNAL_API_KEY=…' : ''} npm start`,
+    'Start the portal so that it lets this page frame it (and its links open this page):',
+    `  HOST_ORIGIN=${origin} HOST_PAGE_URL=${origin}/${apiKey ? ' EXTERNAL_API_KEY=…' : ''} npm start`,
     '',
     `  ${origin}/                       the portal in the frame (log in with the form on the portal origin)`,
     `  ${origin}/?portal=/blog          a deep link`,

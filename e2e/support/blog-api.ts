@@ -67,11 +67,17 @@ export class BlogApi extends ApiClient {
     for (const id of ids) await this.delete(BLOG_API.byId(id), { expect: [204, 404] });
   }
 
+  /** The members' intro text (as an admin reads it). */
   async intro(): Promise<string> {
     return (await this.get<{ html: string }>(DASHBOARD_API.intro)).html;
   }
 
-  async saveIntro(html: string): Promise<void> {
-    await this.put(DASHBOARD_API.intro, { html });
+  /** The partners' welcome text (issue 31), as an admin reads it. */
+  async partnerIntro(): Promise<string> {
+    return (await this.get<{ partnerHtml: string }>(DASHBOARD_API.intro)).partnerHtml;
+  }
+
+  async saveIntro(html: string, audience: 'members' | 'partners' = 'members'): Promise<void> {
+    await this.put(DASHBOARD_API.intro, { html, audience });
   }
 }

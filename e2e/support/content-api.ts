@@ -22,6 +22,8 @@ export interface TCategoryFixture {
   parentId?: number;
   showInQuickAccess?: boolean;
   position?: number;
+  /** Group ids; default: the default groups */
+  visibleForUserGroups?: number[];
 }
 
 export interface TCsvFile {
@@ -39,7 +41,7 @@ export class ContentApi extends ApiClient {
     return (await this.get<{ defaultUserGroups: number[] }>(CATEGORY_API.formData)).defaultUserGroups;
   }
 
-  /** Creates a category visible to the default groups; returns its id. */
+  /** Creates a category visible to the default groups (unless told otherwise); returns its id. */
   async createCategory(fixture: TCategoryFixture): Promise<number> {
     const contentCategory = {
       type: 'content',

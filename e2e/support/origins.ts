@@ -21,6 +21,14 @@ export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
 export const HOST_ORIGIN = `http://127.0.0.1:${HOST_PORT}`;
 export const HOSTILE_ORIGIN = `http://127.0.0.2:${HOSTILE_PORT}`;
 
+/** The host website's page that shows the portal (HOST_PAGE_URL): links the portal hands out open it. */
+export const HOST_PAGE_URL = `${HOST_ORIGIN}/`;
+/**
+ * The app's server under another origin than APP_ORIGIN (the same server, reached by IP): no login form is
+ * offered there (LOGIN_FORM_ORIGINS), as on the production portal's own address.
+ */
+export const APP_ORIGIN_WITHOUT_FORM = `http://127.0.0.1:${APP_PORT}`;
+
 /** The server refuses API keys shorter than 16 characters. */
 export const EXTERNAL_API_KEY = 'e2e-external-api-key';
 

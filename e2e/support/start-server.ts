@@ -1,13 +1,21 @@
 /**
  * Starts the real server for the end-to-end tests (playwright.config.ts `webServer`): a fresh
- * DATA_DIR (SQLite, uploads, outbox; E2E_DATA_DIR in origins.ts), demo users seeded (NODE_ENV unset), the test origins configured.
+ * DATA_DIR (SQLite, uploads, outbox; E2E_DATA_DIR in origins.ts), demo users seeded (NODE_ENV unset), the test origins
+ * and the host page configured.
  * Removes the folder when the server stops. E2E_DATABASE_URL points it at PostgreSQL instead.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ORIGIN, APP_PORT, E2E_DATA_DIR, EXTERNAL_API_KEY, HOST_ORIGIN } from './origins.ts';
+import {
+  APP_ORIGIN,
+  APP_PORT,
+  E2E_DATA_DIR,
+  EXTERNAL_API_KEY,
+  HOST_ORIGIN,
+  HOST_PAGE_URL,
+} from './origins.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist');
@@ -25,6 +33,8 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_URL: APP_ORIGIN,
   DATA_DIR: dataDir,
   HOST_ORIGIN,
+  // Links the portal hands out open the host page with the deep link, as in production (issue 31).
+  HOST_PAGE_URL: HOST_PAGE_URL,
   LOGIN_FORM_ORIGINS: APP_ORIGIN,
   EXTERNAL_API_KEY,
   WEB_DIST: webDist,

@@ -5,7 +5,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API, MESSAGES, type TPublicSettings, ZHealth, ZPublicSettings } from '@portal/contract';
+import {
+  API,
+  APP_PATHS,
+  appLink,
+  MESSAGES,
+  type TPublicSettings,
+  ZHealth,
+  ZPublicSettings,
+} from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,7 +24,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
-import type { TConfig } from './config.ts';
+import { appAddresses, type TConfig } from './config.ts';
 import { type AccountsService, createAccountsService } from './features/accounts/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, createAuthService, externalLoginRoutes } from './features/auth/index.ts';
@@ -191,7 +199,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       db: database.db,
       accounts,
       outbox,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       jwtSecret: config.jwtSecret,
       log: app.log,
     }),
@@ -249,6 +257,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     loginFormOrigins: config.loginFormOrigins,
     contactEmail: config.contactEmail,
     uploadLimitMb: config.uploadLimitBytes / (1024 * 1024),
+    hostPageUrl: config.hostPageUrl,
   };
   const health = createHealthCheck({
     database,
@@ -312,8 +321,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     db: database.db,
     accounts,
     tokens: createUnsubscribeTokens(config.jwtSecret, config.publicUrl),
-    publicUrl: config.publicUrl,
     limit: lookupLimit('unsubscribe'),
+    settingsUrl: appLink(APP_PATHS.notificationSettings, appAddresses(config)),
   });
   // Every route registered in this context needs a valid access token unless it is marked public.
   await app.register(async (api) => {
@@ -342,7 +351,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       accounts,
       outbox,
       mailWorker,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       search,
     });
     await api.register(dashboardRoutes, { db: database.db });
@@ -366,7 +375,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       replyMails: {
         outbox,
         mailWorker,
-        publicUrl: config.publicUrl,
+        addresses: appAddresses(config),
         jwtSecret: config.jwtSecret,
         recipients: forumReplyRecipients,
       },
@@ -376,7 +385,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       storage,
       signer,
       accounts,
-      publicUrl: config.publicUrl,
+      addresses: appAddresses(config),
       now: options.eventsClock,
       search,
       feedLimit: lookupLimit('calendar-feed'),

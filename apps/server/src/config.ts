@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_DEEP_LINK_PARAM, type TAppAddresses } from '@portal/contract';
 import { z } from 'zod';
 import { parseTrustProxy, type TTrustProxy } from './platform/http/trust-proxy.ts';
 import type { S3Settings } from './platform/storage/s3-storage.ts';
@@ -45,6 +46,15 @@ const ZEnv = z.object({
     .max(100_000)
     .optional(),
   HOST_ORIGIN: origin.optional(),
+  /** the host website's page that shows the portal: every link the portal hands out opens it (issue 31) */
+  HOST_PAGE_URL: z
+    .url({ protocol: /^https?$/, abort: true })
+    .refine((value) => new URL(value).hash === '', 'must not have a fragment (#…)')
+    .refine(
+      (value) => !new URL(value).searchParams.has(HOST_DEEP_LINK_PARAM),
+      `must not have a "${HOST_DEEP_LINK_PARAM}" parameter: the portal adds its deep link there`,
+    )
+    .optional(),
   LOGIN_FORM_ORIGINS: z
     .string()
     .optional()
@@ -121,6 +131,8 @@ export interface TConfig {
   /** MAIL_RATE_PER_MINUTE; undefined: unlimited */
   mailRatePerMinute: number | undefined;
   hostOrigin: string | undefined;
+  /** HOST_PAGE_URL; null: links point at publicUrl (contract `appLink`) */
+  hostPageUrl: string | null;
   loginFormOrigins: string[];
   externalApiKey: string | undefined;
   jwtSecret: string;
@@ -143,6 +155,11 @@ export interface TConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** What the contract's `appLink` needs to build the links the portal hands out (issue 31). */
+export function appAddresses(config: Pick<TConfig, 'publicUrl' | 'hostPageUrl'>): TAppAddresses {
+  return { publicUrl: config.publicUrl, hostPageUrl: config.hostPageUrl };
+}
 
 /** Reads the environment into a typed config; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
@@ -168,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     }
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
+  checkHostPage(e.HOST_PAGE_URL, e.HOST_ORIGIN);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const ownOrigin = new URL(publicUrl).origin;
   return {
@@ -184,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     mailFrom: e.MAIL_FROM,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE,
     hostOrigin: e.HOST_ORIGIN,
+    hostPageUrl: e.HOST_PAGE_URL ?? null,
     // In the embedded default the server's own origin may use the password form, so the demo works at once.
     loginFormOrigins: e.LOGIN_FORM_ORIGINS.length > 0 || production ? e.LOGIN_FORM_ORIGINS : [ownOrigin],
     externalApiKey: e.EXTERNAL_API_KEY,
@@ -200,6 +219,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: e.TRUST_PROXY,
     seedDemo: !production,
   };
+}
+
+/** Only HOST_ORIGIN may frame the portal (CSP frame-ancestors): a host page elsewhere could not show it. */
+function checkHostPage(hostPageUrl: string | undefined, hostOrigin: string | undefined): void {
+  if (!hostPageUrl) return;
+  const pageOrigin = new URL(hostPageUrl).origin;
+  if (pageOrigin === hostOrigin) return;
+  const problem = hostOrigin
+    ? `must be a page on HOST_ORIGIN (${hostOrigin}), the only origin that may show the portal; it is on ${pageOrigin}`
+    : 'needs HOST_ORIGIN, the origin that may show the portal in a frame';
+  throw new ConfigError(`Invalid configuration:\n  HOST_PAGE_URL: ${problem}`);
 }
 
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;

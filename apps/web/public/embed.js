@@ -17,6 +17,11 @@
  * logs in first and then opens the deep link. The host page's address is anyone's to write: it never
  * becomes the frame's address itself, so a login link in it (?portal=/login%3Ftoken%3D…) signs nobody in;
  * the app remembers a `request` only when its router would not read it as the login route (issue 30).
+ *
+ * The app reports every address it shows (`location`); the script writes it into the host page's address as
+ * that deep link with history.replaceState (never a login route), so a reload or a bookmark of the host page
+ * opens the same portal page. The frame's navigations are entries of the browser's joint history already:
+ * the host's back button goes back in the frame, whose next report puts the address right (issue 31).
  */
 /** @typedef {import('../src/lib/iframe-messages').ChildMessage} ChildMessage */
 /** @typedef {import('../src/lib/iframe-messages').HostMessage} HostMessage */
@@ -34,6 +39,9 @@
   const portalOrigin = new URL(script.src).origin;
   /** @type {HostMessage['source']} */
   const MESSAGE_SOURCE = 'portal';
+  const DEEP_LINK_PARAM = 'portal';
+  /** The app's start page: no deep link needed (every login ends there). */
+  const START_PATHS = ['/', '/dashboard'];
   const MIN_HEIGHT = 200;
   const MAX_HEIGHT = 100000;
   const INITIAL_HEIGHT = 600;
@@ -60,8 +68,60 @@
     }
   }
 
+  /**
+   * True for the login route as the app's router reads it (case, dot segments, encoding): its address holds
+   * one-time tokens, which must never stand in the host page's address. The app never reports it either.
+   * @param {string} path a path on the portal's origin
+   */
+  function isLoginRoute(path) {
+    let pathname = new URL(path, portalOrigin).pathname;
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return true;
+    }
+    const first = pathname.split(/[/\\]/).find((segment) => segment.trim() !== '');
+    return first?.trim().toLowerCase() === 'login';
+  }
+
+  /**
+   * The host page's address with `path` as its deep link, its other parameters and fragment kept; written as
+   * the contract's hostPageLink writes links (packages/contract/src/app-links.ts): slashes kept, readable.
+   * @param {string} path
+   */
+  function addressWithDeepLink(path) {
+    const kept = window.location.search
+      .slice(1)
+      .split('&')
+      .filter((part) => part !== '' && parameterName(part) !== DEEP_LINK_PARAM);
+    if (!START_PATHS.includes(path)) {
+      kept.push(`${DEEP_LINK_PARAM}=${encodeURIComponent(path).replace(/%2F/gi, '/')}`);
+    }
+    return `${window.location.pathname}${kept.length > 0 ? `?${kept.join('&')}` : ''}${window.location.hash}`;
+  }
+
+  /** @param {string} part one `name=value` of a query */
+  function parameterName(part) {
+    const name = (part.split('=', 1)[0] ?? '').replace(/\+/g, ' ');
+    try {
+      return decodeURIComponent(name);
+    } catch {
+      return name;
+    }
+  }
+
+  /** @param {string} reported the address the app shows */
+  function keepInAddress(reported) {
+    const path = portalPath(reported);
+    if (!path || isLoginRoute(path)) return;
+    const address = addressWithDeepLink(path);
+    const current = window.location.pathname + window.location.search + window.location.hash;
+    // Replaced, not pushed: the frame's own navigation is the history entry (see the header).
+    if (address !== current) window.history.replaceState(window.history.state, '', address);
+  }
+
   function initialPath() {
-    const deepLink = portalPath(new URLSearchParams(window.location.search).get('portal'));
+    const deepLink = portalPath(new URLSearchParams(window.location.search).get(DEEP_LINK_PARAM));
     const configured = portalPath(script.dataset.path ?? null);
     if (!deepLink) return configured ?? '/';
     const url = new URL(configured && /^\/login\?/.test(configured) ? configured : '/login', portalOrigin);
@@ -134,6 +194,8 @@
       iframe.style.height = `${clampHeight(message.height)}px`;
     } else if (message.type === 'scrollTo' && Number.isFinite(message.top)) {
       window.scrollTo({ top: Math.max(0, iframeTop() + message.top), behavior: 'auto' });
+    } else if (message.type === 'location' && typeof message.path === 'string') {
+      keepInAddress(message.path);
     }
   }
 

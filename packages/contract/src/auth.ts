@@ -97,5 +97,7 @@ export const ZPublicSettings = z.object({
   contactEmail: z.string(),
   /** UPLOAD_LIMIT_MB: the largest file an upload takes, named and checked when a file is chosen. */
   uploadLimitMb: z.number().int().positive(),
+  /** HOST_PAGE_URL: links the app hands out ('Link kopieren') open the host page (issue 31) */
+  hostPageUrl: z.string().nullable(),
 });
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;

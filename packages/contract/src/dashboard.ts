@@ -7,13 +7,21 @@ export const DASHBOARD_API = {
   intro: '/api/dashboard/intro',
 } as const;
 
-/** The dashboard's intro text (rich text, sanitised by the server). */
-export const ZDashboardIntro = zm.object({ html: zm.string() });
+/**
+ * The dashboard's intro text (rich text, sanitised by the server): members and partners each get the text
+ * written for them (issue 31); admins get both, the partners' as `partnerHtml`, to edit them.
+ */
+export const ZDashboardIntro = zm.object({ html: zm.string(), partnerHtml: zm.optional(zm.string()) });
 export type TDashboardIntro = z.infer<typeof ZDashboardIntro>;
 
-/** PUT /api/dashboard/intro: an empty text is allowed and hides the intro. */
+/** Who an intro text is for: members (ROLE_USER and admins) or partners (ROLE_PARTNER only). */
+const INTRO_AUDIENCES = ['members', 'partners'] as const;
+export type TIntroAudience = (typeof INTRO_AUDIENCES)[number];
+
+/** PUT /api/dashboard/intro: an empty text is allowed and hides the intro; `audience` defaults to members. */
 export const ZDashboardIntroInput = z.object({
   html: z
     .string({ error: 'Der Text fehlt.' })
     .max(100_000, 'Der Text ist zu lang (höchstens 100.000 Zeichen).'),
+  audience: z.enum(INTRO_AUDIENCES, { error: 'Unbekannte Zielgruppe.' }).default('members'),
 });

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './app-links.ts';
 export * from './audit-fields.ts';
 export * from './auth.ts';
 export * from './blog.ts';

@@ -61,7 +61,7 @@ const ZSearchHit = z.object({
   title: z.string(),
   /** plain text, HTML-escaped, with the matches wrapped in `<mark>…</mark>` */
   snippet: z.string(),
-  /** the SPA route that opens the hit (a table row: its content page, with `q` filtering the table) */
+  /** the SPA route that opens the hit (a table row: its content page with `row`, the table opened at that row) */
   path: z.string(),
   /** ISO 8601: a post's publication, an event's start, a forum post's time, a file's upload */
   date: z.string().optional(),

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { loadConfig } from '../config.ts';
+import { appAddresses, loadConfig } from '../config.ts';
 import { createAccountsService } from '../features/accounts/index.ts';
 import {
   createDigestRunner,
@@ -87,7 +87,7 @@ async function run(argv: string[]): Promise<string> {
         db: database.db,
         accounts: createAccountsService(database.db),
         outbox,
-        publicUrl: config.publicUrl,
+        addresses: appAddresses(config),
         jwtSecret: config.jwtSecret,
         log,
       }),

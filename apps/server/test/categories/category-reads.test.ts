@@ -158,6 +158,23 @@ describe('GET /api/contentCategory/quickAccess', () => {
   it('should refuse a request without token with 401', async () => {
     expect((await w.app.inject({ url: CATEGORY_API.quickAccess })).statusCode).toBe(401);
   });
+
+  it('should offer a partner no content page: those are for members (issue 31)', async () => {
+    const id = await createCategory(w, {
+      name: 'Partnerseite',
+      visibleForUserGroups: [w.groups.partner],
+      showInQuickAccess: true,
+    });
+    try {
+      expect(names(await quick(w.as.partner))).toEqual(['Dienstleistungen']);
+      expect(names(await quick(w.as.admin))).toContain('Partnerseite');
+      // a member of the Partner group sees it
+      const both = await createUser(w.app, { username: 'mitglied-partner', groups: ['Partner'] });
+      expect(names(await quick(bearer(await login(w.app, both.username))))).toContain('Partnerseite');
+    } finally {
+      await w.app.inject({ method: 'DELETE', url: CATEGORY_API.byId(id), headers: w.as.admin });
+    }
+  });
 });
 
 describe('GET /api/contentCategory/{id}', () => {

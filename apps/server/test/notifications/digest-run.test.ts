@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NOTIFICATIONS_API } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appAddresses } from '../../src/config.ts';
 import { createDigestRunner } from '../../src/features/notifications/digest.ts';
 import { latestSlot } from '../../src/features/notifications/digest-slots.ts';
 import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
@@ -41,7 +42,7 @@ const runnerDeps = () => ({
   db: w.t.database.db,
   accounts: w.app.accounts,
   outbox: createMailOutbox(w.t.database),
-  publicUrl: w.t.config.publicUrl,
+  addresses: appAddresses(w.t.config),
   jwtSecret: w.t.config.jwtSecret,
   log: w.app.log,
 });

@@ -161,3 +161,34 @@ describe('TRUST_PROXY', () => {
     expect(message).toContain(value.split(',')[0] ?? value);
   });
 });
+
+describe('HOST_PAGE_URL (issue 31)', () => {
+  const host = { HOST_ORIGIN: 'https://www.verband.example' };
+
+  it('should be unset by default: links point at PUBLIC_URL', () => {
+    expect(loadConfig(base).hostPageUrl).toBeNull();
+  });
+
+  it('should take a page of the host origin, with its own query', () => {
+    const url = 'https://www.verband.example/mitglieder/portal?bereich=intern';
+    expect(loadConfig({ ...base, ...host, HOST_PAGE_URL: url }).hostPageUrl).toBe(url);
+  });
+
+  it.each([
+    ['nicht-url', 'HOST_PAGE_URL'],
+    ['ftp://www.verband.example/portal', 'HOST_PAGE_URL'],
+    ['https://www.verband.example/portal#oben', 'fragment'],
+    ['https://www.verband.example/portal?portal=/blog/1', '"portal"'],
+    ['https://andere.example/portal', 'HOST_ORIGIN'],
+  ])('should stop start-up for %s, naming the variable and the problem', (value, problem) => {
+    const message = errorOf({ ...host, HOST_PAGE_URL: value });
+    expect(message).toContain('HOST_PAGE_URL');
+    expect(message).toContain(problem);
+  });
+
+  it('should need HOST_ORIGIN: only the host origin may show the portal', () => {
+    const message = errorOf({ HOST_PAGE_URL: 'https://www.verband.example/portal' });
+    expect(message).toContain('HOST_PAGE_URL');
+    expect(message).toContain('HOST_ORIGIN');
+  });
+});

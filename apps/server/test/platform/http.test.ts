@@ -130,6 +130,7 @@ describe('the web app', () => {
         loginFormOrigins: ['http://localhost:8080'],
         contactEmail: 'kontakt@host.example',
         uploadLimitMb: 20,
+        hostPageUrl: null,
       });
     } finally {
       await other.close();

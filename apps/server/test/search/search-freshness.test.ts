@@ -173,13 +173,17 @@ describe('content items and their tables', () => {
       { title: 'Preisliste Sonderformen', categories: [kategorie] },
       csv('SF-7781;Kreisscheibe Morgenröte', 'SF-7782;Trapezscheibe'),
     );
-    const rowPath = (q: string) => `/content/${kategorie}?item=${item.id}&q=${encodeURIComponent(q)}`;
-    expect(await paths(w.as.mitglied, 'Morgenröte')).toEqual([rowPath('Kreisscheibe Morgenröte')]);
+    // issue 31: a row's hit opens its table at that row (0-based, counted in the live table)
+    const rowPath = (row: number) => `/content/${kategorie}?item=${item.id}&row=${row}`;
+    expect(await paths(w.as.mitglied, 'Morgenröte')).toEqual([rowPath(0)]);
 
     const values = { id: item.id, title: 'Preisliste Sonderformen', categories: [kategorie] };
-    await saved(await saveContent(w, w.as.admin, values, csv('SF-7790;Dreieckscheibe Abendstern')));
+    await saved(
+      await saveContent(w, w.as.admin, values, csv('SF-7790;Dreieck', 'SF-7791;Dreieckscheibe Abendstern')),
+    );
     expect(await paths(w.as.mitglied, 'Morgenröte')).toEqual([]);
-    expect(await paths(w.as.mitglied, 'Abendstern')).toEqual([rowPath('Dreieckscheibe Abendstern')]);
+    expect(await paths(w.as.mitglied, 'Trapezscheibe')).toEqual([]);
+    expect(await paths(w.as.mitglied, 'Abendstern')).toEqual([rowPath(1)]);
 
     await saved(await saveContent(w, w.as.admin, { ...values, csvFile: null }));
     expect(await paths(w.as.mitglied, 'Abendstern')).toEqual([]);

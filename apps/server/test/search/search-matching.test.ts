@@ -78,8 +78,10 @@ describe('GET /api/search: German as members type it', () => {
       type: 'content',
       id: itemId,
       title: 'Preisliste Glas',
-      path: `/content/${categoryId}?item=${itemId}&q=FG-1002`,
+      path: `/content/${categoryId}?item=${itemId}&row=0`,
     });
+    // issue 31: the table opens at the row that matched, not filtered by the text
+    expect(result.hits[1]?.path).toBe(`/content/${categoryId}?item=${itemId}&row=1`);
     const none = await search(w, w.as.mitglied, 'FG-1003');
     expect(none.total).toBe(0);
   });
@@ -96,10 +98,10 @@ describe('GET /api/search: German as members type it', () => {
     expect(result.hits.map((hit) => hit.snippet)).toEqual([
       'WD-7 · Wärme<mark>dämmglas</mark> fürs <mark>Café</mark> · 99,00',
     ]);
-    // The table's own filter looks within one cell and does not fold: the hit hands it the matching cell.
+    // The hit names the row that matched, however the word was written (issue 31).
     const written = await search(w, w.as.mitglied, 'Waermedaemmglas', { type: 'content' });
-    expect(written.hits.map((hit) => new URL(hit.path, 'http://portal').searchParams.get('q'))).toContain(
-      'Wärmedämmglas fürs Café',
+    expect(written.hits.map((hit) => new URL(hit.path, 'http://portal').searchParams.get('row'))).toContain(
+      '3',
     );
   });
 

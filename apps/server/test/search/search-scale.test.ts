@@ -106,13 +106,15 @@ describe('GET /api/search: large tables and common words', () => {
     for (const hit of result.hits) expect(hit).toMatchObject({ id: itemId, title: 'Große Preisliste' });
   });
 
-  it('should find the one row deep in a block, opening the table filtered to it', async () => {
+  it('should find the one row deep in a block, opening the table at that row', async () => {
     const result = await search(w, w.as.mitglied, 'nadelstreifen');
     expect(result.total).toBe(1);
     expect(result.hits[0]?.snippet).toBe(
       `ART-${NEEDLE.row} · <mark>Nadelstreifen</mark>scheibe · ${NEEDLE.row},50`,
     );
-    expect(new URL(result.hits[0]?.path ?? '', 'http://portal').searchParams.get('q')).toBe(NEEDLE.text);
+    expect(new URL(result.hits[0]?.path ?? '', 'http://portal').searchParams.get('row')).toBe(
+      String(NEEDLE.row),
+    );
   });
 
   it('should count a common word up to the cap, say there is more, and page through the newest', async () => {

@@ -84,8 +84,8 @@ describe('GET /api/search: only what the member may open', () => {
       [
         `/blog/${ids.postMembers}`,
         `/content/${ids.normen}?item=${ids.itemMembers}`,
-        // the row's hit filters its table by the cell that matched
-        `/content/${ids.normen}?item=${ids.itemMembers}&q=Altglasquote%20Bund`,
+        // the row's hit opens its table at the row that matched (issue 31)
+        `/content/${ids.normen}?item=${ids.itemMembers}&row=0`,
         `/event/${ids.event}`,
         forum,
         `${forum}?post=${ids.firstPost}`,

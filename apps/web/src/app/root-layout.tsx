@@ -10,6 +10,7 @@ import { activity, session, setErrorSink } from '../lib/portal';
 import { loginPathFor } from '../lib/routing/route-guard';
 import type { Region } from '../lib/visible-region';
 import { GlobalSpinner } from './frame/global-spinner';
+import { useHostAddress } from './frame/use-host-address';
 import { useNavigationScroll } from './frame/use-navigation-scroll';
 import { VisibleTopVariable } from './frame/visible-top-variable';
 
@@ -24,6 +25,7 @@ export function RootLayout() {
   const region = useVisibleRegion();
   useExpiredSessionRedirect();
   useNavigationScroll();
+  useHostAddress();
   useBottomSheetRouting();
   return (
     <>

@@ -30,7 +30,8 @@ export const de = {
     blogCeo: BLOG_TITLES.ceo,
     events: 'Veranstaltungen',
     forums: 'Foren',
-    services: 'Dienstleistungsangebote',
+    /** soft hyphens: at 328 px the word breaks at a syllable even without the browser's dictionary (issue 31) */
+    services: 'Dienst\u00ADleistungs\u00ADangebote',
     media: 'Mediathek',
     /** issue 18: the admin's links, under their own heading */
     admin: 'Verwaltung',
@@ -233,6 +234,8 @@ export const de = {
           : `Zeilen ${formatCount(from)}–${formatCount(to)} von ${formatCount(total)}`,
       pagination: 'Seiten der Tabelle',
       noMatches: 'Keine passenden Zeilen gefunden.',
+      /** issue 31: a table wider than the screen says so */
+      sideways: 'Weitere Spalten: Tabelle seitlich verschieben.',
       loadingRows: 'Zeilen werden geladen …',
       download: 'Tabelle herunterladen',
     },
@@ -289,6 +292,17 @@ export const de = {
     introEmpty: 'Noch kein Einleitungstext vorhanden.',
     introSaved: 'Der Einleitungstext wurde gespeichert.',
     introLoadFailed: 'Der Einleitungstext konnte nicht geladen werden.',
+    /** issue 31: the partners' own welcome, which admins edit beside the members' */
+    partnerIntro: 'Begrüßung für Partner',
+    partnerIntroHint: 'Nur Partner sehen diesen Text; Mitglieder sehen den Einleitungstext oben.',
+    partnerIntroEmpty: 'Noch keine Begrüßung für Partner vorhanden.',
+    /** issue 31: a deep link to a page the member's role may not open leads to the dashboard, which says why */
+    deniedTitle: 'Diese Seite ist für Ihren Zugang nicht freigegeben',
+    deniedForPartners: (page: string) =>
+      `Der Link führt zur Seite „${page}“. Sie steht nur Mitgliedern des Verbands offen; mit Ihrem Partnerzugang sehen Sie das Dashboard und die Beiträge. Deshalb sind Sie auf dem Dashboard gelandet.`,
+    deniedForAdmins: (page: string) =>
+      `Der Link führt zur Seite „${page}“. Sie steht nur den Administratoren des Portals offen. Deshalb sind Sie auf dem Dashboard gelandet.`,
+    deniedClose: 'Hinweis schließen',
     latestPosts: 'Aktuelle Beiträge',
     latestEmpty: 'Keine aktuellen Beiträge vorhanden.',
     allPosts: 'Alle Beiträge',
@@ -765,7 +779,7 @@ export const de = {
     forums: 'Foren',
     thread: 'Thema',
     media: 'Mediathek',
-    services: 'Dienstleistungsangebote',
+    services: 'Dienst\u00ADleistungs\u00ADangebote',
     search: 'Suche',
     notifications: 'Benachrichtigungen',
   },

@@ -117,12 +117,50 @@ describe('iframe bridge', () => {
     expect(bridge.viewport.get()).toBeNull();
   });
 
+  it('reports a changed height before asking the host to scroll, so the host scrolls a frame of the right size', () => {
+    const { bridge, posted, setHeight } = setup();
+    bridge.start();
+    setHeight(1400);
+    bridge.scrollTo(900);
+    expect(posted.slice(2).map(({ message }) => message)).toEqual([
+      { source: 'portal', type: 'height', height: 1550 },
+      { source: 'portal', type: 'scrollTo', top: 900 },
+    ]);
+  });
+
   it('asks the host to scroll', () => {
     const { bridge, posted } = setup();
+    bridge.start();
     bridge.scrollTo(312.6);
-    expect(posted).toEqual([
+    expect(posted.slice(2)).toEqual([
       { message: { source: 'portal', type: 'scrollTo', top: 313 }, targetOrigin: HOST },
     ]);
+  });
+
+  it("reports the app's address to the host once per change, for its address bar (issue 31)", () => {
+    const { bridge, posted } = setup();
+    bridge.reportLocation('/forum/3/thread/12?page=2#antwort');
+    bridge.reportLocation('/forum/3/thread/12?page=2#antwort');
+    bridge.reportLocation('/blog/4');
+    expect(posted).toEqual([
+      {
+        message: { source: 'portal', type: 'location', path: '/forum/3/thread/12?page=2#antwort' },
+        targetOrigin: HOST,
+      },
+      { message: { source: 'portal', type: 'location', path: '/blog/4' }, targetOrigin: HOST },
+    ]);
+  });
+
+  it.each([
+    '/login?token=T&request=/blog/4',
+    '/Login?denied=1',
+    '/./login?token=T',
+    'blog/4',
+    '//evil.example/x',
+  ])('never reports %s: no login route or token in the host address', (path) => {
+    const { bridge, posted } = setup();
+    bridge.reportLocation(path);
+    expect(posted).toEqual([]);
   });
 
   it('does nothing outside an iframe (window.parent is the window itself)', () => {
@@ -133,6 +171,7 @@ describe('iframe bridge', () => {
     expect(bridge.active).toBe(false);
     bridge.start();
     bridge.scrollTo(10);
+    bridge.reportLocation('/blog/4');
     expect(posted).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { isLoginPath } from '@portal/contract';
 import { createStore, type Store } from './external-store';
 import { type ChildMessage, type HostMessage, type HostViewport, MESSAGE_SOURCE } from './iframe-messages';
 
@@ -38,6 +39,8 @@ export interface IframeBridge {
   start(): () => void;
   reportHeight(): void;
   scrollTo(top: number): void;
+  /** Tells the host the app's address (path, query and hash) when it changed; never a login route. */
+  reportLocation(path: string): void;
   handleMessage(event: IncomingMessage): void;
 }
 
@@ -46,6 +49,7 @@ export function createIframeBridge(deps: IframeBridgeDeps): IframeBridge {
   const active = hostOrigin !== null && hostOrigin !== '' && parent !== null && parent !== deps.self;
   const viewport = createStore<HostViewport | null>(null);
   let lastHeight: number | null = null;
+  let lastPath: string | null = null;
 
   function post(message: ChildMessage): void {
     if (!active || !parent || !hostOrigin) return;
@@ -86,8 +90,18 @@ export function createIframeBridge(deps: IframeBridgeDeps): IframeBridge {
     },
     reportHeight,
     scrollTo(top) {
+      if (!Number.isFinite(top)) return;
+      // A page that just grew (a reply opened below the last post) would otherwise be scrolled while the
+      // host's frame still has its old height, and the host clamps the scroll short of the target.
+      reportHeight();
       // Negative values are fine: they point above the frame's top (the host clamps its own scroll).
-      if (Number.isFinite(top)) post({ source: MESSAGE_SOURCE, type: 'scrollTo', top: Math.round(top) });
+      post({ source: MESSAGE_SOURCE, type: 'scrollTo', top: Math.round(top) });
+    },
+    reportLocation(path) {
+      // The login route's address holds one-time tokens; the host page's address is anyone's to read.
+      if (!path.startsWith('/') || path.startsWith('//') || isLoginPath(path) || path === lastPath) return;
+      lastPath = path;
+      post({ source: MESSAGE_SOURCE, type: 'location', path });
     },
     handleMessage,
   };

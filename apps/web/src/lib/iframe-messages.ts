@@ -20,11 +20,16 @@ type Message<Type extends string, Payload extends object = object> = {
   type: Type;
 } & Payload;
 
-/** App → host: loaded (on every load), the height the frame needs, where to scroll the host page. */
+/**
+ * App → host: loaded (on every load), the height the frame needs, where to scroll the host page, and the
+ * app's address (path, query, hash; never the login route), which the host keeps in its own address as the
+ * deep link `?portal=…` so that a reload, a bookmark or the back button return to it (issue 31).
+ */
 export type ChildMessage =
   | Message<'ready'>
   | Message<'height', { height: number }>
-  | Message<'scrollTo', { top: number }>;
+  | Message<'scrollTo', { top: number }>
+  | Message<'location', { path: string }>;
 
 /** Host → app: where the host's viewport is. */
 export type HostMessage = Message<'viewport', HostViewport>;

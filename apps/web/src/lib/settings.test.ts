@@ -14,6 +14,7 @@ const SETTINGS = {
   loginFormOrigins: ['http://localhost:8080'],
   contactEmail: 'info@verband.example',
   uploadLimitMb: 20,
+  hostPageUrl: 'https://www.verband.example/portal',
 };
 
 function doc(content: string | null): Pick<Document, 'querySelector'> {
@@ -78,6 +79,9 @@ describe('parsePublicSettings', () => {
     { ...SETTINGS, uploadLimitMb: 0 },
     { ...SETTINGS, uploadLimitMb: 2.5 },
     { ...SETTINGS, uploadLimitMb: undefined },
+    { ...SETTINGS, hostPageUrl: null },
+    { ...SETTINGS, hostPageUrl: undefined },
+    { ...SETTINGS, hostPageUrl: 7 },
     { hostOrigin: null, loginFormOrigins: [] },
     null,
     'settings',

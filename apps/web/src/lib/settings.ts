@@ -1,7 +1,7 @@
-import { API, PUBLIC_SETTINGS_META, type TPublicSettings } from '@portal/contract';
+import { API, PUBLIC_SETTINGS_META, type TAppAddresses, type TPublicSettings } from '@portal/contract';
 
 /**
- * Public settings of the server (host origin, login-form origins, contact e-mail, upload limit). The server puts them
+ * Public settings of the server (host origin, login-form origins, contact e-mail, upload limit, host page). The server puts them
  * into a meta tag of index.html (no inline script, CSP script-src 'self'); under `npm run dev`, where
  * Vite serves index.html, they come from GET /api/settings instead.
  */
@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: TPublicSettings = {
   contactEmail: '',
   // The server's default (README, UPLOAD_LIMIT_MB); the server checks every upload anyway.
   uploadLimitMb: 20,
+  hostPageUrl: null,
 };
 
 let current: TPublicSettings = DEFAULT_SETTINGS;
@@ -26,7 +27,10 @@ export function getSettings(): TPublicSettings {
  */
 export function parsePublicSettings(value: unknown): TPublicSettings | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb } = value as Record<string, unknown>;
+  const { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb, hostPageUrl } = value as Record<
+    string,
+    unknown
+  >;
   if (hostOrigin !== null && typeof hostOrigin !== 'string') return null;
   if (!Array.isArray(loginFormOrigins) || !loginFormOrigins.every((origin) => typeof origin === 'string')) {
     return null;
@@ -34,7 +38,8 @@ export function parsePublicSettings(value: unknown): TPublicSettings | null {
   if (typeof contactEmail !== 'string') return null;
   if (typeof uploadLimitMb !== 'number' || !Number.isInteger(uploadLimitMb) || uploadLimitMb <= 0)
     return null;
-  return { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb };
+  if (hostPageUrl !== null && typeof hostPageUrl !== 'string') return null;
+  return { hostOrigin, loginFormOrigins, contactEmail, uploadLimitMb, hostPageUrl };
 }
 
 export function readSettingsMeta(doc: Pick<Document, 'querySelector'>): TPublicSettings | null {
@@ -64,6 +69,11 @@ export async function loadSettings(
 ): Promise<TPublicSettings> {
   current = readSettingsMeta(doc) ?? (await fetchSettings(fetchFn)) ?? DEFAULT_SETTINGS;
   return current;
+}
+
+/** Where the app's links lead (contract `appLink`): the host page when configured, else this origin. */
+export function appAddresses(): TAppAddresses {
+  return { publicUrl: window.location.origin, hostPageUrl: current.hostPageUrl };
 }
 
 /** SPEC §2 Login: the manual form appears only on an internal test origin. */

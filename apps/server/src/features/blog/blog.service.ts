@@ -2,6 +2,7 @@ import {
   BLOG_MESSAGES,
   BLOG_PAGE_SIZE,
   BREAKING_NEWS_REPEAT_MINUTES,
+  type TAppAddresses,
   type TBlog,
   type TBlogFormData,
   type TBlogPage,
@@ -35,7 +36,7 @@ export interface BlogFeatureDeps {
   outbox: MailOutbox;
   mailWorker: Pick<MailWorker, 'notify'>;
   /** for the link in the breaking-news mail */
-  publicUrl: string;
+  addresses: TAppAddresses;
   search: SearchIndex;
 }
 
@@ -249,7 +250,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const email = member.email?.trim();
         if (email && !addresses.has(email.toLowerCase())) addresses.set(email.toLowerCase(), email);
       }
-      const mail = breakingNewsMail(post, deps.publicUrl);
+      const mail = breakingNewsMail(post, deps.addresses);
       const topic = `blog:${id}`;
       try {
         await db.transaction().execute(async (trx) => {

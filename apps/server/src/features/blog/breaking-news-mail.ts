@@ -1,3 +1,4 @@
+import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import { escapeHtml, htmlToText } from '../../platform/html/text.ts';
 
 interface BreakingNewsMail {
@@ -7,8 +8,11 @@ interface BreakingNewsMail {
 }
 
 /** The breaking-news mail (German, HTML and text): title, pre-text and a link to the post. */
-export function breakingNewsMail(post: { id: number; title: string; preText: string }, publicUrl: string) {
-  const link = `${publicUrl}/blog/${post.id}`;
+export function breakingNewsMail(
+  post: { id: number; title: string; preText: string },
+  addresses: TAppAddresses,
+) {
+  const link = appLink(APP_PATHS.post(post.id), addresses);
   const preText = htmlToText(post.preText);
   const subject = `Eilmeldung: ${post.title}`.replace(/[\r\n]+/g, ' ');
   const text = [

@@ -43,7 +43,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = 
     onRequest: anyMember,
     schema: {
       tags,
-      description: 'Visible categories with showInQuickAccess, in tree order, each with `children: []`.',
+      description:
+        'Visible categories with showInQuickAccess, in tree order, each with `children: []`; content pages only for ' +
+        'ROLE_USER and above (a partner cannot open them).',
       response: { 200: ZContentCategoryTree, ...ROUTE_ERRORS },
     },
     handler: (request) => service.quickAccess(principalOf(request)),

@@ -2,6 +2,7 @@ import {
   CATEGORY_MESSAGES,
   CATEGORY_TYPE_LABELS,
   CATEGORY_TYPES,
+  hasRole,
   type TContentCategory,
   type TContentCategoryFormData,
   type TContentCategoryValues,
@@ -74,8 +75,13 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
       return buildTree(await access.visible(principal));
     },
 
+    /**
+     * The visible quick links; a content page only for those who may open it (ROLE_USER, SPEC §2): a partner
+     * would end on the login page's refusal (issue 31). A url's own route is the web app's to judge.
+     */
     async quickAccess(principal: Principal): Promise<TContentCategory[]> {
-      return quickAccessOf(await access.visible(principal));
+      const links = quickAccessOf(await access.visible(principal));
+      return hasRole(principal.roles, 'ROLE_USER') ? links : links.filter((link) => link.type !== 'content');
     },
 
     /** One visible category with its visible subtree and its ancestors; 404 when hidden or missing. */

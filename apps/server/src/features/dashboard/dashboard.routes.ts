@@ -1,7 +1,7 @@
 import { DASHBOARD_API, ZApiError, ZDashboardIntro, ZDashboardIntroInput } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { requireRole } from '../../platform/auth/guards.ts';
+import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
@@ -18,10 +18,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
     onRequest: requireRole('ROLE_PARTNER'),
     schema: {
       tags,
-      description: '`{ html }`: the sanitised intro text; a German welcome text until an admin saves one.',
+      description:
+        "`{ html }`: the sanitised intro text of the caller: partners (ROLE_PARTNER alone) get the partners' " +
+        "text, everyone else the members'; a German welcome text until an admin saves one. Admins get both, " +
+        "the partners' as `partnerHtml`.",
       response: { 200: ZDashboardIntro, ...errors },
     },
-    handler: () => service.intro(),
+    handler: (request) => service.intro(principalOf(request)),
   });
 
   app.route({
@@ -30,10 +33,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async 
     onRequest: requireRole('ROLE_ADMIN'),
     schema: {
       tags,
-      description: 'Body `{ html }`: stores the text sanitised (an empty editor stores an empty intro).',
+      description:
+        'Body `{ html, audience? }`: stores the text of `members` (default) or `partners` sanitised (an empty ' +
+        'editor stores an empty intro); answers both texts as GET does for admins.',
       body: ZDashboardIntroInput,
       response: { 200: ZDashboardIntro, ...errors },
     },
-    handler: (request) => service.saveIntro(request.body.html),
+    handler: (request) => service.saveIntro(request.body.html, request.body.audience),
   });
 };

@@ -37,7 +37,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
   const clock = deps.now ?? (() => new Date());
   const calendar = (rows: Parameters<typeof buildCalendar>[0], refreshSeconds?: number) =>
     buildCalendar(rows, {
-      publicUrl: deps.publicUrl,
+      ...deps.addresses,
       name: 'Veranstaltungen',
       ...(refreshSeconds ? { refreshSeconds } : {}),
     });
@@ -55,7 +55,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
     async createLink(principal: Principal): Promise<TCalendarLink> {
       const token = randomToken();
       await tokens.replace(principal.id, hashToken(token), clock());
-      return { url: `${deps.publicUrl}${EVENTS_API.calendarFeed(`${token}.ics`)}` };
+      return { url: `${deps.addresses.publicUrl}${EVENTS_API.calendarFeed(`${token}.ics`)}` };
     },
 
     async state(principal: Principal): Promise<TCalendarTokenState> {

@@ -3,6 +3,7 @@ import {
   EVENT_MESSAGES,
   isRegistrationOpen,
   PARTICIPANTS_CSV,
+  type TAppAddresses,
   type TEvent,
   type TEventValues,
   type ZEventListQuery,
@@ -31,8 +32,8 @@ export interface EventsFeatureDeps {
   storage: FileStore;
   signer: UrlSigner;
   accounts: Pick<AccountsService, 'principal'>;
-  /** for links in calendar files: `${publicUrl}/event/{id}` and the subscription address */
-  publicUrl: string;
+  /** for links in calendar files (contract `appLink`) and the subscription address (on `publicUrl`) */
+  addresses: TAppAddresses;
   /** the clock of the registration deadline (tests move it); default: the system clock. */
   now?: (() => Date) | undefined;
   search: SearchIndex;

@@ -1,11 +1,11 @@
+import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { toDate } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
 import type { EventRow } from './events.repository.ts';
 
-export interface CalendarOptions {
-  /** `PUBLIC_URL`: the events' links and the host part of their UIDs */
-  publicUrl: string;
+/** `publicUrl` gives the host part of the UIDs; the events' links are app links (issue 31). */
+export interface CalendarOptions extends TAppAddresses {
   /** the calendar's name in calendar apps (X-WR-CALNAME) */
   name: string;
   /** how often subscribing apps should reload, in seconds */
@@ -44,7 +44,7 @@ export function buildCalendar(events: readonly EventRow[], options: CalendarOpti
       summary: event.name,
       location: event.location,
       description: plainDescription(event),
-      url: `${options.publicUrl}/event/${event.id}`,
+      url: appLink(APP_PATHS.event(event.id), options),
     });
   }
   return calendar.toString();

@@ -1,4 +1,4 @@
-import { FORUM_POSTS_PAGE_SIZE, pageCount } from '@portal/contract';
+import { FORUM_POSTS_PAGE_SIZE, pageCount, type TAppAddresses } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -23,8 +23,8 @@ export type ReplyMailRecipients = (
 export interface ForumReplyMailDeps {
   outbox: MailOutbox;
   mailWorker: Pick<MailWorker, 'notify'>;
-  /** for the links in the mail */
-  publicUrl: string;
+  /** for the links in the mail (the unsubscribe address on the portal's own) */
+  addresses: TAppAddresses;
   /** signs the one-click unsubscribe links */
   jwtSecret: string;
   /** which followers have forum reply mails on (features/notifications) */
@@ -46,7 +46,7 @@ export interface NewReply {
 export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) {
   const followers = createReplyFollowersRepository();
   const forums = createForumsRepository(db);
-  const tokens = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
+  const tokens = createUnsubscribeTokens(deps.jwtSecret, deps.addresses.publicUrl);
 
   /** The followers to mail about the reply, by id: those with forum reply mails on, with their settings version. */
   async function recipientsOf(trx: Executor, reply: NewReply) {
@@ -91,7 +91,7 @@ export function createForumReplyMails(db: Kysely<DB>, deps: ForumReplyMailDeps) 
           thread: { id: thread.id, name: thread.name },
           post: { id: reply.postId, content: reply.content, page },
           authorName: reply.author.username,
-          publicUrl: deps.publicUrl,
+          addresses: deps.addresses,
           unsubscribeUrl,
         });
         mails.push({ ...mail, recipient: follower.email, topic, listUnsubscribe: unsubscribeUrl });

@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PATH } from '@portal/contract';
+import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
 import { type RenderedMail, renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 
@@ -12,7 +12,7 @@ export interface ReplyMailInput {
   post: { id: number; content: string; page: number };
   /** who wrote the reply (null: a deleted user) */
   authorName: string | null;
-  publicUrl: string;
+  addresses: TAppAddresses;
   /** the recipient's one-click unsubscribe address */
   unsubscribeUrl: string;
 }
@@ -28,10 +28,9 @@ function shortenedText(html: string, max = QUOTE_MAX): string {
 
 /** The German mail that tells a follower about a reply in a thread (issue 17). */
 export function replyMail(input: ReplyMailInput): RenderedMail {
-  const { forum, thread, post, publicUrl } = input;
+  const { forum, thread, post, addresses } = input;
   // as the search links a post: the page (when not the first) and the post to bring into view
-  const query = post.page > 1 ? `?page=${post.page}&post=${post.id}` : `?post=${post.id}`;
-  const link = `${publicUrl}/forum/${forum.id}/thread/${thread.id}${query}`;
+  const link = appLink(APP_PATHS.thread(forum.id, thread.id, post), addresses);
   const who = input.authorName ?? 'Ein ehemaliges Mitglied';
   return renderNotificationMail({
     subject: `Neue Antwort im Forum: „${thread.name}“`,
@@ -52,6 +51,6 @@ export function replyMail(input: ReplyMailInput): RenderedMail {
       },
     ],
     unsubscribe: { url: input.unsubscribeUrl, what: 'E-Mails zu Antworten im Forum' },
-    settingsUrl: `${publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
+    settingsUrl: appLink(APP_PATHS.notificationSettings, addresses),
   });
 }

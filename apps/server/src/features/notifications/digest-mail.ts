@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PATH } from '@portal/contract';
+import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import type { NewsRows } from '../../platform/db/news-rows.ts';
 import type { MailBlock, RenderedMail } from '../../platform/mail/notification-mail.ts';
 import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
@@ -18,11 +18,9 @@ export interface DigestMailInput {
   /** the start of the window: 'what is new since …' */
   since: Date;
   content: DigestContent;
-  publicUrl: string;
+  addresses: TAppAddresses;
   unsubscribeUrl: string;
 }
-
-/** The web app's settings screen (route 'notification-settings'). */
 
 const berlin = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options });
@@ -65,7 +63,8 @@ function list<Row>(
 
 /** The German digest mail (HTML and text) with the settings and one-click unsubscribe links. */
 export function renderDigestMail(input: DigestMailInput): RenderedMail {
-  const { content, publicUrl } = input;
+  const { content, addresses } = input;
+  const link = (path: string) => appLink(path, addresses);
   const blocks: MailBlock[] = [
     {
       kind: 'paragraph',
@@ -73,22 +72,22 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
     },
     ...list('Neuigkeiten', content.posts, (post) => ({
       label: post.title,
-      href: `${publicUrl}/blog/${post.id}`,
+      href: link(APP_PATHS.post(post.id)),
       detail: dateFormat.format(post.publishedAt),
     })),
     ...list('Veranstaltungen', content.events, (event) => ({
       label: event.name,
-      href: `${publicUrl}/event/${event.id}`,
+      href: link(APP_PATHS.event(event.id)),
       detail: `am ${dateTimeFormat.format(event.startAt)} Uhr`,
     })),
     ...list('Forum', content.threads, (thread) => ({
       label: thread.name,
-      href: `${publicUrl}/forum/${thread.forumId}/thread/${thread.id}`,
+      href: link(APP_PATHS.thread(thread.forumId, thread.id)),
       detail: `${thread.forumName}, ${count(thread.posts, 'neuer Beitrag', 'neue Beiträge')}`,
     })),
     ...list('Geänderte Inhaltsseiten', content.pages, (page) => ({
       label: page.title,
-      href: `${publicUrl}/content/${page.categoryId}?item=${page.id}`,
+      href: link(APP_PATHS.contentItem(page.categoryId, page.id)),
     })),
   ];
   return renderNotificationMail({
@@ -98,6 +97,6 @@ export function renderDigestMail(input: DigestMailInput): RenderedMail {
       input.period === 'weekly' ? 'Ihre wöchentliche Zusammenfassung' : 'Ihre tägliche Zusammenfassung',
     blocks,
     unsubscribe: { url: input.unsubscribeUrl, what: 'Zusammenfassungen' },
-    settingsUrl: `${publicUrl}${NOTIFICATION_SETTINGS_PATH}`,
+    settingsUrl: link(APP_PATHS.notificationSettings),
   });
 }

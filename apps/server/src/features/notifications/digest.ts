@@ -6,6 +6,7 @@
  * watermark. The scheduler and `npm run digest` run it under the 'digest' job lease.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { TAppAddresses } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
@@ -27,7 +28,8 @@ export interface DigestDeps {
   db: Kysely<DB>;
   accounts: Pick<AccountsService, 'principal'>;
   outbox: Pick<MailOutbox, 'enqueue'>;
-  publicUrl: string;
+  /** for the links in the mail (the unsubscribe address on the portal's own) */
+  addresses: TAppAddresses;
   jwtSecret: string;
   log: FastifyBaseLogger;
 }
@@ -72,7 +74,7 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
   const forums = createForumDigestSource(db);
   const content = createContentDigestSource(db);
   const categoryAccess = createCategoryAccess(db);
-  const unsubscribe = createUnsubscribeTokens(deps.jwtSecret, deps.publicUrl);
+  const unsubscribe = createUnsubscribeTokens(deps.jwtSecret, deps.addresses.publicUrl);
 
   /** The window of a member's digest: since the previous one, or for a first one, one period before the slot. */
   function windowOf(member: DueMember, period: TDigestPeriod, now: Date): NewsWindow {
@@ -131,7 +133,7 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
         period,
         since: window.start,
         content,
-        publicUrl: deps.publicUrl,
+        addresses: deps.addresses,
         unsubscribeUrl,
       });
       await deps.outbox.enqueue(trx, [

@@ -1,8 +1,6 @@
-import { NOTIFICATION_SETTINGS_PATH, NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
+import { NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
 import { escapeHtml } from '../../platform/html/text.ts';
 import type { UnsubscribeLink } from './unsubscribe.service.ts';
-
-/** The web app's screen of the notification settings (route 'notification-settings'). */
 
 const KINDS: Record<TNotificationKind, { question: string; done: string }> = {
   forumReplies: {
@@ -48,12 +46,13 @@ ${body}
 `;
 }
 
-function settingsLink(publicUrl: string): string {
-  return `<a href="${escapeHtml(`${publicUrl}${NOTIFICATION_SETTINGS_PATH}`)}">Benachrichtigungen</a>`;
+/** `settingsUrl`: the absolute link to the web app's 'Benachrichtigungen' (contract `appLink`). */
+function settingsLink(settingsUrl: string): string {
+  return `<a href="${escapeHtml(settingsUrl)}">Benachrichtigungen</a>`;
 }
 
 /** The page that asks before turning off: its button posts the link's token to the same address. */
-function confirmation(kind: TNotificationKind, token: string, publicUrl: string): string {
+function confirmation(kind: TNotificationKind, token: string, settingsUrl: string): string {
   const action = `${NOTIFICATIONS_API.unsubscribe}?token=${encodeURIComponent(token)}`;
   return page(
     'E-Mails abbestellen',
@@ -63,7 +62,7 @@ function confirmation(kind: TNotificationKind, token: string, publicUrl: string)
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <button type="submit">Abbestellen</button>
 </form>
-<p class="hint">Alle Benachrichtigungen können Sie jederzeit im Portal unter ${settingsLink(publicUrl)} ändern.</p>`,
+<p class="hint">Alle Benachrichtigungen können Sie jederzeit im Portal unter ${settingsLink(settingsUrl)} ändern.</p>`,
   );
 }
 
@@ -71,7 +70,7 @@ function confirmation(kind: TNotificationKind, token: string, publicUrl: string)
 export function unsubscribePage(
   link: UnsubscribeLink,
   step: { shown: 'question'; token: string } | { shown: 'result' },
-  publicUrl: string,
+  settingsUrl: string,
 ): UnsubscribePage {
   switch (link.state) {
     case 'invalid':
@@ -80,7 +79,7 @@ export function unsubscribePage(
         html: page(
           'Ungültiger Link',
           `<p>Dieser Abmeldelink ist ungültig. Bitte öffnen Sie den vollständigen Link aus der E-Mail.</p>
-<p class="hint">Ihre Benachrichtigungen können Sie auch im Portal unter ${settingsLink(publicUrl)} ändern.</p>`,
+<p class="hint">Ihre Benachrichtigungen können Sie auch im Portal unter ${settingsLink(settingsUrl)} ändern.</p>`,
         ),
       };
     case 'spent':
@@ -89,18 +88,18 @@ export function unsubscribePage(
         html: page(
           'Link nicht mehr gültig',
           `<p>Dieser Abmeldelink wurde bereits verwendet oder Ihre Einstellungen haben sich seitdem geändert.</p>
-<p class="hint">Ihre aktuellen Benachrichtigungen sehen und ändern Sie im Portal unter ${settingsLink(publicUrl)}.</p>`,
+<p class="hint">Ihre aktuellen Benachrichtigungen sehen und ändern Sie im Portal unter ${settingsLink(settingsUrl)}.</p>`,
         ),
       };
     case 'valid':
       if (step.shown === 'question')
-        return { status: 200, html: confirmation(link.kind, step.token, publicUrl) };
+        return { status: 200, html: confirmation(link.kind, step.token, settingsUrl) };
       return {
         status: 200,
         html: page(
           'Abbestellt',
           `<p>${escapeHtml(KINDS[link.kind].done)}</p>
-<p class="hint">Das können Sie jederzeit im Portal unter ${settingsLink(publicUrl)} wieder ändern.</p>`,
+<p class="hint">Das können Sie jederzeit im Portal unter ${settingsLink(settingsUrl)} wieder ändern.</p>`,
         ),
       };
   }

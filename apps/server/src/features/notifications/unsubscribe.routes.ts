@@ -6,9 +6,10 @@ import { createUnsubscribeService, type UnsubscribeDeps } from './unsubscribe.se
 import { type UnsubscribePage, unsubscribePage } from './unsubscribe-page.ts';
 
 export interface UnsubscribeRoutesOptions extends UnsubscribeDeps {
-  publicUrl: string;
   /** the rate limit of both addresses (per client IP): the signed link is all that is asked */
   limit: onRequestHookHandler;
+  /** the absolute link to the web app's notification settings, which the page offers */
+  settingsUrl: string;
 }
 
 const tags = ['notifications'];
@@ -63,7 +64,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
     handler: async (request, reply) => {
       const token = tokenOf(request, request.query.token);
       const link = token ? await service.inspect(token) : ({ state: 'invalid' } as const);
-      return send(reply, unsubscribePage(link, { shown: 'question', token: token ?? '' }, opts.publicUrl));
+      return send(reply, unsubscribePage(link, { shown: 'question', token: token ?? '' }, opts.settingsUrl));
     },
   });
 
@@ -90,7 +91,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
     handler: async (request, reply) => {
       const token = tokenOf(request, request.query.token ?? request.body?.token);
       const link = token ? await service.unsubscribe(token) : ({ state: 'invalid' } as const);
-      return send(reply, unsubscribePage(link, { shown: 'result' }, opts.publicUrl));
+      return send(reply, unsubscribePage(link, { shown: 'result' }, opts.settingsUrl));
     },
   });
 };

@@ -297,8 +297,8 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
     async blockRows(
       blocks: readonly { item: number; first: number; size: number }[],
       matches: (search: string) => boolean,
-    ): Promise<Map<string, string>> {
-      const found = new Map<string, string>();
+    ): Promise<Map<string, { rowIndex: number; cells: string }>> {
+      const found = new Map<string, { rowIndex: number; cells: string }>();
       const read = async (parts: readonly { item: number; from: number; to: number }[]) => {
         if (parts.length === 0) return [];
         return db
@@ -335,7 +335,8 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
               candidate.rowIndex < (part?.to ?? 0) &&
               matches(candidate.search),
           );
-          if (row) found.set(`${block.item}:${block.first}`, row.cells);
+          if (row)
+            found.set(`${block.item}:${block.first}`, { rowIndex: Number(row.rowIndex), cells: row.cells });
           const next = part?.to ?? 0;
           return row || next >= block.first + block.size ? [] : [{ ...block, from: next }];
         });
@@ -350,7 +351,7 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
     async contentItems(
       itemIds: readonly number[],
       visible: readonly number[],
-    ): Promise<Map<number, { categoryId: number; title: string; csvRowCount: number }>> {
+    ): Promise<Map<number, { categoryId: number; title: string; csvRowCount: number; csvRowBase: number }>> {
       if (itemIds.length === 0 || visible.length === 0) return new Map();
       const rows = await db
         .selectFrom('contentItemCategories as c')
@@ -359,16 +360,22 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
           'c.contentItemId',
           'i.title',
           'i.csvRowCount',
+          'i.csvRowBase',
           (eb) => eb.fn.min<number>('c.categoryId').as('categoryId'),
         ])
         .where('c.contentItemId', 'in', itemIds)
         .where('c.categoryId', 'in', visible)
-        .groupBy(['c.contentItemId', 'i.title', 'i.csvRowCount'])
+        .groupBy(['c.contentItemId', 'i.title', 'i.csvRowCount', 'i.csvRowBase'])
         .execute();
       return new Map(
         rows.map((row) => [
           row.contentItemId,
-          { categoryId: Number(row.categoryId), title: row.title, csvRowCount: Number(row.csvRowCount) },
+          {
+            categoryId: Number(row.categoryId),
+            title: row.title,
+            csvRowCount: Number(row.csvRowCount),
+            csvRowBase: Number(row.csvRowBase),
+          },
         ]),
       );
     },

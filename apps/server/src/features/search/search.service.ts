@@ -4,6 +4,7 @@
  * the lists decide it.
  */
 import {
+  APP_PATHS,
   FORUM_POSTS_PAGE_SIZE,
   SEARCH_COUNT_CAP,
   SEARCH_TYPES,
@@ -49,15 +50,6 @@ function rowCells(cells: string): string[] {
     .filter((cell) => cell.trim() !== '');
 }
 
-/**
- * What a row's hit puts into the table's own search: the table finds text within one cell and does not fold
- * umlauts, so the cell that holds the first word searched for (`Wärmeschutzglas …` for `waermeschutz`).
- */
-function rowFilter(cells: readonly string[], terms: readonly string[], q: string): string {
-  const first = terms[0];
-  return (first === undefined ? undefined : cells.find((cell) => fold(cell).includes(first))) ?? q;
-}
-
 /** The paths and titles that come from the live tables (a move needs no refresh), and a block's row. */
 async function liveLinks(
   repo: SearchRepository,
@@ -90,47 +82,54 @@ async function liveLinks(
 
 type Links = Awaited<ReturnType<typeof liveLinks>>;
 
-/** The cells of the first row of a block that holds every term; undefined when they are on different rows. */
-function matchingRow(row: HitRow, links: Links): string[] | undefined {
-  const cells = links.blockRows.get(`${row.sid}:${row.owner ?? 0}`);
-  return cells === undefined ? undefined : rowCells(cells);
+/**
+ * The first row of a block that holds every term: its cells and its place in the table (0-based data row);
+ * undefined when the terms are on different rows.
+ */
+function matchingRow(row: HitRow, links: Links): { cells: string[]; row?: number } | undefined {
+  if (row.kind !== 'content-row') return { cells: [] };
+  const found = links.blockRows.get(`${row.sid}:${row.owner ?? 0}`);
+  const item = links.items.get(row.sid);
+  if (found === undefined || item === undefined) return undefined;
+  return { cells: rowCells(found.cells), row: found.rowIndex - item.csvRowBase };
 }
 
-function present(row: HitRow, links: Links, q: string, terms: readonly string[]): TSearchHit | undefined {
+function present(row: HitRow, links: Links, terms: readonly string[]): TSearchHit | undefined {
   const date = toDate(row.at).toISOString();
-  const cells = row.kind === 'content-row' ? matchingRow(row, links) : [];
-  if (cells === undefined) return undefined;
+  const matched = matchingRow(row, links);
+  if (matched === undefined) return undefined;
+  const { cells } = matched;
   const body = row.kind === 'content-row' ? cells.join(' · ') : row.body;
   // A hit in the title alone shows the start of the text; only what has no text shows its title.
   const text = body.trim() === '' ? row.title : body;
   const hit = { title: row.title, snippet: snippet(text, terms), date };
   switch (row.kind) {
     case 'blog':
-      return { ...hit, type: 'blog', id: row.sid, path: `/blog/${row.sid}` };
+      return { ...hit, type: 'blog', id: row.sid, path: APP_PATHS.post(row.sid) };
     case 'event':
-      return { ...hit, type: 'event', id: row.sid, path: `/event/${row.sid}` };
+      return { ...hit, type: 'event', id: row.sid, path: APP_PATHS.event(row.sid) };
     case 'content':
     case 'content-row': {
       const item = links.items.get(row.sid);
       if (item === undefined) return undefined;
-      const path = `/content/${item.categoryId}?item=${row.sid}`;
+      // A row shows its item's title and opens the item's table at that row (issue 31).
+      const path = APP_PATHS.contentItem(item.categoryId, row.sid, matched.row);
       if (row.kind === 'content') return { ...hit, type: 'content', id: row.sid, path };
-      // A row shows its item's title and opens the item with the table filtered to the cell that matched.
-      const filter = `&q=${encodeURIComponent(rowFilter(cells, terms, q))}`;
-      return { ...hit, title: item.title, type: 'content', id: row.sid, path: `${path}${filter}` };
+      return { ...hit, title: item.title, type: 'content', id: row.sid, path };
     }
     case 'forum-thread':
     case 'forum-post': {
       const threadId = row.kind === 'forum-post' ? (row.owner ?? 0) : row.sid;
       const thread = links.threads.get(threadId);
       if (!thread) return undefined;
-      const path = `/forum/${thread.forumId}/thread/${threadId}`;
-      if (row.kind === 'forum-thread')
+      if (row.kind === 'forum-thread') {
+        const path = APP_PATHS.thread(thread.forumId, threadId);
         return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
+      }
       // A post opens the page of the thread that holds it.
       const page = Math.floor((links.postsBefore.get(row.sid) ?? 0) / FORUM_POSTS_PAGE_SIZE) + 1;
-      const query = page > 1 ? `?page=${page}&post=${row.sid}` : `?post=${row.sid}`;
-      return { ...hit, title: thread.name, type: 'forum', id: threadId, path: `${path}${query}` };
+      const path = APP_PATHS.thread(thread.forumId, threadId, { id: row.sid, page });
+      return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
     }
     case 'media': {
       const category = links.media.get(row.sid);
@@ -178,7 +177,7 @@ export function createSearchService(deps: SearchFeatureDeps) {
       const documents = await repo.documents(page.map((candidate) => candidate.id));
       const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);
       const links = await liveLinks(repo, rows, visibleCategories, terms);
-      const hits = rows.flatMap((row) => present(row, links, query.q, terms) ?? []);
+      const hits = rows.flatMap((row) => present(row, links, terms) ?? []);
       return { total, counts, capped, hits };
     },
   };

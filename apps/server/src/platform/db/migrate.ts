@@ -20,9 +20,9 @@ import * as m0015 from './migrations/0015-event-counts.ts';
 import * as m0016 from './migrations/0016-media-file-pages.ts';
 import * as m0017 from './migrations/0017-search-post-visibility.ts';
 import * as m0018 from './migrations/0018-search-dated-keys.ts';
-import * as m0021 from './migrations/0021-mail-claims-in-doubt.ts';
-import * as m0022 from './migrations/0022-username-keys.ts';
-import * as m0025 from './migrations/0025-revisions-and-duplicates.ts';
+import * as m0019 from './migrations/0019-mail-claims-in-doubt.ts';
+import * as m0020 from './migrations/0020-username-keys.ts';
+import * as m0021 from './migrations/0021-revisions-and-duplicates.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -49,9 +49,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0016-media-file-pages': m0016,
   '0017-search-post-visibility': m0017,
   '0018-search-dated-keys': m0018,
-  '0021-mail-claims-in-doubt': m0021,
-  '0022-username-keys': m0022,
-  '0025-revisions-and-duplicates': m0025,
+  '0019-mail-claims-in-doubt': m0019,
+  '0020-username-keys': m0020,
+  '0021-revisions-and-duplicates': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -23,7 +23,8 @@ export function FrameHeader({
 }: FrameHeaderProps) {
   const { user } = useSession();
   return (
-    <header className={classes.header}>
+    // data-sticky-bar: what is revealed (lib/reveal.ts) starts below it
+    <header className={classes.header} data-sticky-bar="">
       <Group gap="xs" wrap="nowrap">
         {withNavigation && (
           <Burger

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { alerts } from '../../components/feedback/alerts';
@@ -6,6 +6,7 @@ import { confirm } from '../../components/feedback/confirm';
 import { de } from '../../i18n/de';
 import { endSessionOnServer, session } from '../../lib/portal';
 import { LOGIN_PATH } from '../../lib/routing/route-table';
+import classes from './frame.module.css';
 
 /** Asks first, revokes the refresh token on the server, clears the session and shows the login page. */
 export function LogoutButton() {
@@ -20,9 +21,28 @@ export function LogoutButton() {
     alerts.notice(de.logout.done);
   }
 
+  // Two controls, one shown (the other is display: none, so screen readers meet one 'Abmelden').
   return (
-    <Button variant="light" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
-      {de.frame.logout}
-    </Button>
+    <>
+      <Button
+        variant="light"
+        size="xs"
+        className={classes.wideOnly}
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={logout}
+      >
+        {de.frame.logout}
+      </Button>
+      <ActionIcon
+        variant="light"
+        size={30}
+        className={classes.narrowOnly}
+        aria-label={de.frame.logout}
+        title={de.frame.logout}
+        onClick={logout}
+      >
+        <IconLogout size={18} aria-hidden />
+      </ActionIcon>
+    </>
   );
 }

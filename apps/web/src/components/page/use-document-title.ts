@@ -3,7 +3,8 @@ import { de } from '../../i18n/de';
 
 /** The tab title of a page: 'Veranstaltungen – Portal', or the app's name alone without a page title. */
 export function documentTitle(pageTitle: string | null | undefined): string {
-  const title = pageTitle?.trim();
+  // A tab has no line to break: the soft hyphens of long words (i18n/de.ts) are left out.
+  const title = pageTitle?.replaceAll('\u00AD', '').trim();
   return title ? `${title} – ${de.app.name}` : de.app.name;
 }
 

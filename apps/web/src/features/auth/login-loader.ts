@@ -4,6 +4,9 @@ import { api, endSessionOnServer, profileSchema, session, tokenPairSchema } from
 import { guardRoute } from '../../lib/routing/guard-loader';
 import { loginParams } from '../../lib/routing/route-guard';
 import { DASHBOARD_PATH, ROUTES } from '../../lib/routing/route-table';
+import { isAuthenticated } from '../../lib/session';
+import { getSettings, isLoginFormOrigin } from '../../lib/settings';
+import { hostPageRedirect } from './lib/host-page-redirect';
 import { type AccountSwitch, type LoginLinkDeps, openLoginLink } from './lib/login-link';
 
 export interface LoginLoaderData {
@@ -34,9 +37,25 @@ export const loginLinkDeps: LoginLinkDeps = {
 export async function loginLoader({ request }: LoaderFunctionArgs): Promise<LoginLoaderData> {
   await guardRoute(ROUTES.login, request);
   const params = loginParams(new URL(request.url).searchParams);
-  if (params.size === 0) return { failed: false };
+  if (params.size === 0) {
+    leaveForHostPage();
+    return { failed: false };
+  }
   const result = await openLoginLink(params, loginLinkDeps);
   if (result.kind === 'failed') return { failed: true };
   if (result.kind === 'ask') return { failed: false, question: result.question };
   throw replace(DASHBOARD_PATH);
+}
+
+/** Issue 31: without a session and without a form here, the host page is where a member signs in. */
+function leaveForHostPage(): void {
+  if (isAuthenticated(session.state.get())) return;
+  const settings = getSettings();
+  const away = hostPageRedirect({
+    hostPageUrl: settings.hostPageUrl,
+    framed: window.parent !== window,
+    formAllowed: isLoginFormOrigin(settings, window.location.origin),
+    requested: session.rememberedRequest(),
+  });
+  if (away) throw replace(away);
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { session } from '../portal';
 import { isAuthenticated, SessionUnavailableError } from '../session';
+import { deniedRequest } from './denied-request';
 import { decideRoute } from './route-guard';
 import type { RouteMeta } from './route-table';
 
@@ -22,6 +23,7 @@ export async function guardRoute(route: RouteMeta, request: Request): Promise<vo
   });
   if (decision.remember) session.rememberRequest(decision.remember);
   if (decision.clearRemembered) session.rememberRequest(null);
+  if (decision.denied) deniedRequest.set(decision.denied);
   if (decision.redirectTo) throw replace(decision.redirectTo);
 }
 

@@ -123,14 +123,16 @@ describe('route guard', () => {
     });
   });
 
-  it('sends the user to the dashboard instead of a remembered address the role may not open', () => {
+  it('keeps the user on the dashboard, which says why, instead of a remembered address the role may not open', () => {
     expect(decideRoute(input({ user: PARTNER, rememberedRequest: '/event/3' }))).toEqual({
       redirectTo: null,
       clearRemembered: true,
+      denied: '/event/3',
     });
     expect(decideRoute(input({ user: MEMBER, rememberedRequest: '/media/1' }))).toEqual({
       redirectTo: null,
       clearRemembered: true,
+      denied: '/media/1',
     });
     expect(decideRoute(input({ user: ADMIN, rememberedRequest: '/media/1' }))).toEqual({
       redirectTo: '/media/1',

@@ -20,6 +20,8 @@ export interface GuardDecision {
   remember?: string;
   /** The remembered address has been used and is to be forgotten. */
   clearRemembered?: boolean;
+  /** A remembered address the role may not open: the dashboard shows it and says why (issue 31). */
+  denied?: string;
 }
 
 export const REQUEST_PARAM = 'request';
@@ -43,9 +45,11 @@ export function decideRoute({
     // SPEC §4 sends a user lacking the role to login; the login page then says why instead of moving on.
     if (!hasRole(user.roles, route.role)) return { redirectTo: LOGIN_DENIED_PATH };
     if (route.name === 'dashboard' && rememberedRequest) {
-      // An address the role may not open would only end on the login page's 'denied' notice.
-      const target = mayOpen(user.roles, rememberedRequest) ? rememberedRequest : null;
-      return { redirectTo: target, clearRemembered: true };
+      // An address the role may not open would only end on the login page's 'denied' notice: the dashboard
+      // shows instead and says why.
+      if (mayOpen(user.roles, rememberedRequest))
+        return { redirectTo: rememberedRequest, clearRemembered: true };
+      return { redirectTo: null, clearRemembered: true, denied: rememberedRequest };
     }
     return { redirectTo: null };
   }

@@ -1,9 +1,10 @@
-import type { TBlog } from '@portal/contract';
+import { appLink, type TBlog } from '@portal/contract';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { copyText } from '../../../lib/clipboard';
+import { appAddresses } from '../../../lib/settings';
 import { useDeletePost } from '../api/delete-post';
 import { useSendBreakingNews } from '../api/send-breaking-news';
 import { postPath } from '../lib/list-query';
@@ -27,7 +28,7 @@ export function usePostActions(options: { onDeleted?: () => void } = {}): PostAc
   return {
     edit: (post) => openForm({ post }),
     async copyLink(post) {
-      const copied = await copyText(`${window.location.origin}${postPath(post.id)}`);
+      const copied = await copyText(appLink(postPath(post.id), appAddresses()));
       if (copied) alerts.success(de.common.linkCopied);
       else alerts.error(de.common.copyFailed);
     },

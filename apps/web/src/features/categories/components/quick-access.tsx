@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { hasRole } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
@@ -17,7 +18,10 @@ export function QuickAccess() {
   const { user } = useSession();
   const { isPending, isError } = query;
   // A partner sees no link to a page of a higher role (content pages are for members).
-  const data = query.data?.filter((category) => mayFollow(category, user?.roles ?? []));
+  const roles = user?.roles ?? [];
+  const data = query.data?.filter((category) => mayFollow(category, roles));
+  // issue 31: a partner's quick access holds only what was set up for partners; none, no empty box
+  if (data?.length === 0 && !hasRole(roles, 'ROLE_USER')) return null;
   return (
     <Stack component="section" gap="sm" aria-labelledby={headingId}>
       <Title id={headingId} order={2} size="h3">

@@ -4,6 +4,7 @@ import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
 import { copyText } from '../../../lib/clipboard';
+import { appAddresses } from '../../../lib/settings';
 import { useDeleteCategory } from '../api/delete-category';
 import { categoryAddress, contentPath } from '../lib/category-link';
 import { useCategoryFormSheet } from './category-form-sheet';
@@ -21,7 +22,7 @@ export function useCategoryActions() {
     edit: (category: TContentCategory) => openForm({ category }),
     createChild: (parent: TContentCategory) => openForm({ parentId: parent.id }),
     async copyLink(category: TContentCategory) {
-      const copied = await copyText(categoryAddress(category, window.location.origin));
+      const copied = await copyText(categoryAddress(category, appAddresses()));
       if (copied) alerts.success(de.common.linkCopied);
       else alerts.error(de.common.copyFailed);
     },

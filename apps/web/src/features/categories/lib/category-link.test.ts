@@ -4,6 +4,7 @@ import { categoryAddress, categoryTarget, isCurrentCategory, mayFollow } from '.
 const content = { id: 4, type: 'content' as const, url: null };
 const external = { id: 5, type: 'url' as const, url: 'https://example.de/messe' };
 const internal = { id: 6, type: 'url' as const, url: '/dienstleistungsangebote' };
+const PORTAL = { publicUrl: 'https://portal.example.de', hostPageUrl: null };
 
 describe('categoryTarget', () => {
   it('sends content nodes to their content page', () => {
@@ -43,9 +44,7 @@ describe('categoryTarget', () => {
     'login?token=T',
   ])('falls back to the content page for the unsafe url %s', (url) => {
     expect(categoryTarget({ id: 9, type: 'url', url })).toEqual({ kind: 'internal', to: '/content/9' });
-    expect(categoryAddress({ id: 9, type: 'url', url }, 'https://portal.example.de')).toBe(
-      'https://portal.example.de/content/9',
-    );
+    expect(categoryAddress({ id: 9, type: 'url', url }, PORTAL)).toBe('https://portal.example.de/content/9');
   });
 
   it('falls back to the content page for a url node without url', () => {
@@ -55,11 +54,18 @@ describe('categoryTarget', () => {
 
 describe('categoryAddress', () => {
   it('gives absolute addresses for copying', () => {
-    expect(categoryAddress(content, 'https://portal.example.de')).toBe('https://portal.example.de/content/4');
-    expect(categoryAddress(external, 'https://portal.example.de')).toBe('https://example.de/messe');
-    expect(categoryAddress(internal, 'https://portal.example.de')).toBe(
-      'https://portal.example.de/dienstleistungsangebote',
+    expect(categoryAddress(content, PORTAL)).toBe('https://portal.example.de/content/4');
+    expect(categoryAddress(external, PORTAL)).toBe('https://example.de/messe');
+    expect(categoryAddress(internal, PORTAL)).toBe('https://portal.example.de/dienstleistungsangebote');
+  });
+
+  it('gives the host page with the deep link when one is configured (issue 31)', () => {
+    const host = { ...PORTAL, hostPageUrl: 'https://verband.example/portal' };
+    expect(categoryAddress(content, host)).toBe('https://verband.example/portal?portal=/content/4');
+    expect(categoryAddress(internal, host)).toBe(
+      'https://verband.example/portal?portal=/dienstleistungsangebote',
     );
+    expect(categoryAddress(external, host)).toBe('https://example.de/messe');
   });
 });
 

@@ -5,9 +5,11 @@
  * leads to the category's content page instead: such a path would leave the portal or land elsewhere.
  */
 import {
+  appLink,
   isAllowedUrl,
   isInternalPath,
   isRelativeUrl,
+  type TAppAddresses,
   type TContentCategory,
   type TRole,
 } from '@portal/contract';
@@ -32,10 +34,10 @@ export function categoryTarget(category: CategoryLike): CategoryTarget {
   return isInternalPath(path) ? { kind: 'internal', to: path } : fallback;
 }
 
-/** The absolute address 'Link kopieren' puts on the clipboard. */
-export function categoryAddress(category: CategoryLike, origin: string): string {
+/** The absolute address 'Link kopieren' puts on the clipboard: inside the portal an app link (issue 31). */
+export function categoryAddress(category: CategoryLike, addresses: TAppAddresses): string {
   const target = categoryTarget(category);
-  return target.kind === 'external' ? target.href : new URL(target.to, origin).href;
+  return target.kind === 'external' ? target.href : appLink(target.to, addresses);
 }
 
 /** True when the current path shows this category (its content page, or the internal path it links to). */

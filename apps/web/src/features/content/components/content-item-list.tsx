@@ -28,12 +28,14 @@ interface ContentItemListProps {
 export function ContentItemList({ categoryId, items, isAdmin, linked = null }: ContentItemListProps) {
   const [opened, setOpened] = useState<string[]>(() => initiallyOpened(items, linked));
   const linkedId = linked?.itemId;
+  // A linked row brings itself into view once its page has rendered (table/paged-table.tsx).
+  const linkedRow = linked?.row ?? null;
   useEffect(() => {
-    if (linkedId === undefined) return;
+    if (linkedId === undefined || linkedRow !== null) return;
     // After the frame's own landing on the page top, which runs later in the same commit.
     const frame = requestAnimationFrame(() => reveal(document.getElementById(itemElementId(linkedId))));
     return () => cancelAnimationFrame(frame);
-  }, [linkedId]);
+  }, [linkedId, linkedRow]);
   // Items new since the last render were just saved here: open them (adjusting state while rendering, as
   // React recommends over an effect, so the new item never shows closed first).
   const [known, setKnown] = useState(() => idsOf(items));
@@ -84,6 +86,7 @@ export function ContentItemList({ categoryId, items, isAdmin, linked = null }: C
           key={item.id}
           item={item}
           initialSearch={item.id === linked?.itemId ? linked.q : undefined}
+          initialRow={item.id === linked?.itemId ? (linked.row ?? undefined) : undefined}
           actions={
             isAdmin && (
               <ContentItemActions

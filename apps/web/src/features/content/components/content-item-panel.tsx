@@ -10,12 +10,14 @@ interface ContentItemPanelProps {
   item: TContentItem;
   /** Admin buttons beside the title. */
   actions?: ReactNode;
-  /** The table's search to start with (a search hit's text). */
+  /** The table's search to start with (an older search hit's text). */
   initialSearch?: string;
+  /** The table row to open at, highlighted (a search hit on a row, issue 31). */
+  initialRow?: number | undefined;
 }
 
 /** One content item as an accordion panel: title, pre-text, optional table, post-text (SPEC §2). */
-export function ContentItemPanel({ item, actions, initialSearch }: ContentItemPanelProps) {
+export function ContentItemPanel({ item, actions, initialSearch, initialRow }: ContentItemPanelProps) {
   return (
     <Accordion.Item value={String(item.id)} id={itemElementId(item.id)} className={classes.item}>
       <div className={classes.itemHead}>
@@ -30,6 +32,7 @@ export function ContentItemPanel({ item, actions, initialSearch }: ContentItemPa
               key={`${item.csvFile}-${item.csvRowCount}`}
               item={item}
               initialSearch={initialSearch}
+              initialRow={initialRow}
             />
           )}
           {item.postText && <RichText html={item.postText} />}

@@ -3,7 +3,7 @@ import { CSV_ROWS_PAGE_MAX, pageCount, type TCsvCell, type TCsvRow } from '@port
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 250, 'all'] as const;
 export type TPageSize = (typeof PAGE_SIZE_OPTIONS)[number];
-export const DEFAULT_PAGE_SIZE: TPageSize = 250;
+export const DEFAULT_PAGE_SIZE = 250 satisfies TPageSize;
 
 /**
  * Rows fetched at once while scrolling through 'Alle' of a table kept on the server; never more than the

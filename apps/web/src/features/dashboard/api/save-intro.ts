@@ -1,11 +1,11 @@
-import { DASHBOARD_API, ZDashboardIntro } from '@portal/contract';
+import { DASHBOARD_API, type TIntroAudience, ZDashboardIntro } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
 import { introKey } from './get-intro';
 
-/** PUT /api/dashboard/intro `{ html }` (admins); answers with the sanitised text. */
-function saveIntro(html: string) {
-  return api.put(DASHBOARD_API.intro, { html }, { schema: ZDashboardIntro });
+/** PUT /api/dashboard/intro `{ html, audience }` (admins); answers with both texts, sanitised. */
+function saveIntro(input: { html: string; audience: TIntroAudience }) {
+  return api.put(DASHBOARD_API.intro, input, { schema: ZDashboardIntro });
 }
 
 export function useSaveIntro() {

@@ -10,13 +10,18 @@ import { StatusBadge } from './status-badge';
 
 interface EventListItemProps {
   event: TEvent;
-  /** Link the name to the detail page (not for partners on the dashboard: /event is ROLE_USER). */
-  withLink?: boolean;
+  /**
+   * The reader may open and answer events (ROLE_USER). Partners see the dashboard's events as dates only: no
+   * link (/event is ROLE_USER), no status badge ('Offen' asks for an answer they cannot give) and no
+   * answer area (issue 31).
+   */
+  forMember?: boolean;
 }
 
 /** One event of the listing and the dashboard: date and time, name, location, status and attend/decline. */
-export function EventListItem({ event, withLink = true }: EventListItemProps) {
-  const status = eventStatus(event);
+export function EventListItem({ event, forMember = true }: EventListItemProps) {
+  // A partner's list shows no status: its colour would say 'Offen' without the word (issue 31).
+  const status = forMember ? eventStatus(event) : 'none';
   return (
     <Paper component="li" withBorder radius="md" p="sm" className={classes.item} data-status={status}>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
@@ -24,7 +29,7 @@ export function EventListItem({ event, withLink = true }: EventListItemProps) {
           <Text size="sm" c="dimmed">
             <time dateTime={event.start}>{formatEventRange(event.start, event.end)}</time>
           </Text>
-          {withLink ? (
+          {forMember ? (
             <Anchor component={Link} to={eventPath(event.id)} fw={600}>
               {event.name}
             </Anchor>
@@ -37,11 +42,13 @@ export function EventListItem({ event, withLink = true }: EventListItemProps) {
             </Text>
           )}
         </Stack>
-        <StatusBadge event={event} />
+        {forMember && <StatusBadge event={event} />}
       </Group>
-      <div className={classes.answers}>
-        <AnswerButtons event={event} />
-      </div>
+      {forMember && (
+        <div className={classes.answers}>
+          <AnswerButtons event={event} />
+        </div>
+      )}
     </Paper>
   );
 }

@@ -9,7 +9,7 @@ import classes from './events.module.css';
 
 /**
  * SPEC §2 Dashboard: the next 3 events with accept/decline. Partners see them read-only (no buttons, no
- * links: the event page is ROLE_USER).
+ * links, no status: the event page is ROLE_USER).
  */
 export function NextEvents() {
   const { user } = useSession();
@@ -26,7 +26,7 @@ export function NextEvents() {
       {(data) => (
         <ul className={classes.list}>
           {data.map((event) => (
-            <EventListItem key={event.id} event={event} withLink={isMember} />
+            <EventListItem key={event.id} event={event} forMember={isMember} />
           ))}
         </ul>
       )}

@@ -116,7 +116,7 @@ describe('create dialog', () => {
   });
 
   it('offers a password where the login page offers its form', () => {
-    const settings = { hostOrigin: null, contactEmail: '', uploadLimitMb: 20 };
+    const settings = { hostOrigin: null, contactEmail: '', uploadLimitMb: 20, hostPageUrl: null };
     expect(offersPassword({ ...settings, loginFormOrigins: ['http://localhost:8080'] })).toBe(true);
     expect(offersPassword({ ...settings, loginFormOrigins: [] })).toBe(false);
   });

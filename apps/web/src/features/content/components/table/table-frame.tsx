@@ -15,6 +15,8 @@ export interface TableControls {
   onPageSize: (size: TPageSize) => void;
   page: number;
   onPage: (page: number) => void;
+  /** The row (0-based in the unsearched table) a link asked for: highlighted and brought into view. */
+  highlight?: number | undefined;
 }
 
 /** What a table shows now, from the inline rows or the server. */
@@ -66,7 +68,13 @@ export function TableFrame({ title, header, view, controls }: TableFrameProps) {
           onRange={view.onRange}
         />
       ) : (
-        <PagedRows header={header} caption={caption} total={total} rows={view.pageRows} />
+        <PagedRows
+          header={header}
+          caption={caption}
+          total={total}
+          rows={view.pageRows}
+          highlight={controls.search === '' ? controls.highlight : undefined}
+        />
       )}
       {controls.pageSize !== 'all' && (
         <Pagination
@@ -85,7 +93,8 @@ function PagedRows(props: {
   caption: string;
   total: number;
   rows: readonly IndexedRow[];
+  highlight: number | undefined;
 }) {
   const table = useCsvTable(props.header, props.rows);
-  return <PagedTable table={table} caption={props.caption} total={props.total} />;
+  return <PagedTable table={table} caption={props.caption} total={props.total} highlight={props.highlight} />;
 }

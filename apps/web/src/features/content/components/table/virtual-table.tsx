@@ -3,7 +3,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { de } from '../../../../i18n/de';
 import classes from './content-table.module.css';
+import { SideScroll } from './side-scroll';
 import { type IndexedRow, useCsvTable } from './use-csv-table';
+import { useSideScroll } from './use-side-scroll';
 
 /** First guess of a row's height; rows are measured once rendered (long texts wrap). */
 const ROW_ESTIMATE_PX = 33;
@@ -25,6 +27,7 @@ interface VirtualTableProps {
  */
 export function VirtualTable({ header, caption, total, rowAt, onRange }: VirtualTableProps) {
   const scrollRef = useRef<HTMLElement>(null);
+  const edges = useSideScroll(scrollRef);
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
@@ -53,58 +56,60 @@ export function VirtualTable({ header, caption, total, rowAt, onRange }: Virtual
   } as CSSProperties;
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll container must be reachable by keyboard to scroll it
-    <section ref={scrollRef} className={classes.virtualScroll} tabIndex={0} aria-label={caption}>
-      <table
-        className={`${classes.table} ${classes.grid}`}
-        style={style}
-        aria-label={caption}
-        aria-rowcount={total + 1}
-      >
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((column) => (
-                <th key={column.id} scope="col">
-                  <table.FlexRender header={column} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody style={{ height: total === 0 ? 'auto' : virtualizer.getTotalSize() }}>
-          {total === 0 && (
-            <tr style={{ position: 'static' }}>
-              <td className={classes.placeholder}>{de.content.table.noMatches}</td>
-            </tr>
-          )}
-          {visible.map((item) => {
-            const row = rowsByIndex.get(item.index);
-            return (
-              <tr
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{ transform: `translateY(${item.start}px)` }}
-                aria-rowindex={item.index + 2}
-                data-odd={item.index % 2 === 1 || undefined}
-              >
-                {row ? (
-                  row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))
-                ) : (
-                  <td className={classes.placeholder} aria-busy="true">
-                    {de.content.table.loadingRows}
-                  </td>
-                )}
+    <SideScroll edges={edges}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll container must be reachable by keyboard to scroll it */}
+      <section ref={scrollRef} className={classes.virtualScroll} tabIndex={0} aria-label={caption}>
+        <table
+          className={`${classes.table} ${classes.grid}`}
+          style={style}
+          aria-label={caption}
+          aria-rowcount={total + 1}
+        >
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} aria-rowindex={1}>
+                {group.headers.map((column) => (
+                  <th key={column.id} scope="col">
+                    <table.FlexRender header={column} />
+                  </th>
+                ))}
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+            ))}
+          </thead>
+          <tbody style={{ height: total === 0 ? 'auto' : virtualizer.getTotalSize() }}>
+            {total === 0 && (
+              <tr style={{ position: 'static' }}>
+                <td className={classes.placeholder}>{de.content.table.noMatches}</td>
+              </tr>
+            )}
+            {visible.map((item) => {
+              const row = rowsByIndex.get(item.index);
+              return (
+                <tr
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  aria-rowindex={item.index + 2}
+                  data-odd={item.index % 2 === 1 || undefined}
+                >
+                  {row ? (
+                    row.getAllCells().map((cell) => (
+                      <td key={cell.id}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))
+                  ) : (
+                    <td className={classes.placeholder} aria-busy="true">
+                      {de.content.table.loadingRows}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+    </SideScroll>
   );
 }
