@@ -152,7 +152,7 @@ test.describe('links the portal hands out open the host page', () => {
     // The test host page knows nobody: the frame asks for the password on the test origin.
     const { app } = await openedFrame(page);
     await app.getByLabel('Benutzername').fill('mitglied');
-    await app.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await app.getByRole('textbox', { name: 'Passwort' }).fill(DEMO_PASSWORD);
     await app.getByRole('button', { name: 'Anmelden' }).click();
     await expect(heading(app, NAMES.thread)).toBeVisible({ timeout: APP_START_TIMEOUT });
     await page.screenshot({ path: 'test-results/host-page-links-visit-phone.png', fullPage: true });
