@@ -1,6 +1,8 @@
 /**
- * `npm test`: every quality gate of ARCHITECTURE §5 in order, stopping at the first failure.
- * `node scripts/test.ts --only api,e2e` runs a selection (names: see STEPS); `--list` prints them.
+ * `npm test`: every quality gate of ARCHITECTURE §5 in order, stopping at the first failure, except the
+ * process and fault tier of the API tests (apps/server/test/tiers.ts); `--all` (`npm run test:all`, what CI
+ * runs) adds that tier at the end. `node scripts/test.ts --only api,e2e` runs a selection (names: see STEPS);
+ * `--list` prints them.
  * Neighbouring steps of one `parallel` group run at the same time; each one's output is held back and
  * printed whole when it ends, so that the two never interleave.
  */
@@ -17,6 +19,10 @@ interface TStep {
   skip?: () => string | undefined;
   /** Neighbouring steps with the same group run at once. */
   parallel?: string;
+  /** Variables set for the command, beside the environment's own. */
+  env?: Record<string, string>;
+  /** Steps of the process and fault tier run with `--all` or when named by `--only`. */
+  processTier?: boolean;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,12 +48,14 @@ const STEPS: TStep[] = [
     title: 'API tests on SQLite',
     command: ['npm', 'test', '--workspace', 'apps/server'],
     parallel: 'api',
+    env: { API_TIER: 'main' },
   },
   {
     name: 'api-pg',
     title: 'API tests on PostgreSQL',
     command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
     parallel: 'api',
+    env: { API_TIER: 'main' },
   },
   {
     name: 'web',
@@ -57,6 +65,22 @@ const STEPS: TStep[] = [
   },
   { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'] },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', command: ['playwright', 'test'] },
+  {
+    name: 'process',
+    title: 'API processes and faults on SQLite',
+    command: ['npm', 'test', '--workspace', 'apps/server'],
+    parallel: 'process',
+    env: { API_TIER: 'process' },
+    processTier: true,
+  },
+  {
+    name: 'process-pg',
+    title: 'API processes and faults on PostgreSQL',
+    command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
+    parallel: 'process',
+    env: { API_TIER: 'process' },
+    processTier: true,
+  },
 ];
 
 interface TResult {
@@ -90,14 +114,19 @@ const running = new Set<ChildProcess>();
 let interrupted = false;
 
 /** Runs a command; with `output` its stdout and stderr are collected there instead of shown. */
-function runCommand(command: string[], output?: Buffer[]): Promise<number> {
+function runCommand(command: string[], env: Record<string, string>, output?: Buffer[]): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
   const binDir = path.join(root, 'node_modules', '.bin');
   return new Promise((resolve) => {
     const child = spawn(file, args, {
       cwd: root,
       stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '1' },
+      env: {
+        ...process.env,
+        ...env,
+        PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+        FORCE_COLOR: '1',
+      },
     });
     running.add(child);
     child.stdout?.on('data', (chunk: Buffer) => output?.push(chunk));
@@ -130,7 +159,7 @@ async function runSteps(steps: readonly TStep[]): Promise<TResult[]> {
       if (!together) write(`\n${header}`);
       const output: Buffer[] = [];
       const start = performance.now();
-      const code = await runCommand(step.command, together ? output : undefined);
+      const code = await runCommand(step.command, step.env ?? {}, together ? output : undefined);
       const seconds = (performance.now() - start) / 1000;
       if (together) {
         write(`\n${header}`);
@@ -157,7 +186,8 @@ function batches(steps: readonly TStep[]): TStep[][] {
 
 async function main(): Promise<number> {
   if (process.argv.includes('--list')) {
-    for (const step of STEPS) write(`${step.name.padEnd(10)} ${step.title}`);
+    for (const step of STEPS)
+      write(`${step.name.padEnd(10)} ${step.title}${step.processTier ? ' (with --all)' : ''}`);
     return 0;
   }
   const selection = parseSelection(process.argv.slice(2));
@@ -166,7 +196,8 @@ async function main(): Promise<number> {
   let failed = false;
   const begin = performance.now();
 
-  const selected = STEPS.filter((step) => !selection || selection.has(step.name));
+  const all = process.argv.includes('--all');
+  const selected = STEPS.filter((step) => (selection ? selection.has(step.name) : all || !step.processTier));
   for (const batch of batches(selected)) {
     if (failed || interrupted) {
       for (const step of batch) results.push({ step, status: 'not run', seconds: 0 });
