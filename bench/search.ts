@@ -78,7 +78,10 @@ const QUERIES: readonly Query[] = [
   {
     q: NEEDLE.text,
     what: 'rare: one table row',
-    expect: (r) => r.hits[0]?.type === 'content' && /^\/content\/\d+\?item=\d+&q=/.test(r.hits[0].path),
+    // the hit opens the table at that row (issue 31)
+    expect: (r) =>
+      r.hits[0]?.type === 'content' &&
+      new RegExp(`^/content/\\d+\\?item=\\d+&row=${NEEDLE.row}$`).test(r.hits[0].path),
   },
   {
     q: 'Schallschutz',
