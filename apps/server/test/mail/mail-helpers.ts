@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailRunResult, MailWorker } from '../../src/platform/mail/mail-worker.ts';
+import type { SmtpPeer } from '../helpers/smtp-peer.ts';
 import type { World } from '../helpers/world.ts';
+
+/** The demo world's members of Mitglieder or Geschäftsführung (admin, mitglied and beide; chef and beide). */
+export const MEMBERS_AND_GF = ['admin', 'beide', 'chef', 'mitglied'].map((name) => `${name}@example.de`);
+
+/** Every address the relay has received a mail for, sorted. */
+export function recipients(peer: SmtpPeer): string[] {
+  return peer.received.flatMap((mail) => mail.to).sort();
+}
 
 /** Runs the worker until a run finds nothing due; returns the sum of the runs. */
 export async function drainWorker(
