@@ -3,7 +3,7 @@ import { de } from '../../../../i18n/de';
 import { reveal } from '../../../../lib/reveal';
 import classes from './content-table.module.css';
 import { SideScroll } from './side-scroll';
-import type { CsvTable } from './use-csv-table';
+import { CsvRowCells, type CsvTable, CsvTableHead } from './use-csv-table';
 import { useSideScroll } from './use-side-scroll';
 
 interface PagedTableProps {
@@ -35,17 +35,7 @@ export function PagedTable({ table, caption, total, highlight }: PagedTableProps
         aria-label={sideways ? caption : undefined}
       >
         <table className={classes.table} aria-label={caption} aria-rowcount={total + 1}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    <table.FlexRender header={header} />
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
+          <CsvTableHead table={table} />
           <tbody>
             {rows.length === 0 ? (
               <tr>
@@ -59,11 +49,7 @@ export function PagedTable({ table, caption, total, highlight }: PagedTableProps
                   aria-current={row.original.index === highlight ? 'true' : undefined}
                   data-row={row.original.index}
                 >
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
+                  <CsvRowCells table={table} row={row} />
                 </tr>
               ))
             )}

@@ -41,3 +41,31 @@ export function useCsvTable(header: readonly TCsvCell[], rows: readonly IndexedR
 }
 
 export type CsvTable = ReturnType<typeof useCsvTable>;
+
+type CsvTableRow = ReturnType<CsvTable['getRowModel']>['rows'][number];
+
+/** The header row of a CSV table, as the paged and the virtualised views show it. */
+export function CsvTableHead({ table }: { table: CsvTable }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} aria-rowindex={1}>
+          {group.headers.map((header) => (
+            <th key={header.id} scope="col">
+              <table.FlexRender header={header} />
+            </th>
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** The cells of one data row. */
+export function CsvRowCells({ table, row }: { table: CsvTable; row: CsvTableRow }) {
+  return row.getAllCells().map((cell) => (
+    <td key={cell.id}>
+      <table.FlexRender cell={cell} />
+    </td>
+  ));
+}

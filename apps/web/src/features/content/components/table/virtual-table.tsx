@@ -4,7 +4,7 @@ import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
 import { de } from '../../../../i18n/de';
 import classes from './content-table.module.css';
 import { SideScroll } from './side-scroll';
-import { type IndexedRow, useCsvTable } from './use-csv-table';
+import { CsvRowCells, CsvTableHead, type IndexedRow, useCsvTable } from './use-csv-table';
 import { useSideScroll } from './use-side-scroll';
 
 /** First guess of a row's height; rows are measured once rendered (long texts wrap). */
@@ -65,17 +65,7 @@ export function VirtualTable({ header, caption, total, rowAt, onRange }: Virtual
           aria-label={caption}
           aria-rowcount={total + 1}
         >
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={1}>
-                {group.headers.map((column) => (
-                  <th key={column.id} scope="col">
-                    <table.FlexRender header={column} />
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
+          <CsvTableHead table={table} />
           <tbody style={{ height: total === 0 ? 'auto' : virtualizer.getTotalSize() }}>
             {total === 0 && (
               <tr style={{ position: 'static' }}>
@@ -94,11 +84,7 @@ export function VirtualTable({ header, caption, total, rowAt, onRange }: Virtual
                   data-odd={item.index % 2 === 1 || undefined}
                 >
                   {row ? (
-                    row.getAllCells().map((cell) => (
-                      <td key={cell.id}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))
+                    <CsvRowCells table={table} row={row} />
                   ) : (
                     <td className={classes.placeholder} aria-busy="true">
                       {de.content.table.loadingRows}
