@@ -210,6 +210,16 @@ describe('logs', () => {
     expect(t.logs()).not.toContain('geheim-im-log');
   });
 
+  it("should give the request's own lines its request id", async () => {
+    // A path Fastify cannot decode: its refusal is logged through request.log (and, never routed, it gets
+    // no access line).
+    const response = await t.app.inject({ url: '/api/blog/%zz', headers: { 'x-request-id': 'abgelehnt-1' } });
+    expect(response.statusCode).toBe(400);
+    expect(linesOf('abgelehnt-1')).toEqual([
+      expect.objectContaining({ level: 30, msg: 'request refused', status: 400 }),
+    ]);
+  });
+
   it('should censor secrets at the top of a logged object and one level down, leaving the object as it was', () => {
     const logged = {
       password: 'geheim-oben',
