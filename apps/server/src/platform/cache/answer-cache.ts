@@ -23,6 +23,7 @@ import type {
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import { hooksOf } from '../http/route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,12 +71,6 @@ export interface AnswerCache {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A route's hooks of one kind as a list: Fastify takes none, one or several. */
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
-}
 
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const {

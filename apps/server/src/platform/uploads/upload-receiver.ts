@@ -6,9 +6,16 @@ import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MESSAGES } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import { diskFullIn } from '../http/disk-full.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { hooksOf } from '../http/route-hooks.ts';
 import { brandUpload, HEAD_BYTES, type ReceivedUpload } from './multipart-file.ts';
 
 /**
@@ -132,22 +139,22 @@ export function createUploadReceiver(
 
     register(app) {
       // After the answer nothing reads the files; a request whose client left is cleaned once it has answered.
-      // Callback hooks, not async ones: they run on every request, and most have no upload.
-      app.addHook('onSend', (request, _reply, payload, done) => {
+      // Callback hooks, on the routes that take files (`config.uploads`): only those have temp files.
+      const answered: onSendHookHandler = (request, _reply, payload, done) => {
         const scratch = scratches.get(request);
         if (scratch) {
           scratch.answered = true;
           if (scratch.aborted) void remove(scratch);
         }
         done(null, payload);
-      });
-      app.addHook('onResponse', (request, _reply, done) => {
+      };
+      const cleaned: onResponseHookHandler = (request, _reply, done) => {
         const scratch = scratches.get(request);
         if (scratch) remove(scratch).then(() => done(), done);
         else done();
-      });
+      };
       // onResponse never runs when the client disconnects before the answer is written.
-      app.addHook('onRequest', (request, reply, done) => {
+      const watched: onRequestHookHandler = (request, reply, done) => {
         // The content type, not isMultipart(): the body parser that sets that runs after this hook.
         if (MULTIPART.test(request.headers['content-type'] ?? '')) {
           reply.raw.once('close', () => {
@@ -158,6 +165,12 @@ export function createUploadReceiver(
           });
         }
         done();
+      };
+      app.addHook('onRoute', (route) => {
+        if (route.config?.uploads !== true) return;
+        route.onRequest = [...hooksOf(route.onRequest), watched];
+        route.onSend = [...hooksOf(route.onSend), answered];
+        route.onResponse = [...hooksOf(route.onResponse), cleaned];
       });
     },
 
