@@ -1,6 +1,7 @@
 import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
-import { type RenderedMail, renderNotificationMail } from '../../platform/mail/notification-mail.ts';
+import type { RenderedMail } from '../../platform/mail/mail-layout.ts';
+import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 
 /** Characters of the reply the mail quotes at most. */
 const QUOTE_MAX = 500;
