@@ -32,13 +32,6 @@ export const ADMIN_API = {
 /** GET the session member's own data as a JSON download (every logged-in role). */
 export const ACCOUNT_EXPORT_API = '/api/account/export';
 
-/** The web app's admin screens. */
-export const ADMIN_PATHS = {
-  members: '/admin/members',
-  groups: '/admin/groups',
-  audit: '/admin/audit',
-} as const;
-
 /** Members per page of the members list. */
 export const ADMIN_MEMBERS_PAGE_SIZE = 50;
 /** Entries per page of the audit log. */

@@ -1,6 +1,6 @@
 /**
- * The addresses of the app's screens that leave the app (mails, calendar files, 'Link kopieren') or are built
- * on the server (search hits), and the one function that makes them absolute (issue 31 point 1).
+ * The one module of the app's addresses (issue 32): the path of every screen, on both sides, and the
+ * functions that make them absolute for what leaves the app (mails, calendar files, 'Link kopieren').
  *
  * In production members sign in only through the association's website, which shows the portal in a frame.
  * A link to the portal's own address ends there on 'Bitte melden Sie sich über die Website des Verbands an'
@@ -8,31 +8,63 @@
  * with the deep link instead (`https://verband.de/portal?portal=/blog/4`); embed.js passes it to the app as
  * the address after the login (decision 0100).
  */
-import { NOTIFICATION_SETTINGS_PATH } from './notifications.ts';
 
 /** The host page's query parameter that carries the portal's deep link (read by embed.js). */
 export const HOST_DEEP_LINK_PARAM = 'portal';
 
-/** SPEC §2 routes that links point at. */
+/**
+ * Where a thread opens: a page (`last`: the last one) and the post to bring into view. Without either it
+ * opens at the member's first unread post (issue 17); a post without a page is on page 1.
+ */
+export interface TThreadAt {
+  page?: number | 'last';
+  post?: number;
+}
+
+function threadQuery({ page, post }: TThreadAt): string {
+  const showPage = page !== undefined && !(page === 1 && post !== undefined);
+  const parts = [...(showPage ? [`page=${page}`] : []), ...(post === undefined ? [] : [`post=${post}`])];
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+/**
+ * The address of every screen of SPEC §2, built here only: by the server's mails, calendar files and search
+ * hits and by the web app's links (whose route table declares the same paths as patterns). The state of a
+ * list screen (blog filters, search words) is the web app's and is appended there.
+ */
 export const APP_PATHS = {
+  login: '/login',
+  /** the one-time login link's target; the token is base64url and needs no escaping */
+  loginWithToken: (token: string) => `/login?token=${token}`,
   dashboard: '/dashboard',
-  post: (id: number) => `/blog/${id}`,
-  event: (id: number) => `/event/${id}`,
+  blog: '/blog',
+  /** a post; from the FMK-Intern list it keeps `ceo=true`, so that breadcrumbs lead back there */
+  post: (id: number, list?: { ceo: boolean }) => `/blog/${id}${list?.ceo ? '?ceo=true' : ''}`,
+  content: (categoryId: number) => `/content/${categoryId}`,
   /**
    * A content page opened at one item; with `row` (0-based data row) its table opens at that row,
    * highlighted (a search hit on a table row, issue 31).
    */
   contentItem: (categoryId: number, itemId: number, row?: number) =>
     `/content/${categoryId}?item=${itemId}${row === undefined ? '' : `&row=${row}`}`,
-  /**
-   * A thread; with `post` the page that holds it (when not the first) and the post to bring into view. Without
-   * it the thread opens at the member's first unread post (issue 17).
-   */
-  thread: (forumId: number, threadId: number, post?: { id: number; page: number }) =>
-    `/forum/${forumId}/thread/${threadId}${
-      post === undefined ? '' : post.page > 1 ? `?page=${post.page}&post=${post.id}` : `?post=${post.id}`
-    }`,
-  notificationSettings: NOTIFICATION_SETTINGS_PATH,
+  events: '/event',
+  event: (id: number) => `/event/${id}`,
+  forums: '/forum',
+  forum: (forumId: number) => `/forum/${forumId}`,
+  thread: (forumId: number, threadId: number, at: TThreadAt = {}) =>
+    `/forum/${forumId}/thread/${threadId}${threadQuery(at)}`,
+  media: '/media',
+  mediaCategory: (categoryId: number) => `/media/${categoryId}`,
+  /** a media category's page with one of its files named (a search hit) */
+  mediaFile: (categoryId: number, fileId: number) => `/media/${categoryId}?file=${fileId}`,
+  serviceOfferings: '/dienstleistungsangebote',
+  search: '/search',
+  /** 'Benachrichtigungen', which every notification mail links */
+  notificationSettings: '/benachrichtigungen',
+  /** the administration of members, groups and the audit log (issue 18) */
+  adminMembers: '/admin/members',
+  adminGroups: '/admin/groups',
+  adminAudit: '/admin/audit',
 } as const;
 
 /** Where the app lives: its own address, and the host page that frames it when one is configured. */
@@ -81,8 +113,16 @@ export function hostPageLink(hostPageUrl: string, path: string): string {
   return `${page}${kept.length > 0 ? `?${kept.join('&')}` : ''}${hash}`;
 }
 
+/**
+ * The absolute address of a path on the portal's own origin (`PUBLIC_URL`): for what is no app page or must not
+ * pass the host page (login links, unsubscribe, calendar feeds, media files), and app links without a host page.
+ */
+export function portalAddress(path: string, publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
 /** The absolute link to an app path (`/blog/4`) that the portal hands out: on the host page when configured. */
 export function appLink(path: string, addresses: TAppAddresses): string {
   if (addresses.hostPageUrl) return hostPageLink(addresses.hostPageUrl, path);
-  return `${addresses.publicUrl.replace(/\/+$/, '')}${path}`;
+  return portalAddress(path, addresses.publicUrl);
 }

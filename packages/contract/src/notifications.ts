@@ -12,9 +12,6 @@ export const NOTIFICATIONS_API = {
   unsubscribe: '/api/notifications/unsubscribe',
 } as const;
 
-/** The web app's settings screen 'Benachrichtigungen', which every notification mail links. */
-export const NOTIFICATION_SETTINGS_PATH = '/benachrichtigungen';
-
 /** How often a member gets the digest of what is new for them. */
 export const DIGEST_FREQUENCIES = ['never', 'daily', 'weekly'] as const;
 export type TDigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

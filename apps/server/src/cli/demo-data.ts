@@ -1,4 +1,4 @@
-import type { TContentCategory, TContentCategoryValues, TRole } from '@portal/contract';
+import { APP_PATHS, type TContentCategory, type TContentCategoryValues, type TRole } from '@portal/contract';
 import iconv from 'iconv-lite';
 import type { AccountsService } from '../features/accounts/index.ts';
 import { createCategoriesService } from '../features/categories/index.ts';
@@ -128,7 +128,7 @@ export async function seedDemoContent(
   await category({
     name: 'Dienstleistungsangebote',
     type: 'url',
-    url: '/dienstleistungsangebote',
+    url: APP_PATHS.serviceOfferings,
     position: 3,
     showInQuickAccess: true,
   });

@@ -4,8 +4,6 @@
  * mail must go out once (issue 30 point 7: 2–3 of 1,002 breaking-news mails went twice after a failover).
  * Runs in the PostgreSQL gate; outbox-outage.test.ts cuts the database off at the outbox on both databases.
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
@@ -15,6 +13,7 @@ import {
   DEFAULT_MAIL_WORKER_OPTIONS,
   type MailWorker,
 } from '../../src/platform/mail/mail-worker.ts';
+import { memoryLog } from '../helpers/memory-log.ts';
 import { type Cluster, startCluster } from '../helpers/pg-cluster.ts';
 import { type SmtpPeer, startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { drainWorker, recipients } from './mail-helpers.ts';
@@ -28,7 +27,7 @@ describe.runIf(onPostgres)('mails in flight when PostgreSQL stops', { timeout: 1
   let peer: SmtpPeer;
   let first: Database;
   let second: Database;
-  const lines: string[] = [];
+  const { log, lines } = memoryLog();
 
   beforeAll(async () => {
     cluster = await startCluster({ database: 'portal_mail_failover' });
@@ -47,16 +46,6 @@ describe.runIf(onPostgres)('mails in flight when PostgreSQL stops', { timeout: 1
     await peer?.close();
     await cluster?.destroy();
   });
-
-  const log = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    }),
-  );
 
   function worker(database: Database, now: () => Date): MailWorker {
     const settings = {

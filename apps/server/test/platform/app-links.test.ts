@@ -1,4 +1,4 @@
-import { APP_PATHS, appLink, hostPageLink } from '@portal/contract';
+import { APP_PATHS, appLink, hostPageLink, portalAddress } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 describe('appLink (contract app-links.ts, issue 31)', () => {
@@ -42,6 +42,41 @@ describe('appLink (contract app-links.ts, issue 31)', () => {
     );
     expect(hostPageLink('https://verband.example/seite?id=5', '/')).toBe(
       'https://verband.example/seite?id=5',
+    );
+  });
+});
+
+describe('APP_PATHS (contract app-links.ts, issue 32)', () => {
+  it('should build the screens of SPEC §2', () => {
+    expect(APP_PATHS.dashboard).toBe('/dashboard');
+    expect(APP_PATHS.post(12)).toBe('/blog/12');
+    expect(APP_PATHS.post(12, { ceo: true })).toBe('/blog/12?ceo=true');
+    expect(APP_PATHS.post(12, { ceo: false })).toBe('/blog/12');
+    expect(APP_PATHS.content(3)).toBe('/content/3');
+    expect(APP_PATHS.contentItem(3, 7)).toBe('/content/3?item=7');
+    expect(APP_PATHS.contentItem(3, 7, 0)).toBe('/content/3?item=7&row=0');
+    expect(APP_PATHS.event(2)).toBe('/event/2');
+    expect(APP_PATHS.forum(3)).toBe('/forum/3');
+    expect(APP_PATHS.mediaCategory(5)).toBe('/media/5');
+    expect(APP_PATHS.mediaFile(5, 9)).toBe('/media/5?file=9');
+    expect(APP_PATHS.loginWithToken('a-b_c')).toBe('/login?token=a-b_c');
+  });
+
+  it('should open a thread at the first unread post, at a named page, or at a post on its page', () => {
+    expect(APP_PATHS.thread(3, 7)).toBe('/forum/3/thread/7');
+    expect(APP_PATHS.thread(3, 7, { page: 1 })).toBe('/forum/3/thread/7?page=1');
+    expect(APP_PATHS.thread(3, 7, { page: 'last' })).toBe('/forum/3/thread/7?page=last');
+    // a post without a page is on page 1, so page 1 is left out beside a post
+    expect(APP_PATHS.thread(3, 7, { page: 1, post: 40 })).toBe('/forum/3/thread/7?post=40');
+    expect(APP_PATHS.thread(3, 7, { page: 2, post: 40 })).toBe('/forum/3/thread/7?page=2&post=40');
+  });
+
+  it("should put addresses that are no app page on the portal's own origin", () => {
+    expect(portalAddress('/api/calendar/x.ics', 'https://portal.example/')).toBe(
+      'https://portal.example/api/calendar/x.ics',
+    );
+    expect(portalAddress(APP_PATHS.loginWithToken('t'), 'https://portal.example')).toBe(
+      'https://portal.example/login?token=t',
     );
   });
 });

@@ -1,9 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
 import { useBreadcrumbs } from '../components/page/breadcrumb-trail';
 import { useDocumentTitle } from '../components/page/use-document-title';
 import { de } from '../i18n/de';
-import { DASHBOARD_PATH } from '../lib/routing/route-table';
 
 /** The route named not-found: any path outside the route table (SPEC §2). */
 export function NotFoundPage() {
@@ -15,7 +15,7 @@ export function NotFoundPage() {
         {de.notFound.title}
       </Title>
       <Text c="dimmed">{de.notFound.text}</Text>
-      <Button component={Link} to={DASHBOARD_PATH}>
+      <Button component={Link} to={APP_PATHS.dashboard}>
         {de.notFound.back}
       </Button>
     </Stack>

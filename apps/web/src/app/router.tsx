@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { loadAdminAuditPage, loadAdminGroupsPage, loadAdminMembersPage } from '../features/admin';
@@ -13,7 +14,7 @@ import { loadSearchPage } from '../features/search';
 import { loadServicesPage } from '../features/services';
 import { guardLoader } from '../lib/routing/guard-loader';
 import { hasLoginParams, REQUEST_PARAM } from '../lib/routing/route-guard';
-import { DASHBOARD_PATH, ROUTES, type RouteMeta } from '../lib/routing/route-table';
+import { ROUTES, type RouteMeta } from '../lib/routing/route-table';
 import { AppLoading } from './app-loading';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -56,7 +57,7 @@ const routes: RouteObject[] = [
     HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, loader: () => replace(DASHBOARD_PATH) },
+      { index: true, loader: () => replace(APP_PATHS.dashboard) },
       {
         id: ROUTES.login.name,
         path: ROUTES.login.path,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, type TGenerateLoginInput, type TTokenPair } from '@portal/contract';
+import {
+  APP_PATHS,
+  AUTH_MESSAGES,
+  portalAddress,
+  type TGenerateLoginInput,
+  type TTokenPair,
+} from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { AccessTokens } from '../../platform/auth/access-token.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
@@ -79,7 +85,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!principal || principal.disabled) throw forbidden(AUTH_MESSAGES.accountDisabled);
       const token = randomToken();
       await repo.insertLoginToken(userId, hashToken(token), new Date(now().getTime() + LOGIN_TOKEN_TTL_MS));
-      return { link: `${deps.publicUrl}/login?token=${token}` };
+      return { link: portalAddress(APP_PATHS.loginWithToken(token), deps.publicUrl) };
     },
 
     /** GET /api/auth/login: a login token works once, within 5 minutes; the member's last login is now. */

@@ -2,6 +2,7 @@ import {
   EVENT_MESSAGES,
   EVENTS_API,
   hasRole,
+  portalAddress,
   type TCalendarLink,
   type TCalendarTokenState,
 } from '@portal/contract';
@@ -55,7 +56,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
     async createLink(principal: Principal): Promise<TCalendarLink> {
       const token = randomToken();
       await tokens.replace(principal.id, hashToken(token), clock());
-      return { url: `${deps.addresses.publicUrl}${EVENTS_API.calendarFeed(`${token}.ics`)}` };
+      return { url: portalAddress(EVENTS_API.calendarFeed(`${token}.ics`), deps.addresses.publicUrl) };
     },
 
     async state(principal: Principal): Promise<TCalendarTokenState> {

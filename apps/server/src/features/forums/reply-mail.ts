@@ -1,6 +1,7 @@
 import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
-import { type RenderedMail, renderNotificationMail } from '../../platform/mail/notification-mail.ts';
+import type { RenderedMail } from '../../platform/mail/mail-layout.ts';
+import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 
 /** Characters of the reply the mail quotes at most. */
 const QUOTE_MAX = 500;
@@ -30,7 +31,7 @@ function shortenedText(html: string, max = QUOTE_MAX): string {
 export function replyMail(input: ReplyMailInput): RenderedMail {
   const { forum, thread, post, addresses } = input;
   // as the search links a post: the page (when not the first) and the post to bring into view
-  const link = appLink(APP_PATHS.thread(forum.id, thread.id, post), addresses);
+  const link = appLink(APP_PATHS.thread(forum.id, thread.id, { page: post.page, post: post.id }), addresses);
   const who = input.authorName ?? 'Ein ehemaliges Mitglied';
   return renderNotificationMail({
     subject: `Neue Antwort im Forum: „${thread.name}“`,

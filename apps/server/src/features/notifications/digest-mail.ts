@@ -1,6 +1,6 @@
 import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import type { NewsRows } from '../../platform/db/news-rows.ts';
-import type { MailBlock, RenderedMail } from '../../platform/mail/notification-mail.ts';
+import type { MailBlock, RenderedMail } from '../../platform/mail/mail-layout.ts';
 import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
 import type { TDigestPeriod } from './digest-slots.ts';
 

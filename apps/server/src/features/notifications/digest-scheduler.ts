@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobLease } from '../../platform/jobs/job-lease.ts';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import type { DigestRunner, DigestRunResult } from './digest.ts';
 
@@ -54,63 +53,29 @@ const NOTHING: DigestRunResult = { due: 0, queued: 0, empty: 0, skipped: 0, fail
 
 export function createDigestScheduler(deps: DigestSchedulerDeps): DigestScheduler {
   const options = { ...DEFAULT_DIGEST_SCHEDULER_OPTIONS, ...deps.options };
-  const { lease, log } = deps;
-  const holder = (deps.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`).slice(0, 100);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<DigestSchedulerRun> | undefined;
-  let closed = false;
-
-  async function run(now: Date): Promise<DigestSchedulerRun> {
-    if (!(await lease.take(DIGEST_JOB, holder, options.leaseMs))) return { leased: false, ...NOTHING };
-    try {
+  const job = createPeriodicJob<DigestSchedulerRun>({
+    name: 'digest run',
+    everyMs: options.tickMs,
+    log: deps.log,
+    lease: {
+      leases: deps.lease,
+      name: DIGEST_JOB,
+      leaseMs: options.leaseMs,
+      holder: deps.holder,
+      whenHeld: { leased: false, ...NOTHING },
+    },
+    async run(now, current) {
       const result = await deps.runner.run(now, {
         batchSize: options.batchSize,
         afterBatch: async (sofar) => {
           if (sofar.queued > 0) deps.mailWorker.notify();
-          return !closed && (await lease.take(DIGEST_JOB, holder, options.leaseMs));
+          return current.carryOn();
         },
       });
       if (result.queued > 0) deps.mailWorker.notify();
-      if (result.due > 0) log.info({ ...result }, 'digest run');
+      if (result.due > 0) deps.log.info({ ...result }, 'digest run');
       return { leased: true, ...result };
-    } finally {
-      await lease
-        .release(DIGEST_JOB, holder)
-        .catch((error: unknown) => log.warn({ err: error }, 'digest lease not released'));
-    }
-  }
-
-  function runOnce(now = new Date()): Promise<DigestSchedulerRun> {
-    const previous = running ?? Promise.resolve(undefined);
-    const next = previous.then(
-      () => run(now),
-      () => run(now),
-    );
-    const settled = next.finally(() => {
-      if (running === settled) running = undefined;
-    });
-    running = settled;
-    return settled;
-  }
-
-  function tick(): void {
-    if (running || closed) return;
-    runOnce().catch((error: unknown) => log.error({ err: error }, 'digest run failed'));
-  }
-
-  return {
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(tick, options.tickMs);
-      timer.unref();
-      setImmediate(tick);
     },
-    async stop() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-    runOnce,
-  };
+  });
+  return { start: job.start, stop: job.stop, runOnce: job.runOnce };
 }

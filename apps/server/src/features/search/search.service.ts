@@ -128,13 +128,13 @@ function present(row: HitRow, links: Links, terms: readonly string[]): TSearchHi
       }
       // A post opens the page of the thread that holds it.
       const page = Math.floor((links.postsBefore.get(row.sid) ?? 0) / FORUM_POSTS_PAGE_SIZE) + 1;
-      const path = APP_PATHS.thread(thread.forumId, threadId, { id: row.sid, page });
+      const path = APP_PATHS.thread(thread.forumId, threadId, { page, post: row.sid });
       return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
     }
     case 'media': {
       const category = links.media.get(row.sid);
       if (category === undefined) return undefined;
-      return { ...hit, type: 'media', id: row.sid, path: `/media/${category}?file=${row.sid}` };
+      return { ...hit, type: 'media', id: row.sid, path: APP_PATHS.mediaFile(category, row.sid) };
     }
   }
 }

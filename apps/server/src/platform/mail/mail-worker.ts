@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { outsideRequests } from '../db/request-scope.ts';
+import { type AfterRun, createPeriodicJob, type JobRun } from '../jobs/periodic-job.ts';
 import { createMailDelivery, type DeliveryTally } from './mail-delivery.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 import {
@@ -97,14 +97,8 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...deps.options };
   const { outbox, transport, log } = deps;
   const { now, ratePerMinute } = options;
-  let timer: NodeJS.Timeout | undefined;
-  /** set while throttled: runs the worker again when the oldest mail of the rate window leaves it. */
-  let resumeTimer: NodeJS.Timeout | undefined;
   /** when the last throttled run's window frees a mail's place */
   let windowFreesAt: Date | undefined;
-  let running: Promise<MailRunResult> | undefined;
-  let again = false;
-  let closed = false;
   const marks = createSentMarks({ outbox, log, now });
   const delivery = createMailDelivery({ ...deps, marks, options });
 
@@ -127,6 +121,7 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
    */
   async function sendBatch(
     result: MailRunResult,
+    job: JobRun,
   ): Promise<{ claimed: number; drained: boolean; rateUsedUp: boolean }> {
     await marks.flush();
     await outbox.noteExpiredClaims(options.leaseMs, now());
@@ -135,7 +130,7 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     let failure: { error: unknown } | undefined;
     const state = { claimed: 0, drained: false, rateUsedUp: false };
     try {
-      while (state.claimed < options.batchSize && !closed && !failure) {
+      while (state.claimed < options.batchSize && !job.stopping && !failure) {
         if (inFlight.size >= options.concurrency) {
           await firstOf(inFlight);
           continue;
@@ -166,14 +161,14 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     return state;
   }
 
-  async function run(): Promise<MailRunResult> {
+  async function run(job: JobRun): Promise<MailRunResult> {
     const result: MailRunResult = { sent: 0, retried: 0, failed: 0, throttled: false };
-    const { claimed, drained, ...batch } = await sendBatch(result);
+    const { claimed, drained, ...batch } = await sendBatch(result, job);
     let { rateUsedUp } = batch;
     // A full batch that used the rate up is throttled too.
-    if (!rateUsedUp && !drained && !closed && ratePerMinute !== undefined)
+    if (!rateUsedUp && !drained && !job.stopping && ratePerMinute !== undefined)
       rateUsedUp = (await allowance()) <= 0;
-    const stoppedByRate = rateUsedUp && !drained && !closed;
+    const stoppedByRate = rateUsedUp && !drained && !job.stopping;
     if (!stoppedByRate && claimed === 0) return result;
     const waiting = await outbox.waiting();
     if (waiting.count === 0) return result;
@@ -197,68 +192,33 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     return result;
   }
 
-  /** A started worker that was throttled runs again once the window has room: no polling in between. */
-  function resumeLater(): void {
-    if (resumeTimer || !timer) return;
-    const wait = (windowFreesAt?.getTime() ?? 0) - now().getTime();
-    resumeTimer = setTimeout(
-      () => {
-        resumeTimer = undefined;
-        tick();
-      },
-      Math.min(RATE_WINDOW_MS, Math.max(MIN_RESUME_MS, wait)),
-    );
-    resumeTimer.unref();
-  }
-
-  function runOnce(): Promise<MailRunResult> {
-    // One run at a time per instance; a second caller waits for the one in progress and runs after it.
-    const previous = running ?? Promise.resolve(undefined);
-    const next = previous.then(run, run).finally(() => {
-      if (running === next) running = undefined;
-    });
-    running = next;
-    return next;
-  }
-
-  function tick(): void {
-    // Throttled: the resume timer runs the worker when the rate window frees, polls and notices wait for it.
-    if (resumeTimer) return;
-    if (running) {
-      again = true;
-      return;
+  /**
+   * After a run of the started worker: a throttled one waits until the window has room (no polling in between),
+   * a full batch goes on at once.
+   */
+  function afterRun(result: MailRunResult): AfterRun {
+    const handled = result.sent + result.failed + result.retried;
+    if (handled > 0) log.info(result, 'mail outbox run');
+    if (result.throttled) {
+      const wait = (windowFreesAt?.getTime() ?? 0) - now().getTime();
+      return { pauseMs: Math.min(RATE_WINDOW_MS, Math.max(MIN_RESUME_MS, wait)) };
     }
-    runOnce().then(
-      (result) => {
-        if (result.sent + result.failed + result.retried > 0) log.info(result, 'mail outbox run');
-        if (result.throttled) {
-          again = false;
-          resumeLater();
-          return;
-        }
-        if (again || result.sent + result.failed + result.retried >= options.batchSize) {
-          again = false;
-          if (timer) setImmediate(tick);
-        }
-      },
-      (error: unknown) => log.error({ err: error }, 'mail outbox run failed'),
-    );
+    return handled >= options.batchSize ? 'again' : undefined;
   }
+
+  const job = createPeriodicJob({
+    name: 'mail outbox run',
+    everyMs: options.pollMs,
+    clock: now,
+    log,
+    run: (_at, current) => run(current),
+    afterRun,
+  });
 
   return {
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(tick, options.pollMs);
-      timer.unref();
-      setImmediate(tick);
-    },
+    start: job.start,
     async stop() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      if (resumeTimer) clearTimeout(resumeTimer);
-      resumeTimer = undefined;
-      await running?.catch(() => undefined);
+      await job.stop();
       // The last chance for marks that waited for the database: without them these mails go out again.
       await marks.flush().catch((error: unknown) => {
         log.error(
@@ -268,11 +228,8 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
       });
       await transport.close();
     },
-    runOnce,
-    notify() {
-      // A request notifies; the run is a job, with no part in that request's time or its client's leaving.
-      if (timer) outsideRequests(() => setImmediate(tick));
-    },
+    runOnce: () => job.runOnce(),
+    notify: job.wake,
     relayState: delivery.relayState,
   };
 }

@@ -1,18 +1,4 @@
-import { escapeHtml } from '../html/text.ts';
-
-/** A piece of a notification mail, rendered both as HTML and as plain text. */
-export type MailBlock =
-  | { kind: 'paragraph'; text: string }
-  /** quoted text of someone else, e.g. the start of a forum reply */
-  | { kind: 'quote'; text: string }
-  | { kind: 'link'; label: string; href: string }
-  /** a titled list of links, e.g. a digest section; `more` counts entries left out */
-  | {
-      kind: 'list';
-      title: string;
-      items: readonly { label: string; href: string; detail?: string }[];
-      more?: number;
-    };
+import { type MailBlock, type RenderedMail, renderMail } from './mail-layout.ts';
 
 export interface NotificationMailInput {
   subject: string;
@@ -26,94 +12,20 @@ export interface NotificationMailInput {
   settingsUrl: string;
 }
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
-const LINK_STYLE = 'color: #1c7ed6;';
-
-function blockHtml(block: MailBlock): string {
-  switch (block.kind) {
-    case 'paragraph':
-      return `<p>${escapeHtml(block.text).replaceAll('\n', '<br>')}</p>`;
-    case 'quote':
-      return `<blockquote style="margin: 0 0 16px; padding: 8px 12px; border-left: 3px solid #ced4da; color: #495057;">${escapeHtml(block.text).replaceAll('\n', '<br>')}</blockquote>`;
-    case 'link':
-      return `<p><a href="${escapeHtml(block.href)}" style="${LINK_STYLE}">${escapeHtml(block.label)}</a></p>`;
-    case 'list': {
-      const items = block.items
-        .map((item) => {
-          const detail = item.detail
-            ? ` <span style="color: #868e96;">(${escapeHtml(item.detail)})</span>`
-            : '';
-          return `<li><a href="${escapeHtml(item.href)}" style="${LINK_STYLE}">${escapeHtml(item.label)}</a>${detail}</li>`;
-        })
-        .join('\n');
-      const more = block.more ? `\n<p style="color: #868e96;">und ${block.more} weitere</p>` : '';
-      return `<h2 style="font-size: 17px; margin: 20px 0 8px;">${escapeHtml(block.title)}</h2>\n<ul>\n${items}\n</ul>${more}`;
-    }
-  }
-}
-
-function blockText(block: MailBlock): string {
-  switch (block.kind) {
-    case 'paragraph':
-      return block.text;
-    case 'quote':
-      return block.text
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n');
-    case 'link':
-      return `${block.label}: ${block.href}`;
-    case 'list': {
-      const items = block.items.map(
-        (item) => `- ${item.label}${item.detail ? ` (${item.detail})` : ''}\n  ${item.href}`,
-      );
-      const more = block.more ? [`und ${block.more} weitere`] : [];
-      return [block.title, '', ...items, ...more].join('\n');
-    }
-  }
-}
-
 /**
- * A German notification mail (forum reply, digest) with an HTML and a plain-text part. Both end with the
- * settings link and the one-click unsubscribe link that the List-Unsubscribe header carries too.
+ * A German notification mail (forum reply, digest): the mail layout, whose footer ends with the settings link
+ * and the one-click unsubscribe link that the List-Unsubscribe header carries too.
  */
 export function renderNotificationMail(input: NotificationMailInput): RenderedMail {
-  const subject = oneLine(input.subject);
-  const footer = {
-    reason: 'Sie erhalten diese E-Mail, weil Sie Benachrichtigungen des Mitgliederportals erhalten.',
-    settings: 'Benachrichtigungen ändern',
-    unsubscribe: `Keine ${input.unsubscribe.what} mehr erhalten`,
-  };
-  const text = [
-    input.kicker,
-    '',
-    input.heading,
-    '',
-    ...input.blocks.flatMap((block) => [blockText(block), '']),
-    '-- ',
-    footer.reason,
-    `${footer.settings}: ${input.settingsUrl}`,
-    `${footer.unsubscribe}: ${input.unsubscribe.url}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="de">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">
-<p style="color: #1c7ed6; font-weight: bold;">${escapeHtml(input.kicker)}</p>
-<h1 style="font-size: 22px;">${escapeHtml(input.heading)}</h1>
-${input.blocks.map(blockHtml).join('\n')}
-<hr style="border: none; border-top: 1px solid #dee2e6; margin-top: 24px;">
-<p style="color: #868e96; font-size: 12px;">${escapeHtml(footer.reason)}<br>
-<a href="${escapeHtml(input.settingsUrl)}" style="color: #868e96;">${escapeHtml(footer.settings)}</a> ·
-<a href="${escapeHtml(input.unsubscribe.url)}" style="color: #868e96;">${escapeHtml(footer.unsubscribe)}</a></p>
-</body>
-</html>
-`;
-  return { subject, html, text };
+  const { unsubscribe, settingsUrl, ...content } = input;
+  return renderMail({
+    ...content,
+    footer: {
+      reason: 'Sie erhalten diese E-Mail, weil Sie Benachrichtigungen des Mitgliederportals erhalten.',
+      links: [
+        { label: 'Benachrichtigungen ändern', href: settingsUrl },
+        { label: `Keine ${unsubscribe.what} mehr erhalten`, href: unsubscribe.url },
+      ],
+    },
+  });
 }

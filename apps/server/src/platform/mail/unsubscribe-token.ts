@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isNotificationKind, NOTIFICATIONS_API, type TNotificationKind } from '@portal/contract';
+import {
+  isNotificationKind,
+  NOTIFICATIONS_API,
+  portalAddress,
+  type TNotificationKind,
+} from '@portal/contract';
 
 /** What an unsubscribe link stands for: one kind of mail of one member, at one version of their settings. */
 interface UnsubscribeClaim {
@@ -72,7 +77,7 @@ export function createUnsubscribeTokens(secret: string, publicUrl: string): Unsu
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
     url(claim, email) {
-      return `${publicUrl}${NOTIFICATIONS_API.unsubscribe}?token=${tokens.sign(claim, email)}`;
+      return portalAddress(`${NOTIFICATIONS_API.unsubscribe}?token=${tokens.sign(claim, email)}`, publicUrl);
     },
   };
   return tokens;

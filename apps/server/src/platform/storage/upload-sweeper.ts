@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPeriodicJob } from '../jobs/periodic-job.ts';
 import type { FileStore } from './file-store.ts';
 
 /** How often a started sweeper runs (issue 13: at start-up and every 10 minutes). */
@@ -22,6 +23,7 @@ interface SweepResult {
  * instances may sweep at once: each ledger row is removed by exactly one of them, which then deletes the file.
  */
 export interface UploadSweeper {
+  /** one sweep at a time in this process: a second caller's runs after the one in progress */
   runOnce(now?: Date): Promise<SweepResult>;
   start(): void;
   /** stops the timer and waits for a sweep in progress. */
@@ -38,8 +40,6 @@ export interface UploadSweeperDeps {
 
 export function createUploadSweeper(deps: UploadSweeperDeps): UploadSweeper {
   const { files, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<SweepResult> | undefined;
 
   /** The ledger, a batch at a time: a row first (so only this instance deletes the file), then the file. */
   async function sweepLedger(before: Date): Promise<number> {
@@ -76,27 +76,13 @@ export function createUploadSweeper(deps: UploadSweeperDeps): UploadSweeper {
     return result;
   }
 
-  const sweeper: UploadSweeper = {
-    runOnce(now = new Date()) {
-      // One sweep at a time in this process; a second caller shares the one in progress.
-      running ??= sweep(now).finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        sweeper.runOnce().catch((error: unknown) => log.error({ err: error }, 'upload sweep failed'));
-      }, SWEEP_INTERVAL_MS);
-      // The sweep never keeps the process alive on its own.
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
-  return sweeper;
+  const job = createPeriodicJob({
+    name: 'upload sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    // main.ts sweeps once before listening, then starts the sweeper
+    runAtStart: false,
+    log,
+    run: sweep,
+  });
+  return { runOnce: job.runOnce, start: job.start, stop: job.stop };
 }

@@ -1,7 +1,7 @@
 import { Burger, Group, Text } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
 import { de } from '../../i18n/de';
-import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { useSession } from '../../lib/use-session';
 import classes from './frame.module.css';
 import { LazySearchField } from './lazy-search-field';
@@ -37,7 +37,7 @@ export function FrameHeader({
             aria-controls={navigationId}
           />
         )}
-        <Link to={DASHBOARD_PATH} className={classes.brand}>
+        <Link to={APP_PATHS.dashboard} className={classes.brand}>
           {de.app.name}
         </Link>
       </Group>

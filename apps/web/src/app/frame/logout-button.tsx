@@ -1,11 +1,11 @@
 import { ActionIcon, Button } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { alerts } from '../../components/feedback/alerts';
 import { confirm } from '../../components/feedback/confirm';
 import { de } from '../../i18n/de';
 import { endSessionOnServer, session } from '../../lib/portal';
-import { LOGIN_PATH } from '../../lib/routing/route-table';
 import classes from './frame.module.css';
 
 /** Asks first, revokes the refresh token on the server, clears the session and shows the login page. */
@@ -17,7 +17,7 @@ export function LogoutButton() {
     if (!confirmed) return;
     await endSessionOnServer();
     session.logout('user');
-    await navigate(LOGIN_PATH, { replace: true });
+    await navigate(APP_PATHS.login, { replace: true });
     alerts.notice(de.logout.done);
   }
 

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
+import { APP_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
 import {
   IconBuildingStore,
   IconCalendarEvent,
@@ -31,12 +31,13 @@ export interface Section {
   area?: 'admin';
 }
 
-const inBlog = ({ pathname }: Location) => pathname === '/blog' || pathname.startsWith('/blog/');
+const inBlog = ({ pathname }: Location) =>
+  pathname === APP_PATHS.blog || pathname.startsWith(`${APP_PATHS.blog}/`);
 const inInternalList = (location: Location) =>
   inBlog(location) && new URLSearchParams(location.search).get('ceo') === 'true';
 
 export const SECTIONS: readonly Section[] = [
-  { label: de.nav.dashboard, to: '/dashboard', role: 'ROLE_PARTNER', icon: IconLayoutDashboard },
+  { label: de.nav.dashboard, to: APP_PATHS.dashboard, role: 'ROLE_PARTNER', icon: IconLayoutDashboard },
   {
     label: de.nav.blog,
     to: blogListPath(),
@@ -52,19 +53,31 @@ export const SECTIONS: readonly Section[] = [
     shownTo: seesInternalList,
     isActive: inInternalList,
   },
-  { label: de.nav.events, to: '/event', role: 'ROLE_USER', icon: IconCalendarEvent },
-  { label: de.nav.forums, to: '/forum', role: 'ROLE_USER', icon: IconMessages },
-  { label: de.nav.services, to: '/dienstleistungsangebote', role: 'ROLE_USER', icon: IconBuildingStore },
-  { label: de.nav.media, to: '/media', role: 'ROLE_ADMIN', icon: IconPhoto },
-  { label: de.nav.adminMembers, to: ADMIN_PATHS.members, role: 'ROLE_ADMIN', icon: IconUsers, area: 'admin' },
+  { label: de.nav.events, to: APP_PATHS.events, role: 'ROLE_USER', icon: IconCalendarEvent },
+  { label: de.nav.forums, to: APP_PATHS.forums, role: 'ROLE_USER', icon: IconMessages },
+  { label: de.nav.services, to: APP_PATHS.serviceOfferings, role: 'ROLE_USER', icon: IconBuildingStore },
+  { label: de.nav.media, to: APP_PATHS.media, role: 'ROLE_ADMIN', icon: IconPhoto },
+  {
+    label: de.nav.adminMembers,
+    to: APP_PATHS.adminMembers,
+    role: 'ROLE_ADMIN',
+    icon: IconUsers,
+    area: 'admin',
+  },
   {
     label: de.nav.adminGroups,
-    to: ADMIN_PATHS.groups,
+    to: APP_PATHS.adminGroups,
     role: 'ROLE_ADMIN',
     icon: IconUsersGroup,
     area: 'admin',
   },
-  { label: de.nav.adminAudit, to: ADMIN_PATHS.audit, role: 'ROLE_ADMIN', icon: IconHistory, area: 'admin' },
+  {
+    label: de.nav.adminAudit,
+    to: APP_PATHS.adminAudit,
+    role: 'ROLE_ADMIN',
+    icon: IconHistory,
+    area: 'admin',
+  },
 ];
 
 /** The sections a user sees: those of their role (the role of the section's route) meant for them. */

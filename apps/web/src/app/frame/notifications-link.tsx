@@ -1,10 +1,10 @@
 import { ActionIcon, Button } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { IconBell } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { de } from '../../i18n/de';
-import { ROUTES } from '../../lib/routing/route-table';
 
-const PATH = ROUTES['notification-settings'].path;
+const PATH = APP_PATHS.notificationSettings;
 
 /**
  * 'Benachrichtigungen' beside 'Abmelden' (issue 17): the mail settings, for every logged-in role. Below the

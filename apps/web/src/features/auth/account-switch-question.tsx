@@ -1,8 +1,8 @@
+import { APP_PATHS } from '@portal/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../components/feedback/confirm';
 import { de } from '../../i18n/de';
-import { DASHBOARD_PATH, LOGIN_PATH } from '../../lib/routing/route-table';
 import { type AccountSwitch, answerAccountSwitch } from './lib/login-link';
 import { loginLinkDeps } from './login-loader';
 
@@ -20,7 +20,7 @@ export function AccountSwitchQuestion({ question }: { question: AccountSwitch })
     if (asked.has(question)) return;
     asked.add(question);
     // The token is used: it leaves the address bar at once, as after a login.
-    window.history.replaceState(window.history.state, '', LOGIN_PATH);
+    window.history.replaceState(window.history.state, '', APP_PATHS.login);
     void (async () => {
       const switchAccount = await confirm({
         title: de.login.switchTitle,
@@ -28,7 +28,7 @@ export function AccountSwitchQuestion({ question }: { question: AccountSwitch })
         escapeCancels: true,
       });
       await answerAccountSwitch(question, switchAccount, loginLinkDeps);
-      await navigate(DASHBOARD_PATH, { replace: true });
+      await navigate(APP_PATHS.dashboard, { replace: true });
     })();
   }, [question, navigate]);
   return null;

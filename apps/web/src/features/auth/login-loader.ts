@@ -1,9 +1,9 @@
-import { API } from '@portal/contract';
+import { API, APP_PATHS } from '@portal/contract';
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { api, endSessionOnServer, profileSchema, session, tokenPairSchema } from '../../lib/portal';
 import { guardRoute } from '../../lib/routing/guard-loader';
 import { loginParams } from '../../lib/routing/route-guard';
-import { DASHBOARD_PATH, ROUTES } from '../../lib/routing/route-table';
+import { ROUTES } from '../../lib/routing/route-table';
 import { isAuthenticated } from '../../lib/session';
 import { getSettings, isLoginFormOrigin } from '../../lib/settings';
 import { hostPageRedirect } from './lib/host-page-redirect';
@@ -44,7 +44,7 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Logi
   const result = await openLoginLink(params, loginLinkDeps);
   if (result.kind === 'failed') return { failed: true };
   if (result.kind === 'ask') return { failed: false, question: result.question };
-  throw replace(DASHBOARD_PATH);
+  throw replace(APP_PATHS.dashboard);
 }
 
 /** Issue 31: without a session and without a form here, the host page is where a member signs in. */

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../components/page/use-document-title';
 import { de } from '../../i18n/de';
 import { DENIED_PARAM, hasLoginParams, REQUEST_PARAM } from '../../lib/routing/route-guard';
-import { DASHBOARD_PATH } from '../../lib/routing/route-table';
 import { getSettings, isLoginFormOrigin } from '../../lib/settings';
 import { useSession } from '../../lib/use-session';
 import { AccountSwitchQuestion } from './account-switch-question';
@@ -59,7 +59,7 @@ export function LoginPage() {
             <Alert color="orange" variant="light" icon={<IconLock aria-hidden />}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{de.login.denied}</Text>
-                <Anchor component={Link} to={DASHBOARD_PATH} size="sm">
+                <Anchor component={Link} to={APP_PATHS.dashboard} size="sm">
                   {de.login.toDashboard}
                 </Anchor>
               </Stack>

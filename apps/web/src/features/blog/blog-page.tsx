@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
@@ -21,7 +22,10 @@ function NoSuchPost() {
   const [params] = useSearchParams();
   const title = params.get('ceo') === 'true' ? de.pages.blogCeo : de.pages.blog;
   return (
-    <Page title={title} breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: title }]}>
+    <Page
+      title={title}
+      breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: title }]}
+    >
       <Alert color="gray" variant="light" role="alert">
         {de.blog.notFound}
       </Alert>

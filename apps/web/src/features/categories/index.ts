@@ -2,4 +2,3 @@
 export { useCategory } from './api/get-category';
 export { CategoryNavigation } from './components/category-navigation';
 export { QuickAccess } from './components/quick-access';
-export { contentPath } from './lib/category-link';

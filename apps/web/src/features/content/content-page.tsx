@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import { RichText } from '../../components/rich-text';
 import { usePreloadEditor } from '../../components/rich-text-editor/preload-editor';
 import { de } from '../../i18n/de';
 import { useIsAdmin } from '../../lib/use-session';
-import { contentPath, useCategory } from '../categories';
+import { useCategory } from '../categories';
 import { useContentItems } from './api/get-content-items';
 import { contentFormSheet } from './components/content-item-form';
 import { ContentItemList } from './components/content-item-list';
@@ -37,10 +38,10 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
 
   const title = category.data?.name ?? de.pages.content;
   const breadcrumbs: Crumb[] = [
-    { label: de.pages.dashboard, to: '/dashboard' },
+    { label: de.pages.dashboard, to: APP_PATHS.dashboard },
     ...(category.data?.parentNames ?? []).map((parent) => ({
       label: parent.name,
-      to: contentPath(parent.id),
+      to: APP_PATHS.content(parent.id),
     })),
     { label: title },
   ];
@@ -81,7 +82,7 @@ function MissingPage() {
   return (
     <Page
       title={de.pages.content}
-      breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.content }]}
+      breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.pages.content }]}
     >
       <Alert color="gray" variant="light">
         {de.content.notFound}

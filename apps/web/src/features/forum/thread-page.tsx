@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ThreadView } from './components/thread-view';
-import { positiveId } from './lib/paths';
+import { positiveId } from './lib/route-ids';
 
 /** SPEC §2 'thread-view' (/forum/:forumId/thread/:forumThreadId): a thread with its posts. */
 export function ThreadPage() {

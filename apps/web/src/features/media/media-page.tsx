@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
@@ -10,11 +11,11 @@ import { useMediaTree } from './api/get-media-tree';
 import classes from './components/media.module.css';
 import { MediaFilesPanel } from './components/media-files-panel';
 import { MediaTreePanel } from './components/media-tree-panel';
-import { categoryIdOf, MEDIA_OVERVIEW_PATH } from './lib/media-tree';
+import { categoryIdOf } from './lib/media-tree';
 
 const LIBRARY_CRUMBS: Crumb[] = [
-  { label: de.pages.dashboard, to: '/dashboard' },
-  { label: de.pages.media, to: MEDIA_OVERVIEW_PATH },
+  { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+  { label: de.pages.media, to: APP_PATHS.media },
 ];
 
 /**

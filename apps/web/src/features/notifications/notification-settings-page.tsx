@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { LoadFailed } from '../../components/feedback/load-failed';
 import { PageDirtyGuard } from '../../components/form/dirty-guard';
 import { FormSkeleton } from '../../components/form/form-skeleton';
@@ -10,7 +11,10 @@ import { MyData } from './components/my-data';
 import { NotificationSettingsForm } from './components/notification-settings-form';
 import { offersForumReplies } from './lib/settings-form';
 
-const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.notifications }];
+const BREADCRUMBS = [
+  { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+  { label: de.pages.notifications },
+];
 
 /**
  * Issue 17, 'notification-settings' (/benachrichtigungen): which mails the member gets, for every role; and

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Skeleton, Stack, Text } from '@mantine/core';
-import { pageCount } from '@portal/contract';
+import { APP_PATHS, pageCount } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../components/feedback/load-failed';
 import type { Crumb } from '../../components/page/breadcrumb-trail';
@@ -14,7 +14,10 @@ import { SearchForm } from './components/search-form';
 import { TypeChips } from './components/type-chips';
 import { queryProblem, RESULTS_PAGE_SIZE, readSearchAddress, searchPath } from './lib/search-address';
 
-const BREADCRUMBS: Crumb[] = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.search }];
+const BREADCRUMBS: Crumb[] = [
+  { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+  { label: de.pages.search },
+];
 
 /** `/search?q=…&type=…&page=…` (issue 16): the hits of a search, grouped by type, with type chips and paging. */
 export function SearchPage() {

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Page } from '../../components/page/page';
@@ -12,7 +13,7 @@ export function ServicesPage() {
   return (
     <Page
       title={de.pages.services}
-      breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.services }]}
+      breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.pages.services }]}
     >
       <Stack gap="lg">
         <Stack gap="xs">

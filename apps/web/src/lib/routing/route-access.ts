@@ -1,6 +1,6 @@
-import { hasRole, type TRole } from '@portal/contract';
+import { APP_PATHS, hasRole, type TRole } from '@portal/contract';
 import { matchPath } from 'react-router';
-import { DASHBOARD_PATH, ROUTES, type RouteMeta } from './route-table';
+import { ROUTES, type RouteMeta } from './route-table';
 
 /**
  * Which screen of the route table an address inside the app opens, and whether a role may open it. Links
@@ -12,7 +12,7 @@ const MATCHED_ROUTES = Object.values(ROUTES).filter((route) => route.name !== 'n
 export function routeOf(address: string): RouteMeta {
   const pathname = address.split(/[?#]/, 1)[0] || '/';
   // The index route only forwards to the dashboard.
-  if (pathname === '/') return routeOf(DASHBOARD_PATH);
+  if (pathname === '/') return routeOf(APP_PATHS.dashboard);
   return MATCHED_ROUTES.find((route) => matchPath(route.path, pathname) !== null) ?? ROUTES['not-found'];
 }
 

@@ -1,6 +1,6 @@
-import { hasRole, isLoginPath, type TRole } from '@portal/contract';
+import { APP_PATHS, hasRole, isLoginPath, type TRole } from '@portal/contract';
 import { mayOpen } from './route-access';
-import { DASHBOARD_PATH, LOGIN_PATH, ROUTES, type RouteMeta } from './route-table';
+import { ROUTES, type RouteMeta } from './route-table';
 
 /** The route guard of SPEC §4 as a pure decision; ./guard-loader.ts applies it. */
 export interface GuardInput {
@@ -27,7 +27,7 @@ export interface GuardDecision {
 export const REQUEST_PARAM = 'request';
 /** Set on the login route when a logged-in user lacked the role of the page asked for. */
 export const DENIED_PARAM = 'denied';
-const LOGIN_DENIED_PATH = `${LOGIN_PATH}?${DENIED_PARAM}=1`;
+const LOGIN_DENIED_PATH = `${APP_PATHS.login}?${DENIED_PARAM}=1`;
 
 export function decideRoute({
   route,
@@ -59,7 +59,7 @@ export function decideRoute({
   if (route.name === 'login' && search.has(DENIED_PARAM)) return withRemember(null);
   // Without the dashboard's role the dashboard would send the user straight back here.
   if (!hasRole(user.roles, ROUTES.dashboard.role)) return withRemember(null);
-  return withRemember(DASHBOARD_PATH);
+  return withRemember(APP_PATHS.dashboard);
 }
 
 /**
@@ -68,8 +68,8 @@ export function decideRoute({
  */
 export function loginPathFor(requested: string): string {
   const path = safeInternalPath(requested);
-  if (!path || path === DASHBOARD_PATH || path === '/') return LOGIN_PATH;
-  return `${LOGIN_PATH}?${new URLSearchParams({ [REQUEST_PARAM]: path }).toString()}`;
+  if (!path || path === APP_PATHS.dashboard || path === '/') return APP_PATHS.login;
+  return `${APP_PATHS.login}?${new URLSearchParams({ [REQUEST_PARAM]: path }).toString()}`;
 }
 
 /** Query parameters of a login link other than `request` (SPEC §2 Login "with query parameters"). */

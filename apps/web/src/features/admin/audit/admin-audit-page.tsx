@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,7 @@ import { AuditFilterFields } from './components/audit-filters';
 import { type AuditFilters, auditSearch, datesReversed, readAuditFilters } from './lib/audit-filters';
 
 const texts = de.adminAudit;
-const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.nav.adminAudit }];
+const BREADCRUMBS = [{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.nav.adminAudit }];
 
 /** Issue 18, /admin/audit (ROLE_ADMIN): the audit log, newest first, filtered by actor, kind and days. */
 export function AdminAuditPage() {

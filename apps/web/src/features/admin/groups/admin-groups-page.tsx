@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { TAdminGroup } from '@portal/contract';
@@ -13,7 +14,7 @@ import { groupFormSheet } from './components/group-form';
 import { useGroupDeletion } from './components/use-group-deletion';
 
 const texts = de.adminGroups;
-const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.nav.adminGroups }];
+const BREADCRUMBS = [{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.nav.adminGroups }];
 
 /** Issue 18, /admin/groups (ROLE_ADMIN): every group with its member count; create, edit and delete. */
 export function AdminGroupsPage() {

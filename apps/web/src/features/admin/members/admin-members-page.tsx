@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ADMIN_MEMBERS_PAGE_SIZE, type TAdminGroup } from '@portal/contract';
+import { ADMIN_MEMBERS_PAGE_SIZE, APP_PATHS, type TAdminGroup } from '@portal/contract';
 import { IconDownload, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ import {
 } from './lib/members-query';
 
 const texts = de.adminMembers;
-const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: texts.title }];
+const BREADCRUMBS = [{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: texts.title }];
 /** Below this width (the drawer beside the page takes 260 px) each member is a card instead of a row. */
 const CARDS_QUERY = '(max-width: 62em)';
 const NO_GROUPS: readonly TAdminGroup[] = [];

@@ -1,5 +1,4 @@
-import { hostPageLink } from '@portal/contract';
-import { DASHBOARD_PATH } from '../../../lib/routing/route-table';
+import { APP_PATHS, hostPageLink } from '@portal/contract';
 
 /**
  * Issue 31: where members sign in only through the association's website, the portal's own address shows
@@ -26,5 +25,5 @@ export function hostPageRedirect({
   requested,
 }: HostPageVisit): string | null {
   if (!hostPageUrl || framed || formAllowed) return null;
-  return hostPageLink(hostPageUrl, requested ?? DASHBOARD_PATH);
+  return hostPageLink(hostPageUrl, requested ?? APP_PATHS.dashboard);
 }

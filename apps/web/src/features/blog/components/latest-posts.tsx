@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Anchor, Stack, Text } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
@@ -8,7 +9,7 @@ import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDate } from '../../../lib/formatting';
 import { useLatestPosts } from '../api/get-latest-posts';
-import { blogListPath, postPath } from '../lib/list-query';
+import { blogListPath } from '../lib/list-query';
 import { hasRichContent } from '../lib/post-status';
 import postClasses from './blog.module.css';
 import classes from './latest-posts.module.css';
@@ -71,7 +72,7 @@ function LatestPost({ post }: { post: TBlog }) {
             {hasRichContent(post.content) && (
               <Anchor
                 component={Link}
-                to={postPath(post.id)}
+                to={APP_PATHS.post(post.id)}
                 size="sm"
                 fw={600}
                 aria-label={de.blog.readMoreAbout(post.title)}

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
@@ -27,7 +28,7 @@ export function PostDetailView({ id }: { id: number }) {
   const post = usePost(id);
   const listTitle = ceo ? de.pages.blogCeo : de.pages.blog;
   const listCrumbs: Crumb[] = [
-    { label: de.pages.dashboard, to: '/dashboard' },
+    { label: de.pages.dashboard, to: APP_PATHS.dashboard },
     { label: listTitle, to: blogListPath({ ceo }) },
   ];
 

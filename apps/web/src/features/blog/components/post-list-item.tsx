@@ -1,11 +1,11 @@
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
-import { postPath } from '../lib/list-query';
 import { hasRichContent } from '../lib/post-status';
 import classes from './blog.module.css';
 import { PostMeta } from './post-meta';
@@ -21,7 +21,7 @@ interface PostListItemProps {
 /** One post in the list: picture, title, date and author, tags, pre-text and 'Weiterlesen'. */
 export function PostListItem({ post, ceo, actions }: PostListItemProps) {
   const titleId = useId();
-  const to = postPath(post.id, ceo);
+  const to = APP_PATHS.post(post.id, { ceo });
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <div className={classes.item} data-without-image={post.image ? undefined : true}>

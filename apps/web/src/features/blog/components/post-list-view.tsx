@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
-import { BLOG_PAGE_SIZE } from '@portal/contract';
+import { APP_PATHS, BLOG_PAGE_SIZE } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -51,7 +51,7 @@ export function PostListView() {
   return (
     <Page
       title={title}
-      breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: title }]}
+      breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: title }]}
       actions={create}
     >
       <TagChips tags={posts.data?.tags ?? []} active={query.tag} ceo={query.ceo} />

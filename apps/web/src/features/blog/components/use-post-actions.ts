@@ -1,4 +1,4 @@
-import { appLink, type TBlog } from '@portal/contract';
+import { APP_PATHS, appLink, type TBlog } from '@portal/contract';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
 import { de } from '../../../i18n/de';
@@ -7,7 +7,6 @@ import { copyText } from '../../../lib/clipboard';
 import { appAddresses } from '../../../lib/settings';
 import { useDeletePost } from '../api/delete-post';
 import { useSendBreakingNews } from '../api/send-breaking-news';
-import { postPath } from '../lib/list-query';
 import { usePostFormSheet } from './post-form-sheet';
 
 export interface PostActions {
@@ -28,7 +27,7 @@ export function usePostActions(options: { onDeleted?: () => void } = {}): PostAc
   return {
     edit: (post) => openForm({ post }),
     async copyLink(post) {
-      const copied = await copyText(appLink(postPath(post.id), appAddresses()));
+      const copied = await copyText(appLink(APP_PATHS.post(post.id), appAddresses()));
       if (copied) alerts.success(de.common.linkCopied);
       else alerts.error(de.common.copyFailed);
     },

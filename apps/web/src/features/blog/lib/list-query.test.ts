@@ -1,5 +1,6 @@
+import { APP_PATHS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { apiListQuery, blogListPath, listSearch, postPath, readListQuery } from './list-query';
+import { apiListQuery, blogListPath, listSearch, readListQuery } from './list-query';
 
 const read = (search: string) => readListQuery(new URLSearchParams(search));
 
@@ -35,8 +36,8 @@ describe('blog list query', () => {
   it('builds list and post paths', () => {
     expect(blogListPath()).toBe('/blog');
     expect(blogListPath({ ceo: true })).toBe('/blog?ceo=true');
-    expect(postPath(12)).toBe('/blog/12');
-    expect(postPath(12, true)).toBe('/blog/12?ceo=true');
+    expect(APP_PATHS.post(12)).toBe('/blog/12');
+    expect(APP_PATHS.post(12, { ceo: true })).toBe('/blog/12?ceo=true');
   });
 
   it('asks the API for a page, with tag and ceo only when set', () => {

@@ -2,6 +2,7 @@
  * The list's state lives in the address (SPEC §2 Blog: query parameters `tag` and `ceo=true`), so that
  * links, reloads and the back button keep the filter; `page` joins them for the same reason.
  */
+import { APP_PATHS } from '@portal/contract';
 export interface BlogListQuery {
   /** 1-based */
   page: number;
@@ -33,15 +34,8 @@ export function listSearch({ page = FIRST_PAGE, tag = null, ceo = false }: Parti
   return search === '' ? '' : `?${search}`;
 }
 
-const BLOG_PATH = '/blog';
-
 export function blogListPath(query: Partial<BlogListQuery> = {}): string {
-  return `${BLOG_PATH}${listSearch(query)}`;
-}
-
-/** A post's page; from the FMK-Intern list it keeps `ceo=true` so that breadcrumbs lead back there. */
-export function postPath(id: number, ceo = false): string {
-  return `${BLOG_PATH}/${id}${ceo ? '?ceo=true' : ''}`;
+  return `${APP_PATHS.blog}${listSearch(query)}`;
 }
 
 /** Query of GET /api/blog/ (`page` always, `tag` and `ceo` only when set). */

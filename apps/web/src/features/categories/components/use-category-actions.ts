@@ -1,4 +1,5 @@
 import type { TContentCategory } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
@@ -6,7 +7,7 @@ import { de } from '../../../i18n/de';
 import { copyText } from '../../../lib/clipboard';
 import { appAddresses } from '../../../lib/settings';
 import { useDeleteCategory } from '../api/delete-category';
-import { categoryAddress, contentPath } from '../lib/category-link';
+import { categoryAddress } from '../lib/category-link';
 import { useCategoryFormSheet } from './category-form-sheet';
 
 /** The admin actions of a tree node: edit, add a sub-category, copy its link, delete it. */
@@ -39,7 +40,7 @@ export function useCategoryActions() {
         return; // the API client has shown the error
       }
       alerts.success(de.categories.deleted);
-      if (pathname === contentPath(category.id)) await navigate('/dashboard', { replace: true });
+      if (pathname === APP_PATHS.content(category.id)) await navigate(APP_PATHS.dashboard, { replace: true });
     },
   };
 }

@@ -5,6 +5,7 @@
  * leads to the category's content page instead: such a path would leave the portal or land elsewhere.
  */
 import {
+  APP_PATHS,
   appLink,
   isAllowedUrl,
   isInternalPath,
@@ -19,13 +20,9 @@ export type CategoryTarget = { kind: 'internal'; to: string } | { kind: 'externa
 
 type CategoryLike = Pick<TContentCategory, 'id' | 'type' | 'url'>;
 
-export function contentPath(id: number): string {
-  return `/content/${id}`;
-}
-
 export function categoryTarget(category: CategoryLike): CategoryTarget {
   const url = category.url?.trim() ?? '';
-  const fallback: CategoryTarget = { kind: 'internal', to: contentPath(category.id) };
+  const fallback: CategoryTarget = { kind: 'internal', to: APP_PATHS.content(category.id) };
   if (category.type !== 'url' || url === '') return fallback;
   if (/^https?:/i.test(url)) return isAllowedUrl(url) ? { kind: 'external', href: url } : fallback;
   if (!isRelativeUrl(url)) return fallback;

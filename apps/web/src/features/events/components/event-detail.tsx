@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Divider, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconCalendarDown, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -13,7 +14,6 @@ import { useIsAdmin } from '../../../lib/use-session';
 import { useDeleteEvent } from '../api/delete-event';
 import { downloadIcs } from '../api/downloads';
 import { useEvent } from '../api/get-event';
-import { EVENTS_PATH } from '../lib/event-path';
 import { AnswerButtons } from './answer-buttons';
 import { EventFacts } from './event-facts';
 import { useEventFormSheet } from './event-form-sheet';
@@ -22,8 +22,8 @@ import { Participants } from './participants';
 import { StatusBadge } from './status-badge';
 
 const crumbs = [
-  { label: de.pages.dashboard, to: '/dashboard' },
-  { label: de.pages.events, to: EVENTS_PATH },
+  { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+  { label: de.pages.events, to: APP_PATHS.events },
 ];
 
 /** /event/:id (SPEC §2): dates, image, location, deadline, link, description; admins see the participants. */
@@ -72,7 +72,7 @@ export function EventDetail({ id }: { id: number }) {
       return;
     }
     alerts.success(de.events.deleted);
-    void navigate(EVENTS_PATH);
+    void navigate(APP_PATHS.events);
   }
 
   return (

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TEvent } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
 import { formatEventRange } from '../lib/event-dates';
-import { eventPath } from '../lib/event-path';
 import { eventStatus } from '../lib/event-status';
 import { AnswerButtons } from './answer-buttons';
 import classes from './events.module.css';
@@ -30,7 +30,7 @@ export function EventListItem({ event, forMember = true }: EventListItemProps) {
             <time dateTime={event.start}>{formatEventRange(event.start, event.end)}</time>
           </Text>
           {forMember ? (
-            <Anchor component={Link} to={eventPath(event.id)} fw={600}>
+            <Anchor component={Link} to={APP_PATHS.event(event.id)} fw={600}>
               {event.name}
             </Anchor>
           ) : (

@@ -1,12 +1,12 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TEvent } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { showOverlays } from '../../../components/overlay/overlays';
 import { de } from '../../../i18n/de';
 import { useEvent } from '../api/get-event';
-import { eventPath } from '../lib/event-path';
 import { AnswerButtons } from './answer-buttons';
 import { EventFacts } from './event-facts';
 import { StatusBadge } from './status-badge';
@@ -43,7 +43,7 @@ function EventPopup({ placeholder, onClose }: { placeholder: TEvent; onClose: ()
         <AnswerButtons event={event} size="sm" />
         <Button
           component={Link}
-          to={eventPath(event.id)}
+          to={APP_PATHS.event(event.id)}
           variant="subtle"
           rightSection={<IconArrowRight size={14} aria-hidden />}
           onClick={onClose}

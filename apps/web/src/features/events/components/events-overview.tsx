@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
+import { APP_PATHS } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Page } from '../../../components/page/page';
@@ -27,7 +28,7 @@ export function EventsOverview() {
   return (
     <Page
       title={de.pages.events}
-      breadcrumbs={[{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.events }]}
+      breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.pages.events }]}
       actions={
         isAdmin && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm({})}>

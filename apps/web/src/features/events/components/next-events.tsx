@@ -1,9 +1,8 @@
-import { hasRole } from '@portal/contract';
+import { APP_PATHS, hasRole } from '@portal/contract';
 import { ListSection } from '../../../components/list-section';
 import { de } from '../../../i18n/de';
 import { useSession } from '../../../lib/use-session';
 import { useNextEvents } from '../api/get-next-events';
-import { EVENTS_PATH } from '../lib/event-path';
 import { EventListItem } from './event-list-item';
 import classes from './events.module.css';
 
@@ -17,7 +16,7 @@ export function NextEvents() {
   return (
     <ListSection
       title={de.events.next}
-      more={isMember ? { to: EVENTS_PATH, label: de.events.all } : null}
+      more={isMember ? { to: APP_PATHS.events, label: de.events.all } : null}
       query={useNextEvents()}
       placeholderHeight={72}
       empty={de.events.noNext}

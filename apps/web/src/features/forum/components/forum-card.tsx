@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TForumSummary } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
-import { forumPath } from '../lib/paths';
 import { DeleteButton } from './delete-button';
 import classes from './forums.module.css';
 
@@ -34,7 +34,7 @@ export function ForumCard({ forum, isAdmin, onEdit, onDelete }: ForumCardProps) 
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4" id={headingId} className={classes.name}>
-            <Anchor component={Link} to={forumPath(forum.id)} inherit>
+            <Anchor component={Link} to={APP_PATHS.forum(forum.id)} inherit>
               {forum.name}
             </Anchor>
           </Title>

@@ -1,3 +1,4 @@
+import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,7 +12,7 @@ import { ForumCard } from './forum-card';
 import { forumFormSheet } from './forum-form';
 import { useForumDeletion } from './use-forum-deletion';
 
-const BREADCRUMBS = [{ label: de.pages.dashboard, to: '/dashboard' }, { label: de.pages.forums }];
+const BREADCRUMBS = [{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: de.pages.forums }];
 
 /** SPEC §2 Forums: the forum list; admins create, edit and delete forums. */
 export function ForumListView() {

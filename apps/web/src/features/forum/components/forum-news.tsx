@@ -1,11 +1,10 @@
 import { Anchor } from '@mantine/core';
-import { hasRole } from '@portal/contract';
+import { APP_PATHS, hasRole } from '@portal/contract';
 import { IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { useSession } from '../../../lib/use-session';
 import { useForumUnread } from '../api/get-unread';
-import { FORUMS_PATH } from '../lib/paths';
 import classes from './forums.module.css';
 
 /**
@@ -21,7 +20,7 @@ export function ForumNews() {
   return (
     <Anchor
       component={Link}
-      to={FORUMS_PATH}
+      to={APP_PATHS.forums}
       size="sm"
       fw={threads > 0 ? 600 : undefined}
       c={threads > 0 ? undefined : 'dimmed'}

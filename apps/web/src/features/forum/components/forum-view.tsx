@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { pageCount, type TForumThread } from '@portal/contract';
+import { APP_PATHS, pageCount, type TForumThread } from '@portal/contract';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
@@ -14,7 +14,6 @@ import { de } from '../../../i18n/de';
 import { useIsAdmin } from '../../../lib/use-session';
 import { useForum } from '../api/get-forum';
 import { forumPageOf } from '../lib/paging';
-import { FORUMS_PATH, threadPath } from '../lib/paths';
 import { isNotFound } from './load-error';
 import { threadFormSheet, usePreloadThreadForm } from './post-sheets';
 import { ThreadRow } from './thread-row';
@@ -35,15 +34,15 @@ export function ForumView({ forumId }: { forumId: number }) {
 
   const title = forum.data?.name ?? de.pages.forums;
   const breadcrumbs: Crumb[] = [
-    { label: de.pages.dashboard, to: '/dashboard' },
-    { label: de.pages.forums, to: FORUMS_PATH },
+    { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+    { label: de.pages.forums, to: APP_PATHS.forums },
     ...(forum.data ? [{ label: forum.data.name }] : []),
   ];
 
   function created(thread: TForumThread) {
     sheet.close();
     alerts.success(de.forums.threadCreated);
-    void navigate(threadPath(thread.forumId, thread.id));
+    void navigate(APP_PATHS.thread(thread.forumId, thread.id));
   }
 
   const actions = forum.data && (

@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TForumThreadSummary } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
-import { threadPath } from '../lib/paths';
 import { DeleteButton } from './delete-button';
 import classes from './forums.module.css';
 import { UnreadBadge } from './unread-badge';
@@ -34,7 +34,7 @@ export function ThreadRow({ thread, isAdmin, onDelete }: ThreadRowProps) {
               id={headingId}
               className={thread.unread > 0 ? `${classes.name} ${classes.unreadName}` : classes.name}
             >
-              <Anchor component={Link} to={threadPath(thread.forumId, thread.id)} inherit>
+              <Anchor component={Link} to={APP_PATHS.thread(thread.forumId, thread.id)} inherit>
                 {thread.name}
               </Anchor>
             </Title>
@@ -49,7 +49,12 @@ export function ThreadRow({ thread, isAdmin, onDelete }: ThreadRowProps) {
             {de.forums.replies(thread.replyCount)}
           </Text>
           {thread.lastReply ? (
-            <Anchor component={Link} to={threadPath(thread.forumId, thread.id, 'last')} size="sm" c="dimmed">
+            <Anchor
+              component={Link}
+              to={APP_PATHS.thread(thread.forumId, thread.id, { page: 'last' })}
+              size="sm"
+              c="dimmed"
+            >
               {de.forums.lastReply(
                 formatDateTime(thread.lastReply.createdAt),
                 authorOf(thread.lastReply.author),

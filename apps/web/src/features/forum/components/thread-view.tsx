@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { pageRange, type TForumPost, type TForumThread } from '@portal/contract';
+import { APP_PATHS, pageRange, type TForumPost, type TForumThread } from '@portal/contract';
 import { IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { formatDateTime } from '../../../lib/formatting';
 import { reveal } from '../../../lib/reveal';
 import { useIsAdmin } from '../../../lib/use-session';
 import { hasBottomReply, postNumber } from '../lib/paging';
-import { FORUMS_PATH, forumPath, positiveId } from '../lib/paths';
+import { positiveId } from '../lib/route-ids';
 import { FollowButton } from './follow-button';
 import { isNotFound } from './load-error';
 import { PostCard } from './post-card';
@@ -74,10 +74,10 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   }, [data, setSearchParams]);
 
   const breadcrumbs: Crumb[] = [
-    { label: de.pages.dashboard, to: '/dashboard' },
-    { label: de.pages.forums, to: FORUMS_PATH },
+    { label: de.pages.dashboard, to: APP_PATHS.dashboard },
+    { label: de.pages.forums, to: APP_PATHS.forums },
     ...(data
-      ? [{ label: data.forumName, to: forumPath(data.forumId) }, { label: data.name }]
+      ? [{ label: data.forumName, to: APP_PATHS.forum(data.forumId) }, { label: data.name }]
       : [{ label: de.pages.thread }]),
   ];
 
@@ -121,7 +121,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   );
   // Admins delete the whole thread here too (issue 14), then land on its forum.
   async function removeThread(current: TForumThread) {
-    if (await deleteThread(current)) void navigate(forumPath(current.forumId), { replace: true });
+    if (await deleteThread(current)) void navigate(APP_PATHS.forum(current.forumId), { replace: true });
   }
   const actions = (
     <Group gap="xs">

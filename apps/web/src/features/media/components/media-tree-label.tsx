@@ -1,7 +1,7 @@
 import type { TMediaCategory } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
 import { treeClasses } from '../../../components/sortable-tree';
-import { mediaPath } from '../lib/media-tree';
 import classes from './media.module.css';
 
 /**
@@ -22,7 +22,7 @@ export function MediaTreeLabel({ category, current }: { category: TMediaCategory
     );
   }
   return (
-    <Link className={treeClasses.label} to={mediaPath(category.id)}>
+    <Link className={treeClasses.label} to={APP_PATHS.mediaCategory(category.id)}>
       {content}
     </Link>
   );

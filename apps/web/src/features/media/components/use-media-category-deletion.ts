@@ -1,9 +1,9 @@
 import type { TMediaCategory } from '@portal/contract';
+import { APP_PATHS } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { useConfirmedDeletion } from '../../../components/feedback/use-confirmed-deletion';
 import { de } from '../../../i18n/de';
 import { useDeleteMediaCategory } from '../api/delete-media-category';
-import { MEDIA_OVERVIEW_PATH } from '../lib/media-tree';
 
 /**
  * Deletes a category after 'Wollen Sie den Eintrag "{name}" wirklich löschen?'; the server refuses one that
@@ -19,6 +19,6 @@ export function useMediaCategoryDeletion(currentId: number | null) {
       () => deletion.mutateAsync(category.id),
       de.media.categoryDeleted,
     );
-    if (deleted && category.id === currentId) await navigate(MEDIA_OVERVIEW_PATH, { replace: true });
+    if (deleted && category.id === currentId) await navigate(APP_PATHS.media, { replace: true });
   };
 }

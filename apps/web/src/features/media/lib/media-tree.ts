@@ -16,13 +16,6 @@ export function withFileCount(
   );
 }
 
-/** `/media/{id}` of a category (SPEC §2). */
-export function mediaPath(id: number): string {
-  return `/media/${id}`;
-}
-
-export const MEDIA_OVERVIEW_PATH = '/media';
-
 /** The `:id` of `/media/:id`: a category id, null on `/media`, 'invalid' for anything else. */
 export function categoryIdOf(param: string | undefined): number | null | 'invalid' {
   if (param === undefined) return null;

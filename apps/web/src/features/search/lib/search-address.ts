@@ -1,11 +1,11 @@
 import {
+  APP_PATHS,
   SEARCH_LIMIT_DEFAULT,
   SEARCH_QUERY_MAX,
   SEARCH_QUERY_MIN,
   SEARCH_TYPES,
   type TSearchType,
 } from '@portal/contract';
-import { ROUTES } from '../../../lib/routing/route-table';
 
 /** What the results page shows, read from its address `/search?q=…&type=…&page=…`. */
 export interface SearchAddress {
@@ -14,7 +14,6 @@ export interface SearchAddress {
   page: number;
 }
 
-const SEARCH_PATH = ROUTES.search.path;
 export const RESULTS_PAGE_SIZE = SEARCH_LIMIT_DEFAULT;
 
 function isSearchType(value: string | null): value is TSearchType {
@@ -36,7 +35,7 @@ export function searchPath({ q, type = null, page = 1 }: Partial<SearchAddress> 
   const params = new URLSearchParams({ q: q.trim() });
   if (type) params.set('type', type);
   if (page > 1) params.set('page', String(page));
-  return `${SEARCH_PATH}?${params}`;
+  return `${APP_PATHS.search}?${params}`;
 }
 
 /** Why a text is not searched (the server's own German messages), or null when it may be sent. */
