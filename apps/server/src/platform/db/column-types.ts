@@ -4,8 +4,3 @@
 
 /** mail_outbox.status: pending → sending (claimed) → sent | pending (retry later) | failed (gave up). */
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
-/** A time read as Date or the ISO text SQLite stored; both databases hand over a Date now (decision 0142). */
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
-}
