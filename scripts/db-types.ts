@@ -1,6 +1,7 @@
 /**
- * `npm run db:types`: writes the database's row types (apps/server/src/platform/db/db-types.gen.ts) from the
- * migrations. `npm run db:types -- --check` writes nothing and fails when the file is not current.
+ * `npm run db:types`: writes the database's row types (apps/server/src/platform/db/db-types.gen.ts) and the
+ * kinds of the columns SQLite stores in another form (column-kinds.gen.ts, which the SQLite dialect reads rows
+ * by) from the migrations. `npm run db:types -- --check` writes nothing and fails when either is not current.
  *
  * It migrates a throwaway PostgreSQL cluster (apps/server/test/helpers/pg-cluster.ts) and reads the tables
  * through Kysely's introspection. PostgreSQL, not SQLite: SQLite keeps timestamps as text and booleans as
@@ -15,17 +16,28 @@ import { createDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
 import { startCluster } from '../apps/server/test/helpers/pg-cluster.ts';
 
-const OUT_FILE = 'apps/server/src/platform/db/db-types.gen.ts';
-const outUrl = new URL(`../${OUT_FILE}`, import.meta.url);
+const TYPES_FILE = 'apps/server/src/platform/db/db-types.gen.ts';
+const KINDS_FILE = 'apps/server/src/platform/db/column-kinds.gen.ts';
+const HEADER = '// Generated from the migrations by `npm run db:types` (scripts/db-types.ts): do not edit.\n';
 
-/** PostgreSQL type → column type (column-types.ts); a type not listed stops the script, so a new one is a choice. */
+/**
+ * PostgreSQL type → the type the code reads; a type not listed stops the script, so a new one is a choice. Both
+ * databases hand over these (decision 0142): pg parses int8 into a number (database.ts), the SQLite dialect
+ * reads booleans and timestamps back by KINDS.
+ */
 const TYPES: Record<string, string> = {
-  bool: 'Bool',
+  bool: 'boolean',
   int4: 'number',
-  int8: 'Int8',
+  int8: 'number',
   text: 'string',
-  timestamptz: 'Timestamp',
+  timestamptz: 'Date',
   varchar: 'string',
+};
+
+/** PostgreSQL type → what SQLite stores in another form: 0/1 for a boolean, ISO 8601 text for a timestamp. */
+const KINDS: Record<string, string> = {
+  bool: 'bool',
+  timestamptz: 'timestamp',
 };
 
 /** Columns whose values the code narrows further than the database does. */
@@ -44,24 +56,29 @@ class Names extends CamelCasePlugin {
   }
 }
 
-/** The column's type; names it uses from column-types.ts go into `imports`. */
-function columnType(table: TableMetadata, column: ColumnMetadata, imports: Set<string>): string {
-  const type = COLUMNS[`${table.name}.${column.name}`] ?? TYPES[column.dataType];
+/** The column's type; names it uses from column-types.ts go into `imports`, Kysely's Generated into `kysely`. */
+function columnType(
+  table: TableMetadata,
+  column: ColumnMetadata,
+  imports: { own: Set<string>; kysely: Set<string> },
+): string {
+  const own = COLUMNS[`${table.name}.${column.name}`];
+  const type = own ?? TYPES[column.dataType];
   if (!type) {
     throw new Error(
       `${table.name}.${column.name} has the type ${column.dataType}, which scripts/db-types.ts does not map yet.`,
     );
   }
-  if (/^[A-Z]/.test(type)) imports.add(type);
+  if (own) imports.own.add(own);
   const value = column.isNullable ? `${type} | null` : type;
   if (!column.hasDefaultValue && !column.isAutoIncrementing) return value;
-  imports.add('Generated');
+  imports.kysely.add('Generated');
   return `Generated<${value}>`;
 }
 
-function render(tables: TableMetadata[]): string {
+function renderTypes(tables: TableMetadata[]): string {
   const names = new Names();
-  const imports = new Set<string>();
+  const imports = { own: new Set<string>(), kysely: new Set<string>() };
   const interfaces = tables.map((table) => {
     const columns = table.columns.map(
       (column) => `  ${names.column(column.name)}: ${columnType(table, column, imports)};`,
@@ -70,9 +87,29 @@ function render(tables: TableMetadata[]): string {
   });
   const db = tables.map((table) => `  ${names.column(table.name)}: ${names.table(table.name)};`);
   return [
-    '// Generated from the migrations by `npm run db:types` (scripts/db-types.ts): do not edit.\n',
-    `import type { ${[...imports].sort().join(', ')} } from './column-types.ts';\n\n`,
+    HEADER,
+    `import type { ${[...imports.kysely].sort().join(', ')} } from 'kysely';\n`,
+    `import type { ${[...imports.own].sort().join(', ')} } from './column-types.ts';\n\n`,
     [...interfaces, `export interface DB {\n${db.join('\n')}\n}\n`].join('\n'),
+  ].join('');
+}
+
+/** By table and column, as the database names them: the columns SQLite stores in another form. */
+function renderKinds(tables: TableMetadata[]): string {
+  const entries = tables.flatMap((table) => {
+    const kinds = table.columns.flatMap((column) => {
+      const kind = KINDS[column.dataType];
+      return kind ? [`${column.name}: '${kind}'`] : [];
+    });
+    return kinds.length > 0 ? [`  ${table.name}: { ${kinds.join(', ')} },`] : [];
+  });
+  return [
+    HEADER,
+    '/** What a column holds where SQLite stores it in another form: 0/1 for a boolean, ISO 8601 text for a time. */\n',
+    `export type ColumnKind = ${[...new Set(Object.values(KINDS))].map((kind) => `'${kind}'`).join(' | ')};\n\n`,
+    '/** The columns of each table that SQLite stores in another form (sqlite-values.ts reads them back). */\n',
+    'export const COLUMN_KINDS: Readonly<Record<string, Readonly<Record<string, ColumnKind>>>> = {\n',
+    `${entries.join('\n')}\n};\n`,
   ].join('');
 }
 
@@ -103,23 +140,31 @@ function changedLines(current: string, wanted: string): string {
     .join('\n');
 }
 
-async function main(): Promise<number> {
-  const check = process.argv.includes('--check');
-  const wanted = render(await introspect());
+/** Writes the file, or with `check` tells whether it is current; true when it is (or was written). */
+function write(file: string, wanted: string, check: boolean): boolean {
+  const url = new URL(`../${file}`, import.meta.url);
   if (!check) {
-    writeFileSync(outUrl, wanted);
-    process.stdout.write(`wrote ${OUT_FILE}\n`);
-    return 0;
+    writeFileSync(url, wanted);
+    process.stdout.write(`wrote ${file}\n`);
+    return true;
   }
-  const current = existsSync(outUrl) ? readFileSync(outUrl, 'utf8') : undefined;
+  const current = existsSync(url) ? readFileSync(url, 'utf8') : undefined;
   if (current === wanted) {
-    process.stdout.write(`${OUT_FILE} matches the migrations\n`);
-    return 0;
+    process.stdout.write(`${file} matches the migrations\n`);
+    return true;
   }
   const problem =
     current === undefined ? 'is missing' : `does not match the migrations:\n${changedLines(current, wanted)}`;
-  process.stderr.write(`${OUT_FILE} ${problem}\nRun \`npm run db:types\` and commit the result.\n`);
-  return 1;
+  process.stderr.write(`${file} ${problem}\nRun \`npm run db:types\` and commit the result.\n`);
+  return false;
+}
+
+async function main(): Promise<number> {
+  const check = process.argv.includes('--check');
+  const tables = await introspect();
+  const types = write(TYPES_FILE, renderTypes(tables), check);
+  const kinds = write(KINDS_FILE, renderKinds(tables), check);
+  return types && kinds ? 0 : 1;
 }
 
 process.exitCode = await main().catch((error: unknown) => {

@@ -112,7 +112,7 @@ async function run(argv: string[]): Promise<string> {
       ['E-Mails versandt', mails.sent],
       [
         'E-Mails wartend',
-        `${Number(waiting.n)}${mails.throttled ? ' (Sendelimit erreicht; der Server verschickt den Rest)' : ''}`,
+        `${waiting.n}${mails.throttled ? ' (Sendelimit erreicht; der Server verschickt den Rest)' : ''}`,
       ],
     ];
     const width = Math.max(...rows.map(([label]) => label.length)) + 2;

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/platform/db/database.ts';
-import { toDate } from '../../src/platform/db/schema.ts';
 import { createMailOutbox, type MailOutbox, type OutboxRow } from '../../src/platform/mail/mail-outbox.ts';
 import {
   createConfiguredMailWorker,
@@ -139,7 +138,7 @@ describe('mails in flight when the database goes away', () => {
       .set({
         status: 'sending',
         claimToken: lost.claimToken,
-        lockedUntil: toDate(lost.lockedUntil ?? ''),
+        lockedUntil: lost.lockedUntil,
         sentAt: null,
       })
       .where('id', '=', lost.id)

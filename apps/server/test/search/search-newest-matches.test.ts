@@ -18,7 +18,6 @@ import {
 } from '../../src/features/search/search.repository.ts';
 import { searchVisibility } from '../../src/features/search/search-visibility.ts';
 import type { Principal } from '../../src/platform/auth/principal.ts';
-import { toDate } from '../../src/platform/db/schema.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 
 /** A pool small enough that a few hundred documents are more than its sample (pool / 4). */
@@ -94,7 +93,7 @@ async function expected(type: TSearchType, word: string, visible: Expression<Sql
     order by d.id desc limit ${LIMITS.pool + 1}`.execute(w.t.database.db);
   const top = rows
     .slice(0, LIMITS.pool)
-    .map((row) => ({ ...row, inTitle: Number(row.inTitle), time: toDate(row.at).getTime() }))
+    .map((row) => ({ ...row, inTitle: Number(row.inTitle), time: row.at.getTime() }))
     .sort(byRank)
     .slice(0, LIMITS.keep)
     .map((row) => row.id);

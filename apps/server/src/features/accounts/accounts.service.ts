@@ -86,8 +86,7 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
   async function loadPrincipal(userId: number): Promise<Principal | undefined> {
     const user = await repo.findUserById(userId);
     if (!user) return undefined;
-    const groups = (await repo.groupsOfUser(userId)).map((g) => ({ ...g, internal: Boolean(g.internal) }));
-    return buildPrincipal(user, groups);
+    return buildPrincipal(user, await repo.groupsOfUser(userId));
   }
 
   async function readPrincipal(userId: number): Promise<Principal | undefined> {

@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { berlinDayStart } from '../../platform/time/berlin-time.ts';
 
 export type AuditQuery = z.output<typeof ZAuditQuery>;
@@ -73,7 +73,7 @@ export function createAuditService(db: Kysely<DB>) {
         const member = row.subjectType === 'member' && row.subjectId !== null;
         items.push({
           id: row.id,
-          at: toDate(row.createdAt).toISOString(),
+          at: row.createdAt.toISOString(),
           actor:
             row.actorId === null ? null : { id: row.actorId, username: row.actorName ?? ERASED_MEMBER_NAME },
           kind: row.kind,

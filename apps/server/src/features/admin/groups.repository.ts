@@ -18,11 +18,11 @@ export function createGroupsRepository(db: Kysely<DB>) {
     const row = await executor
       .selectFrom('userGroupMembers')
       .innerJoin('users', 'users.id', 'userGroupMembers.userId')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('userGroupMembers.groupId', '=', groupId)
       .where('users.erasedAt', 'is', null)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   async function linkCount(
@@ -32,10 +32,10 @@ export function createGroupsRepository(db: Kysely<DB>) {
   ): Promise<number> {
     const row = await executor
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('groupId', '=', groupId)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   return {
@@ -45,7 +45,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
         .selectFrom('userGroups as g')
         .select(['g.id', 'g.name', 'g.internal', 'g.isDefault'])
         .select(
-          sql<number | string>`(select count(*) from user_group_members m join users u on u.id = m.user_id
+          sql<number>`(select count(*) from user_group_members m join users u on u.id = m.user_id
             where m.group_id = g.id and u.erased_at is null)`.as('memberCount'),
         )
         .orderBy('g.name');

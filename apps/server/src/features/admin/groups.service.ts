@@ -50,9 +50,9 @@ export function createGroupsService(deps: GroupsDeps) {
   const presentGroup = (group: GroupRow): TAdminGroup => ({
     id: group.id,
     name: group.name,
-    internal: Boolean(group.internal),
-    isDefault: Boolean(group.isDefault),
-    memberCount: Number(group.memberCount),
+    internal: group.internal,
+    isDefault: group.isDefault,
+    memberCount: group.memberCount,
   });
 
   async function present(id: number): Promise<TAdminGroup> {
@@ -95,8 +95,8 @@ export function createGroupsService(deps: GroupsDeps) {
           if (!row) throw groupNotFound();
           const before = {
             name: row.name,
-            internal: Boolean(row.internal),
-            isDefault: Boolean(row.isDefault),
+            internal: row.internal,
+            isDefault: row.isDefault,
           };
           if (input.name !== undefined && (await groups.nameTaken(trx, input.name, id))) throw nameTaken();
           const after = {

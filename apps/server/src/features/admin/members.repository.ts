@@ -83,10 +83,11 @@ const MEMBER_COLUMNS = [
 
 export function createMembersRepository(db: Kysely<DB>) {
   function selectMembers(executor: Executor) {
+    // hasPassword: a comparison reads as a boolean on both databases (platform/db/expression-kinds.ts)
     return executor
       .selectFrom('users')
       .select(MEMBER_COLUMNS)
-      .select((eb) => eb('users.passwordHash', 'is not', null).as('hasPassword'));
+      .select((eb) => eb('users.passwordHash', 'is not', null).$castTo<boolean>().as('hasPassword'));
   }
 
   return {
@@ -98,15 +99,15 @@ export function createMembersRepository(db: Kysely<DB>) {
       const row = onlyGroup
         ? await db
             .selectFrom('userGroupMembers')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('userGroupMembers.groupId', '=', group)
             .executeTakeFirstOrThrow()
         : await db
             .selectFrom('users')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .select((eb) => eb.fn.countAll<number>().as('n'))
             .where((eb) => matching(eb, filter, 'in'))
             .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return row.n;
     },
 
     /** The ids of the page from users_members_list_idx alone (an index-only scan), then their 50 rows. */

@@ -26,7 +26,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import { isReservedUsername } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
@@ -54,10 +54,10 @@ export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminM
     company: row.company,
     role: row.role as TRole,
     groups: [...groups],
-    lastLoginAt: row.lastLoginAt === null ? null : toDate(row.lastLoginAt).toISOString(),
-    disabled: Boolean(row.disabled),
-    hasPassword: Boolean(row.hasPassword),
-    createdAt: toDate(row.createdAt).toISOString(),
+    lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
+    disabled: row.disabled,
+    hasPassword: row.hasPassword,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 
 export function createAuthRepository(db: Kysely<DB>) {
   return {
@@ -106,8 +106,8 @@ export function createAuthRepository(db: Kysely<DB>) {
       return {
         userId: row.userId,
         familyId: row.familyId,
-        usedAt: row.usedAt === null ? null : toDate(row.usedAt),
-        expiresAt: toDate(row.expiresAt),
+        usedAt: row.usedAt,
+        expiresAt: row.expiresAt,
         sessionAlive: row.sessionId !== null && row.sessionRevokedAt === null,
       };
     },

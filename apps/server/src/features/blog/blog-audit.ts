@@ -11,14 +11,13 @@ import {
 } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
-import { toDate } from '../../platform/db/schema.ts';
 
 export interface PostState {
   title: string;
   preText: string;
   content: string;
-  publishedAt: Date | string;
-  displayOnDashboard: unknown;
+  publishedAt: Date;
+  displayOnDashboard: boolean;
   imageName: string | null;
   groupIds: readonly number[];
   tags: readonly string[];
@@ -42,8 +41,8 @@ function shown(post: PostState, groupNames: ReadonlyMap<number, string>) {
     title: post.title,
     preText: post.preText,
     content: post.content,
-    publishedAt: toDate(post.publishedAt),
-    displayOnDashboard: Boolean(post.displayOnDashboard),
+    publishedAt: post.publishedAt,
+    displayOnDashboard: post.displayOnDashboard,
     userGroups: post.groupIds.map((id) => groupNames.get(id) ?? `#${id}`).sort(),
     tags: [...post.tags].sort(),
     image: post.imageName,

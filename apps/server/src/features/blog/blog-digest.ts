@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { visibleTo } from '../../platform/auth/visibility.ts';
 import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 
 export interface NewPost {
   id: number;
@@ -48,7 +48,7 @@ export function createBlogDigestSource(db: Kysely<DB>) {
       return newsRows(rows, (row) => ({
         id: row.id,
         title: row.title,
-        publishedAt: toDate(row.publishedAt),
+        publishedAt: row.publishedAt,
       }));
     },
   };

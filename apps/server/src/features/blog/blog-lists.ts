@@ -177,7 +177,7 @@ export function createBlogLists() {
         ])
         .execute();
       return {
-        included: rows.filter((row) => Boolean(row.inList)).map((row) => row.id),
+        included: rows.filter((row) => row.inList).map((row) => row.id),
         excluded: 'ids' in groups ? undefined : rows.filter((row) => !row.inList).map((row) => row.id),
       };
     },
@@ -196,7 +196,7 @@ export function createBlogLists() {
       const [kept, scheduled] = await Promise.all([
         executor
           .selectFrom('blogAudienceTags')
-          .select(['tag', (eb) => eb.fn.sum<number | string>('posts').as('posts')])
+          .select(['tag', (eb) => eb.fn.sum<number>('posts').as('posts')])
           .where('audienceId', 'in', audienceIds)
           .groupBy('tag')
           .orderBy('tag')
@@ -211,7 +211,7 @@ export function createBlogLists() {
               .execute()
           : [],
       ]);
-      for (const row of kept) counts.set(row.tag, Number(row.posts));
+      for (const row of kept) counts.set(row.tag, row.posts);
       const ahead = new Set<number>();
       for (const row of scheduled) {
         if (!ahead.has(row.id)) counts.set(ALL_POSTS, (counts.get(ALL_POSTS) ?? 0) - 1);

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type BlogPostsTable, type DB, toDate } from '../../platform/db/schema.ts';
+import type { BlogPostsTable, DB } from '../../platform/db/schema.ts';
 import { createBlogLists, type ListAudiences } from './blog-lists.ts';
 
 export type BlogPostRow = Selectable<BlogPostsTable> & { authorName: string | null };
@@ -140,7 +140,7 @@ export function createBlogRepository(db: Kysely<DB>) {
         .execute();
       // the page's 10 rows sorted here: an ORDER BY over blog_posts lets SQLite (without statistics for the
       // index yet) walk every post in that order instead of reading the 10 by id
-      const at = (row: BlogPostRow) => toDate(row.publishedAt).getTime();
+      const at = (row: BlogPostRow) => row.publishedAt.getTime();
       return rows.sort((a, b) => at(b) - at(a) || b.id - a.id);
     },
 

@@ -12,7 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
@@ -55,7 +55,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
     const ids = rows.map((row) => row.id);
     const [groups, tags] = await Promise.all([repo.groupsOf(ids), repo.tagsOfPosts(ids)]);
     return rows.map((row) => {
-      const publishedAt = toDate(row.publishedAt);
+      const publishedAt = row.publishedAt;
       return {
         id: row.id,
         title: row.title,
@@ -65,7 +65,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         imagePath: row.imageKey ? row.imageName : null,
         visibleForUserGroups: groups.get(row.id) ?? [],
         publishedAt: publishedAt.toISOString(),
-        displayOnDashboard: Boolean(row.displayOnDashboard),
+        displayOnDashboard: row.displayOnDashboard,
         tags: tags.get(row.id) ?? [],
         author: row.authorName ? { username: row.authorName } : null,
         scheduled: publishedAt.getTime() > now.getTime(),
@@ -108,9 +108,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         principal.isAdmin
           ? { internal: query.ceo }
           : {
-              ids: principal.groups
-                .filter((group) => Boolean(group.internal) === query.ceo)
-                .map((group) => group.id),
+              ids: principal.groups.filter((group) => group.internal === query.ceo).map((group) => group.id),
             },
       );
       const publishedBy = principal.isAdmin ? undefined : now;
@@ -169,13 +167,13 @@ export function createBlogService(deps: BlogFeatureDeps) {
       const tagGroups: BlogFilter['groups'] =
         options.ceo === undefined
           ? 'any'
-          : { ids: groups.filter((g) => Boolean(g.internal) === options.ceo).map((g) => g.id) };
+          : { ids: groups.filter((g) => g.internal === options.ceo).map((g) => g.id) };
       const userGroups = groups.map((group) => ({ id: group.id, name: group.name }));
       return {
         userGroups: options.keyed
           ? Object.fromEntries(userGroups.map((group) => [String(group.id), group]))
           : userGroups,
-        defaultUserGroups: groups.filter((group) => Boolean(group.isDefault)).map((group) => group.id),
+        defaultUserGroups: groups.filter((group) => group.isDefault).map((group) => group.id),
         tags: await repo.tagsOf({ groups: tagGroups }),
       };
     },
@@ -242,8 +240,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
     async breakingNews(principal: Principal, id: number): Promise<TBreakingNewsResult> {
       const post = await repo.find(db, id);
       if (!post) throw notFound(BLOG_MESSAGES.notFound);
-      if (toDate(post.publishedAt).getTime() > Date.now())
-        throw conflict(BLOG_MESSAGES.breakingNewsScheduled);
+      if (post.publishedAt.getTime() > Date.now()) throw conflict(BLOG_MESSAGES.breakingNewsScheduled);
       const groupIds = (await repo.groupsOf([id])).get(id) ?? [];
       const addresses = new Map<string, string>();
       for (const member of await accounts.reachableMembersOf(groupIds)) {

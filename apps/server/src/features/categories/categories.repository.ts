@@ -64,7 +64,6 @@ export function createCategoriesRepository(db: Kysely<DB>) {
         groups.set(link.categoryId, [...(groups.get(link.categoryId) ?? []), link.groupId]);
       return rows.map((row) => ({
         ...row,
-        showInQuickAccess: Boolean(row.showInQuickAccess),
         groupIds: (groups.get(row.id) ?? []).sort((a, b) => a - b),
       }));
     },
@@ -85,7 +84,6 @@ export function createCategoriesRepository(db: Kysely<DB>) {
         .execute();
       return {
         ...row,
-        showInQuickAccess: Boolean(row.showInQuickAccess),
         groupIds: links.map((link) => link.groupId),
       };
     },

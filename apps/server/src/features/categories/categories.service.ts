@@ -98,7 +98,7 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
         types: CATEGORY_TYPES.map((value) => ({ value, text: CATEGORY_TYPE_LABELS[value] })),
         urlType: 'url',
         userGroups: groups.map((group) => ({ id: group.id, name: group.name })),
-        defaultUserGroups: groups.filter((group) => Boolean(group.isDefault)).map((group) => group.id),
+        defaultUserGroups: groups.filter((group) => group.isDefault).map((group) => group.id),
       };
     },
 

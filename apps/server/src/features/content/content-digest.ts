@@ -40,7 +40,7 @@ export function createContentDigestSource(db: Kysely<DB>) {
         .orderBy('i.id', 'desc')
         .limit(limit)
         .execute();
-      return newsRows(rows, (row) => ({ id: row.id, title: row.title, categoryId: Number(row.categoryId) }));
+      return newsRows(rows, (row) => ({ id: row.id, title: row.title, categoryId: row.categoryId }));
     },
   };
 }

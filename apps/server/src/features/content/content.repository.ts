@@ -167,7 +167,7 @@ export function createContentRepository(db: Kysely<DB>) {
         .where('rowIndex', '<=', last)
         .executeTakeFirst();
       if (found?.last === null || found?.last === undefined) return;
-      const end = Number(found.last);
+      const end = found.last;
       for (let start = first; start <= end; start += ROWS_PER_BATCH) {
         await db
           .deleteFrom('contentItemRows')
@@ -188,7 +188,7 @@ export function createContentRepository(db: Kysely<DB>) {
         .where('rowIndex', '>=', base)
         .where('rowIndex', '<', base + count)
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return row.count;
     },
 
     /** Cells (JSON text) of the table's data rows offset … offset+limit-1, by the primary key. */
@@ -221,7 +221,7 @@ export function createContentRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where(matches(needle))
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return row.count;
     },
 
     /** Items filed under this category and no other. */

@@ -8,7 +8,6 @@ import {
 } from '@portal/contract';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
-import { toDate } from '../../platform/db/schema.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { createCalendarTokensRepository } from './calendar-tokens.repository.ts';
@@ -61,7 +60,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
 
     async state(principal: Principal): Promise<TCalendarTokenState> {
       const row = await tokens.ofUser(principal.id);
-      return { active: Boolean(row), createdAt: row ? toDate(row.createdAt).toISOString() : null };
+      return { active: Boolean(row), createdAt: row ? row.createdAt.toISOString() : null };
     },
 
     revoke: (principal: Principal) => tokens.revoke(principal.id),

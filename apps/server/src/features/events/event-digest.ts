@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 
 export interface NewEvent {
   id: number;
@@ -23,7 +23,7 @@ export function createEventsDigestSource(db: Kysely<DB>) {
         .orderBy('events.id')
         .limit(limit)
         .execute();
-      return newsRows(rows, (row) => ({ id: row.id, name: row.name, startAt: toDate(row.startAt) }));
+      return newsRows(rows, (row) => ({ id: row.id, name: row.name, startAt: row.startAt }));
     },
   };
 }

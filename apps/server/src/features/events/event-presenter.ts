@@ -1,6 +1,5 @@
 import { hasRole, isRegistrationOpen, type TEvent, type TEventSubscription } from '@portal/contract';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { toDate } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { EventRow, EventsRepository, SubscriptionRow } from './events.repository.ts';
 
@@ -8,9 +7,7 @@ import type { EventRow, EventsRepository, SubscriptionRow } from './events.repos
 const byGermanName = new Intl.Collator('de', { sensitivity: 'base' });
 
 const byAnswerThenName = (a: SubscriptionRow, b: SubscriptionRow) =>
-  Number(Boolean(b.status)) - Number(Boolean(a.status)) ||
-  byGermanName.compare(a.username, b.username) ||
-  a.userId - b.userId;
+  Number(b.status) - Number(a.status) || byGermanName.compare(a.username, b.username) || a.userId - b.userId;
 
 /** Accepted answers first, then declined ones, each by name. */
 export function sortedParticipants(rows: readonly SubscriptionRow[]): SubscriptionRow[] {
@@ -20,7 +17,7 @@ export function sortedParticipants(rows: readonly SubscriptionRow[]): Subscripti
 function subscription(row: SubscriptionRow): TEventSubscription {
   return {
     user: { username: row.username, email: row.email, company: row.company },
-    status: Boolean(row.status),
+    status: row.status,
   };
 }
 
@@ -44,7 +41,7 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
         const answers = byEvent.get(row.eventId) ?? [];
         answers.push(subscription(row));
         byEvent.set(row.eventId, answers);
-        if (row.userId === principal.id) mine.set(row.eventId, Boolean(row.status));
+        if (row.userId === principal.id) mine.set(row.eventId, row.status);
       }
     } else {
       const user = { username: principal.username, email: principal.email, company: principal.company };
@@ -55,17 +52,16 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
     }
     const mayAttend = hasRole(principal.roles, 'ROLE_USER');
     return rows.map((row) => {
-      const deadline = row.registrationDeadline ? toDate(row.registrationDeadline) : null;
+      const deadline = row.registrationDeadline;
       const registrationOpen = isRegistrationOpen(deadline, options.now);
-      const teilnahmeausblenden = Boolean(row.teilnahmeausblenden);
-      const external = Boolean(row.external);
+      const { teilnahmeausblenden, external } = row;
       return {
         id: row.id,
         name: row.name,
         description: row.description,
         location: row.location,
-        start: toDate(row.startAt).toISOString(),
-        end: toDate(row.endAt).toISOString(),
+        start: row.startAt.toISOString(),
+        end: row.endAt.toISOString(),
         url: row.url,
         teilnahmeausblenden,
         external,
@@ -76,8 +72,8 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
         mySubscription: mine.get(row.id) ?? null,
         registrationOpen,
         canSubscribe: mayAttend && registrationOpen && !teilnahmeausblenden && !external,
-        participantCount: principal.isAdmin ? Number(row.acceptedCount) : null,
-        declinedCount: principal.isAdmin ? Number(row.declinedCount) : null,
+        participantCount: principal.isAdmin ? row.acceptedCount : null,
+        declinedCount: principal.isAdmin ? row.declinedCount : null,
       };
     });
   };

@@ -1,15 +1,9 @@
-import { toDate } from '../../platform/db/schema.ts';
 import type { EventRow, EventValues } from './events.repository.ts';
 
-/** A stored or given value in one comparable form: times as milliseconds, the databases' booleans as booleans. */
-function comparable(value: unknown, field: keyof EventValues): unknown {
+/** A stored or given value in one comparable form: times as milliseconds. */
+function comparable(value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (field === 'teilnahmeausblenden' || field === 'external') return Boolean(value);
-  if (value instanceof Date) return value.getTime();
-  if (field === 'startAt' || field === 'endAt' || field === 'registrationDeadline') {
-    return toDate(value as string).getTime();
-  }
-  return value;
+  return value instanceof Date ? value.getTime() : value;
 }
 
 /**
@@ -18,6 +12,6 @@ function comparable(value: unknown, field: keyof EventValues): unknown {
  */
 export function eventChanged(current: EventRow, values: EventValues): boolean {
   return (Object.keys(values) as (keyof EventValues)[]).some(
-    (field) => comparable(current[field], field) !== comparable(values[field], field),
+    (field) => comparable(current[field]) !== comparable(values[field]),
   );
 }

@@ -11,19 +11,18 @@ import {
 } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
-import { toDate } from '../../platform/db/schema.ts';
 
-/** An event as stored or about to be: dates as the database hands them over, flags as 0/1 or booleans. */
+/** An event as stored or about to be. */
 interface EventState {
   name: string;
   description: string;
   location: string | null;
-  startAt: Date | string;
-  endAt: Date | string;
+  startAt: Date;
+  endAt: Date;
   url: string | null;
-  registrationDeadline: Date | string | null;
-  teilnahmeausblenden: unknown;
-  external: unknown;
+  registrationDeadline: Date | null;
+  teilnahmeausblenden: boolean;
+  external: boolean;
   imageName: string | null;
 }
 
@@ -45,13 +44,13 @@ function shown(event: EventState) {
   return {
     name: event.name,
     description: event.description,
-    startAt: toDate(event.startAt),
-    endAt: toDate(event.endAt),
+    startAt: event.startAt,
+    endAt: event.endAt,
     location: event.location,
     url: event.url,
-    registrationDeadline: event.registrationDeadline === null ? null : toDate(event.registrationDeadline),
-    teilnahmeausblenden: Boolean(event.teilnahmeausblenden),
-    external: Boolean(event.external),
+    registrationDeadline: event.registrationDeadline,
+    teilnahmeausblenden: event.teilnahmeausblenden,
+    external: event.external,
     image: event.imageName,
   };
 }

@@ -27,7 +27,7 @@ export interface EventRange {
 export interface SubscriptionRow {
   eventId: number;
   userId: number;
-  status: unknown;
+  status: boolean;
   username: string;
   email: string | null;
   company: string | null;
@@ -150,7 +150,7 @@ export function createEventsRepository(db: Kysely<DB>) {
         .where('userId', '=', userId)
         .where('eventId', 'in', eventIds)
         .execute();
-      for (const row of rows) result.set(row.eventId, Boolean(row.status));
+      for (const row of rows) result.set(row.eventId, row.status);
       return result;
     },
 

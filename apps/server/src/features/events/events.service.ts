@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { writeCsv } from '../../platform/csv/write-csv.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -172,8 +172,8 @@ export function createEventsService(deps: EventsFeatureDeps) {
         if (event.external) throw conflict(EVENT_MESSAGES.externalNoRegistration);
         if (event.teilnahmeausblenden) throw conflict(EVENT_MESSAGES.participationHidden);
         const now = clock();
-        const deadline = event.registrationDeadline === null ? null : toDate(event.registrationDeadline);
-        if (!isRegistrationOpen(deadline, now)) throw conflict(EVENT_MESSAGES.deadlinePassed);
+        if (!isRegistrationOpen(event.registrationDeadline, now))
+          throw conflict(EVENT_MESSAGES.deadlinePassed);
         await repo.saveSubscription(trx, { eventId, userId: principal.id, status }, now);
       });
       return service.byId(principal, eventId);

@@ -1,6 +1,5 @@
 import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { toDate } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
 import type { EventRow } from './events.repository.ts';
 
@@ -32,11 +31,11 @@ export function buildCalendar(events: readonly EventRow[], options: CalendarOpti
     ...(options.refreshSeconds ? { ttl: options.refreshSeconds } : {}),
   });
   for (const event of events) {
-    const updated = toDate(event.updatedAt);
+    const updated = event.updatedAt;
     calendar.createEvent({
       id: eventUid(event.id, options.publicUrl),
-      start: toDate(event.startAt),
-      end: toDate(event.endAt),
+      start: event.startAt,
+      end: event.endAt,
       stamp: updated,
       // grows with every change of the event (event-revision.ts): calendar apps take the newer revision
       sequence: event.sequence,

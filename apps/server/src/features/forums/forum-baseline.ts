@@ -1,5 +1,3 @@
-import { toDate } from '../../platform/db/schema.ts';
-
 /** How far back the forum counts as new to a member who joins: what was written in their first month. */
 const NEW_MEMBER_DAYS = 30;
 
@@ -9,7 +7,7 @@ const NEW_MEMBER_DAYS = 30;
  * joined since, the 30 days before they joined, so that recent threads greet them as new and years of old
  * ones do not.
  */
-export function forumBaseline(user: { forumReadFrom: Date | string | null; createdAt: Date | string }): Date {
-  if (user.forumReadFrom !== null) return toDate(user.forumReadFrom);
-  return new Date(toDate(user.createdAt).getTime() - NEW_MEMBER_DAYS * 24 * 60 * 60 * 1000);
+export function forumBaseline(user: { forumReadFrom: Date | null; createdAt: Date }): Date {
+  if (user.forumReadFrom !== null) return user.forumReadFrom;
+  return new Date(user.createdAt.getTime() - NEW_MEMBER_DAYS * 24 * 60 * 60 * 1000);
 }

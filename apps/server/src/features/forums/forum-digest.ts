@@ -64,7 +64,7 @@ export function createForumDigestSource(db: Kysely<DB>) {
         name: row.name,
         forumId: row.forumId,
         forumName: row.forumName,
-        posts: Number(row.posts),
+        posts: row.posts,
       }));
     },
   };

@@ -6,8 +6,8 @@ export interface PostRow {
   id: number;
   threadId: number;
   content: string;
-  isFirst: unknown;
-  createdAt: Date | string;
+  isFirst: boolean;
+  createdAt: Date;
   authorName: string | null;
 }
 export type MediaRow = Selectable<ForumPostMediaTable>;

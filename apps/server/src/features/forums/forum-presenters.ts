@@ -1,12 +1,12 @@
 import type { TForumPost, TForumSummary, TForumThreadSummary } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import type { ForumStatsRow, ThreadRow } from './forums.repository.ts';
 import { presentMedia } from './post-media.ts';
 
-export const iso = (value: Date | string) => toDate(value).toISOString();
+export const iso = (value: Date) => value.toISOString();
 export const author = (name: string | null) => (name === null ? null : { username: name });
 
 /** Rows of the forum tables as the API answers them (SPEC §3). */
@@ -21,8 +21,8 @@ export function createForumPresenters(deps: { db: Kysely<DB>; signer: UrlSigner 
         id: row.id,
         name: row.name,
         description: row.description,
-        threadCount: Number(row.threadCount),
-        postCount: Number(row.postCount),
+        threadCount: row.threadCount,
+        postCount: row.postCount,
         lastActivity: row.lastActivity === null ? null : iso(row.lastActivity),
         unreadThreads,
       };
@@ -38,7 +38,7 @@ export function createForumPresenters(deps: { db: Kysely<DB>; signer: UrlSigner 
           content: row.content,
           createdAt: iso(row.createdAt),
           author: author(row.authorName),
-          first: Boolean(row.isFirst),
+          first: row.isFirst,
           forumPostMedia: files,
           forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
           forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { forumBaseline } from './forum-baseline.ts';
 
 /**
@@ -98,7 +98,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .select((eb) => unreadPosts(eb, reader).select(eb.fn.countAll<number>().as('n')).as('unread'))
         .where('forumThreads.id', 'in', threadIds)
         .execute();
-      return new Map(rows.map((row) => [row.id, Number(row.unread ?? 0)]));
+      return new Map(rows.map((row) => [row.id, row.unread ?? 0]));
     },
 
     /**
@@ -122,7 +122,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
       ]);
       if (forumId !== undefined) query = query.where('forums.id', '=', forumId);
       const rows = await query.execute();
-      return new Map(rows.map((row) => [row.id, Number(row.unread ?? 0)]));
+      return new Map(rows.map((row) => [row.id, row.unread ?? 0]));
     },
 
     /** 'Neu im Forum': the number of threads with posts the reader has not seen. */
@@ -131,7 +131,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where((eb) => isUnread(eb, reader))
         .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     /** How many posts of the thread the reader has not seen, and the first of them. */
@@ -148,11 +148,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .where((eb) => eb.or([eb('authorId', 'is', null), eb('authorId', '<>', reader.userId)]))
         .where('createdAt', '>', reader.baseline)
         .executeTakeFirst();
-      const first = row?.first;
-      return {
-        count: Number(row?.n ?? 0),
-        firstId: first === null || first === undefined ? null : Number(first),
-      };
+      return { count: row?.n ?? 0, firstId: row?.first ?? null };
     },
 
     /** The 0-based position of the post in its thread, in the order the thread shows its posts; null when the thread has no such post. */
@@ -164,7 +160,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
         .where('threadId', '=', threadId)
         .executeTakeFirst();
       if (!post) return null;
-      const at = toDate(post.createdAt);
+      const at = post.createdAt;
       const row = await db
         .selectFrom('forumPosts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -173,7 +169,7 @@ export function createForumReadersRepository(db: Kysely<DB>) {
           eb.or([eb('createdAt', '<', at), eb.and([eb('createdAt', '=', at), eb('id', '<', postId)])]),
         )
         .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, ForumsTable, ForumThreadsTable } from '../../platform/db/schema.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
@@ -8,22 +8,22 @@ export type ForumRow = Selectable<ForumsTable>;
 export interface ForumStatsRow extends ForumRow {
   threadCount: number;
   postCount: number;
-  lastActivity: Date | string | null;
+  lastActivity: Date | null;
 }
 export type ThreadRow = Selectable<ForumThreadsTable> & { authorName: string | null };
 /** A thread as a member's visit reads it (findThreadForVisit). */
 export interface ThreadVisitRow extends ThreadRow {
   forumName: string;
-  memberForumReadFrom: Date | string | null;
-  memberCreatedAt: Date | string;
+  memberForumReadFrom: Date | null;
+  memberCreatedAt: Date;
   /** null: the member has no row of the thread yet */
   readerId: number | null;
-  readerFollowing: SqlBool | null;
+  readerFollowing: boolean | null;
   readerReadPostId: number | null;
-  readerMailedAt: Date | string | null;
+  readerMailedAt: Date | null;
   /** null: the thread has no posts */
   newestId: number | null;
-  newestAt: Date | string | null;
+  newestAt: Date | null;
 }
 /**
  * Queries of forums and threads; posts and attachments are in forum-posts.repository.ts. Writers lock the forum

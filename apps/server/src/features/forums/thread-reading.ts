@@ -1,7 +1,7 @@
 import { pageCount } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { isDatabaseUnavailable } from '../../platform/db/database-errors.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { writeOnTheSide } from '../../platform/db/side-work.ts';
 import { forumBaseline } from './forum-baseline.ts';
 import { createForumReadersRepository } from './forum-readers.repository.ts';
@@ -50,7 +50,7 @@ export function createThreadReading(db: Kysely<DB>) {
       const newest =
         thread.newestId == null || thread.newestAt == null
           ? undefined
-          : { id: Number(thread.newestId), at: toDate(thread.newestAt) };
+          : { id: thread.newestId, at: thread.newestAt };
       // A thread read to its newest post (most visits) needs no count.
       const allRead = !newest || (readPostId ?? 0) >= newest.id;
       const unread = allRead
@@ -73,7 +73,7 @@ export function createThreadReading(db: Kysely<DB>) {
         visit: {
           page,
           pageCount: pages,
-          following: Boolean(thread.readerFollowing),
+          following: thread.readerFollowing ?? false,
           unread: unread.count,
           firstUnreadPostId: unread.firstId,
           // The newest post becomes the read marker and lifts the mail guard. Nothing is written when nothing

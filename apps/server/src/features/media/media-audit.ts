@@ -24,7 +24,7 @@ export function createMediaAudit(repo: Repository) {
       name: file.name,
       category: names.get(file.categoryId) ?? `#${file.categoryId}`,
       file: file.originalFilename,
-      size: Number(file.size),
+      size: file.size,
     };
   }
 

@@ -133,10 +133,10 @@ export function createMediaRepository(db: Kysely<DB>) {
         .execute();
       const counts = await executor
         .selectFrom('mediaFiles')
-        .select((eb) => ['categoryId', eb.fn.countAll<number | string>().as('count')])
+        .select((eb) => ['categoryId', eb.fn.countAll<number>().as('count')])
         .groupBy('categoryId')
         .execute();
-      const byCategory = new Map(counts.map((row) => [row.categoryId, Number(row.count)]));
+      const byCategory = new Map(counts.map((row) => [row.categoryId, row.count]));
       return rows.map((row) => ({ ...row, mediaCount: byCategory.get(row.id) ?? 0 }));
     },
 

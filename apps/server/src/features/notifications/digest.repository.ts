@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { forumBaseline } from '../forums/index.ts';
 
 export interface DueMember {
@@ -67,7 +67,7 @@ export function createDigestRepository(db: Kysely<DB>) {
         username: row.username,
         email: row.email ?? '',
         digest: row.digest,
-        digestUntil: row.digestUntil === null ? null : toDate(row.digestUntil),
+        digestUntil: row.digestUntil,
         forumBaseline: forumBaseline(row),
       }));
     },

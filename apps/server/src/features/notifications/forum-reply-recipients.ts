@@ -19,8 +19,7 @@ export const forumReplyRecipients: ReplyMailRecipients = async (executor: Execut
       .select(['userId', 'forumReplies', 'version'])
       .where('userId', 'in', userIds.slice(start, start + CHUNK))
       .execute();
-    for (const row of rows)
-      stored.set(row.userId, { on: Boolean(row.forumReplies), version: Number(row.version) });
+    for (const row of rows) stored.set(row.userId, { on: row.forumReplies, version: row.version });
   }
   const recipients = new Map<number, { version: number }>();
   for (const id of userIds) {

@@ -29,7 +29,7 @@ export function createNotificationSettingsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       if (!row) return undefined;
       return {
-        forumReplies: Boolean(row.forumReplies),
+        forumReplies: row.forumReplies,
         digest: isDigestFrequency(row.digest) ? row.digest : DEFAULT_NOTIFICATION_SETTINGS.digest,
         version: row.version,
       };

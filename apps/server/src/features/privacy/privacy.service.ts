@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createErasureRepository, type ErasedCounts } from './erasure.repository.ts';
@@ -20,8 +20,8 @@ export interface PrivacyDeps {
   now?: (() => Date) | undefined;
 }
 
-const iso = (value: Date | string): string => toDate(value).toISOString();
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
+const iso = (value: Date): string => value.toISOString();
+const isoOrNull = (value: Date | null): string | null => (value === null ? null : iso(value));
 /** users.role holds a role name; an unknown one (never written by the app) reads as the least. */
 const roleOf = (value: string): TRole => ROLES.find((role) => role === value) ?? 'ROLE_PARTNER';
 
@@ -79,7 +79,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         })),
         notificationSettings: settings
           ? {
-              forumReplies: Boolean(settings.forumReplies),
+              forumReplies: settings.forumReplies,
               digest: isDigestFrequency(settings.digest)
                 ? settings.digest
                 : DEFAULT_NOTIFICATION_SETTINGS.digest,

@@ -5,7 +5,7 @@
 import type { TSearchType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseKind } from '../../platform/db/database.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { DocumentKind } from '../../platform/search/search-documents.ts';
 
 /** Terms shorter than a trigram: matched as word prefixes. */
@@ -20,7 +20,7 @@ const DENSE = 3;
 /** A matching document as the page is ranked: title hits first, then newer before older. */
 export interface Candidate {
   id: number;
-  at: Date | string;
+  at: Date;
   sid: number;
   /** 1 when every term is in the title */
   inTitle: number;
@@ -41,7 +41,7 @@ export interface HitRow {
   owner: number | null;
   title: string;
   body: string;
-  at: Date | string;
+  at: Date;
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -216,17 +216,17 @@ async function postgresOrder(
   const match = postgresMatch(type, terms);
   const walk = sql`order by d.id desc`;
   if (split(terms).short.length > 0) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
       from search_documents d where ${match} limit ${n}) m`.execute(db);
-    return Number(rows[0]?.n ?? 0) >= n ? walk : sql``;
+    return (rows[0]?.n ?? 0) >= n ? walk : sql``;
   }
   const size = Math.max(Math.ceil(n / SAMPLE), 1);
-  const { rows } = await sql<{ rows: number | string; hits: number | string }>`select count(*) as rows,
+  const { rows } = await sql<{ rows: number; hits: number }>`select count(*) as rows,
       count(*) filter (where ${match}) as hits
     from (select d.type, d.folded_text from search_documents d where d.type = ${sql.lit(type)}
       order by d.id desc limit ${size}) d`.execute(db);
-  const read = Number(rows[0]?.rows ?? 0);
-  const hits = Number(rows[0]?.hits ?? 0);
+  const read = rows[0]?.rows ?? 0;
+  const hits = rows[0]?.hits ?? 0;
   return read < size || hits * DENSE >= read ? walk : sql`order by d.id + 0 desc`;
 }
 
@@ -253,24 +253,24 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
         const keep = Math.max(Math.trunc(limits.keep), 1);
         const { rows } = await sqliteCandidates(type, terms, visible, { n: Math.trunc(n), keep }).execute(db);
         const top = rows
-          .map(({ id, at, sid, inTitle }) => ({ id, at, sid, inTitle, time: toDate(at).getTime() }))
+          .map(({ id, at, sid, inTitle }) => ({ id, at, sid, inTitle, time: at.getTime() }))
           .sort(byRank)
           .slice(0, limits.keep)
           .map(({ id, at, sid, inTitle }) => ({ id, at, sid, inTitle }));
-        return { found: Number(rows[0]?.found ?? 0), top };
+        return { found: rows[0]?.found ?? 0, top };
       }
       const condition = visible === 'all' ? sql<SqlBool>`1 = 1` : visible;
       // Counted with visibility in one pass over the matches, kept aside once (a window, `count(*) over ()`,
       // cost a fifth more): their number, the oldest, and the best `keep` and one more, in case the oldest is
       // among them and not in the pool.
       const order = await postgresOrder(db, type, terms, n);
-      type Counted = Candidate & { found: number | string; oldest: number };
+      type Counted = Candidate & { found: number; oldest: number };
       const { rows } = await sql<Counted>`with m as materialized (select ${CANDIDATE_COLUMNS(terms)}
           from search_documents d where ${postgresMatch(type, terms)} and ${condition} ${order} limit ${n})
         select c.id as id, c.at as at, c.sid as sid, c."inTitle" as "inTitle",
           (select count(*) from m) as found, (select min(m.id) from m) as oldest
         from m c order by c."inTitle" desc, c.at desc, c.sid desc, c.id limit ${limits.keep + 1}`.execute(db);
-      const found = Number(rows[0]?.found ?? 0);
+      const found = rows[0]?.found ?? 0;
       const outside = found > limits.pool ? rows[0]?.oldest : undefined;
       return {
         found,
@@ -335,8 +335,7 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
               candidate.rowIndex < (part?.to ?? 0) &&
               matches(candidate.search),
           );
-          if (row)
-            found.set(`${block.item}:${block.first}`, { rowIndex: Number(row.rowIndex), cells: row.cells });
+          if (row) found.set(`${block.item}:${block.first}`, { rowIndex: row.rowIndex, cells: row.cells });
           const next = part?.to ?? 0;
           return row || next >= block.first + block.size ? [] : [{ ...block, from: next }];
         });
@@ -371,10 +370,10 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
         rows.map((row) => [
           row.contentItemId,
           {
-            categoryId: Number(row.categoryId),
+            categoryId: row.categoryId,
             title: row.title,
-            csvRowCount: Number(row.csvRowCount),
-            csvRowBase: Number(row.csvRowBase),
+            csvRowCount: row.csvRowCount,
+            csvRowBase: row.csvRowBase,
           },
         ]),
       );
@@ -389,7 +388,7 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
           'p.id',
           eb
             .selectFrom('forumPosts as o')
-            .select(eb.fn.countAll<number | string>().as('n'))
+            .select(eb.fn.countAll<number>().as('n'))
             .whereRef('o.threadId', '=', 'p.threadId')
             .where((before) =>
               before.or([
@@ -404,7 +403,7 @@ export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
         ])
         .where('p.id', 'in', ids)
         .execute();
-      return new Map(rows.map((row) => [row.id, Number(row.before ?? 0)]));
+      return new Map(rows.map((row) => [row.id, row.before ?? 0]));
     },
 
     async threads(ids: readonly number[]): Promise<Map<number, { forumId: number; name: string }>> {

@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DatabaseKind } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { toDate } from '../../platform/db/schema.ts';
 import { fold } from '../../platform/search/fold.ts';
 import { rowsPerDocument } from '../../platform/search/search-documents.ts';
 import { createCategoryAccess } from '../categories/index.ts';
@@ -95,7 +94,7 @@ function matchingRow(row: HitRow, links: Links): { cells: string[]; row?: number
 }
 
 function present(row: HitRow, links: Links, terms: readonly string[]): TSearchHit | undefined {
-  const date = toDate(row.at).toISOString();
+  const date = row.at.toISOString();
   const matched = matchingRow(row, links);
   if (matched === undefined) return undefined;
   const { cells } = matched;
@@ -172,7 +171,7 @@ export function createSearchService(deps: SearchFeatureDeps) {
         : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
       const pool: Ranked[] = SEARCH_TYPES.flatMap((type, index) =>
         query.type === undefined || query.type === type ? (found[index]?.top ?? []) : [],
-      ).map((candidate) => ({ ...candidate, time: toDate(candidate.at).getTime() }));
+      ).map((candidate) => ({ ...candidate, time: candidate.at.getTime() }));
       const page = pool.sort(byRank).slice(query.offset, query.offset + query.limit);
       const documents = await repo.documents(page.map((candidate) => candidate.id));
       const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);

@@ -21,7 +21,7 @@ export function buildPrincipal(
     email: string | null;
     company: string | null;
     role: string;
-    disabled: unknown;
+    disabled: boolean;
   },
   groups: TUserGroup[],
 ): Principal {
@@ -35,7 +35,7 @@ export function buildPrincipal(
     groups,
     groupIds: groups.map((group) => group.id),
     isAdmin: isUserAdmin(roles),
-    disabled: Boolean(user.disabled),
+    disabled: user.disabled,
   };
 }
 

@@ -1,9 +1,10 @@
 // Generated from the migrations by `npm run db:types` (scripts/db-types.ts): do not edit.
-import type { Bool, Generated, Int8, MailStatus, Timestamp } from './column-types.ts';
+import type { Generated } from 'kysely';
+import type { MailStatus } from './column-types.ts';
 
 export interface AuditLogTable {
   id: Generated<number>;
-  createdAt: Timestamp;
+  createdAt: Date;
   actorId: number | null;
   kind: string;
   subjectType: string;
@@ -45,12 +46,12 @@ export interface BlogPostsTable {
   content: string;
   imageKey: string | null;
   imageName: string | null;
-  publishedAt: Timestamp;
-  displayOnDashboard: Generated<Bool>;
+  publishedAt: Date;
+  displayOnDashboard: Generated<boolean>;
   authorId: number | null;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  breakingNewsAt: Timestamp | null;
+  createdAt: Date;
+  updatedAt: Date;
+  breakingNewsAt: Date | null;
   audienceId: number | null;
 }
 
@@ -58,7 +59,7 @@ export interface CalendarTokensTable {
   id: Generated<number>;
   userId: number;
   tokenHash: string;
-  createdAt: Timestamp;
+  createdAt: Date;
 }
 
 export interface ContentCategoriesTable {
@@ -68,11 +69,11 @@ export interface ContentCategoriesTable {
   description: string | null;
   type: string;
   url: string | null;
-  showInQuickAccess: Generated<Bool>;
+  showInQuickAccess: Generated<boolean>;
   level: Generated<number>;
   position: Generated<number>;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface ContentCategoryGroupsTable {
@@ -102,17 +103,17 @@ export interface ContentItemsTable {
   csvKey: string | null;
   csvHeader: string | null;
   csvRowCount: Generated<number>;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
   csvRowBase: Generated<number>;
 }
 
 export interface EventSubscriptionsTable {
   eventId: number;
   userId: number;
-  status: Bool;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  status: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface EventsTable {
@@ -120,16 +121,16 @@ export interface EventsTable {
   name: string;
   description: string;
   location: string | null;
-  startAt: Timestamp;
-  endAt: Timestamp;
+  startAt: Date;
+  endAt: Date;
   url: string | null;
-  teilnahmeausblenden: Generated<Bool>;
-  external: Generated<Bool>;
-  registrationDeadline: Timestamp | null;
+  teilnahmeausblenden: Generated<boolean>;
+  external: Generated<boolean>;
+  registrationDeadline: Date | null;
   imageKey: string | null;
   imageName: string | null;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
   acceptedCount: Generated<number>;
   declinedCount: Generated<number>;
   sequence: Generated<number>;
@@ -144,7 +145,7 @@ export interface ForumPostMediaTable {
   originalFilename: string;
   mimeType: string;
   size: number;
-  createdAt: Timestamp;
+  createdAt: Date;
 }
 
 export interface ForumPostsTable {
@@ -152,19 +153,19 @@ export interface ForumPostsTable {
   threadId: number;
   authorId: number | null;
   content: string;
-  isFirst: Generated<Bool>;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  isFirst: Generated<boolean>;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface ForumThreadReadersTable {
   threadId: number;
   userId: number;
-  following: Generated<Bool>;
-  followChosen: Generated<Bool>;
+  following: Generated<boolean>;
+  followChosen: Generated<boolean>;
   readPostId: number | null;
-  readPostAt: Timestamp | null;
-  mailedAt: Timestamp | null;
+  readPostAt: Date | null;
+  mailedAt: Date | null;
 }
 
 export interface ForumThreadsTable {
@@ -173,32 +174,32 @@ export interface ForumThreadsTable {
   name: string;
   authorId: number | null;
   postCount: Generated<number>;
-  lastPostAt: Timestamp;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  lastPostAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface ForumsTable {
   id: Generated<number>;
   name: string;
   description: string;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface JobLeasesTable {
   name: string;
   holder: string;
-  lockedUntil: Timestamp;
+  lockedUntil: Date;
 }
 
 export interface LoginTokensTable {
   id: Generated<number>;
   userId: number;
   tokenHash: string;
-  expiresAt: Timestamp;
-  usedAt: Timestamp | null;
-  createdAt: Timestamp;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Date;
 }
 
 export interface MailOutboxTable {
@@ -210,14 +211,14 @@ export interface MailOutboxTable {
   text: string;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
-  nextAttemptAt: Timestamp;
+  nextAttemptAt: Date;
   claimToken: string | null;
-  lockedUntil: Timestamp | null;
-  sentAt: Timestamp | null;
+  lockedUntil: Date | null;
+  sentAt: Date | null;
   lastError: string | null;
-  createdAt: Timestamp;
+  createdAt: Date;
   listUnsubscribe: string | null;
-  claimExpiredAt: Timestamp | null;
+  claimExpiredAt: Date | null;
 }
 
 export interface MediaCategoriesTable {
@@ -226,8 +227,8 @@ export interface MediaCategoriesTable {
   parentId: number | null;
   level: Generated<number>;
   position: Generated<number>;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface MediaFilesTable {
@@ -239,23 +240,23 @@ export interface MediaFilesTable {
   mimeType: string;
   size: number;
   publicToken: string;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
+  createdAt: Date;
+  updatedAt: Date;
   contentHash: string | null;
 }
 
 export interface NotificationSettingsTable {
   userId: number;
-  forumReplies: Generated<Bool>;
+  forumReplies: Generated<boolean>;
   digest: Generated<string>;
   version: Generated<number>;
-  digestUntil: Timestamp | null;
-  updatedAt: Timestamp;
+  digestUntil: Date | null;
+  updatedAt: Date;
 }
 
 export interface RateLimitsTable {
   key: string;
-  resetAt: Int8;
+  resetAt: number;
   count: number;
 }
 
@@ -264,10 +265,10 @@ export interface RefreshTokensTable {
   userId: number;
   familyId: string;
   tokenHash: string;
-  expiresAt: Timestamp;
-  usedAt: Timestamp | null;
-  revokedAt: Timestamp | null;
-  createdAt: Timestamp;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
 }
 
 export interface SearchDocumentsTable {
@@ -276,7 +277,7 @@ export interface SearchDocumentsTable {
   type: string;
   sourceId: number;
   ownerId: number | null;
-  datedAt: Timestamp;
+  datedAt: Date;
   foldedTitle: string;
   title: string;
   body: string;
@@ -286,19 +287,19 @@ export interface SearchDocumentsTable {
 export interface SessionsTable {
   id: string;
   userId: number;
-  createdAt: Timestamp;
-  revokedAt: Timestamp | null;
+  createdAt: Date;
+  revokedAt: Date | null;
 }
 
 export interface SettingsTable {
   key: string;
   value: string;
-  updatedAt: Timestamp;
+  updatedAt: Date;
 }
 
 export interface UploadIntentsTable {
   key: string;
-  createdAt: Timestamp;
+  createdAt: Date;
 }
 
 export interface UserGroupMembersTable {
@@ -309,9 +310,9 @@ export interface UserGroupMembersTable {
 export interface UserGroupsTable {
   id: Generated<number>;
   name: string;
-  internal: Generated<Bool>;
-  isDefault: Generated<Bool>;
-  createdAt: Timestamp;
+  internal: Generated<boolean>;
+  isDefault: Generated<boolean>;
+  createdAt: Date;
 }
 
 export interface UsersTable {
@@ -322,12 +323,12 @@ export interface UsersTable {
   company: string | null;
   role: string;
   passwordHash: string | null;
-  disabled: Generated<Bool>;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  forumReadFrom: Timestamp | null;
-  lastLoginAt: Timestamp | null;
-  erasedAt: Timestamp | null;
+  disabled: Generated<boolean>;
+  createdAt: Date;
+  updatedAt: Date;
+  forumReadFrom: Date | null;
+  lastLoginAt: Date | null;
+  erasedAt: Date | null;
   searchKey: Generated<string>;
 }
 

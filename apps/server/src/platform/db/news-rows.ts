@@ -21,9 +21,9 @@ export interface NewsRows<Row> {
 export const totalCount = sql<number>`count(*) over ()`.as('total');
 
 /** The rows of a query that selected `totalCount`, mapped, with that count. */
-export function newsRows<Row extends { total: number | string }, Out>(
+export function newsRows<Row extends { total: number }, Out>(
   rows: readonly Row[],
   map: (row: Row) => Out,
 ): NewsRows<Out> {
-  return { rows: rows.map(map), total: Number(rows[0]?.total ?? 0) };
+  return { rows: rows.map(map), total: rows[0]?.total ?? 0 };
 }

@@ -1,6 +1,7 @@
 /**
  * Kysely's SqliteDialect expects a better-sqlite3-like database; this adapts node:sqlite's DatabaseSync,
- * so SQLite needs no native addon. Booleans and Dates are bound as SQLite has no such types.
+ * so SQLite needs no native addon. Booleans and Dates are bound as SQLite has no such types, and read back as
+ * booleans and Dates (sqlite-values.ts).
  *
  * A request's rules (request-scope.ts) hold here too: while a request has the one connection, its time runs;
  * once that time is used up or its client has left, no statement but ROLLBACK runs (so no COMMIT), and a
@@ -10,7 +11,10 @@
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import {
+  type AbortableOperationOptions,
+  type CompiledQuery,
   type DatabaseConnection,
+  type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -18,7 +22,9 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { DatabaseUnavailableError } from './database-errors.ts';
+import { expressionKinds } from './expression-kinds.ts';
 import { currentRequestScope, type RequestScope } from './request-scope.ts';
+import { type RowReaders, readersByOrigin, readersOf, readRow, readRows } from './sqlite-values.ts';
 
 function bind(value: unknown): SQLInputValue {
   if (value === undefined) return null;
@@ -44,16 +50,22 @@ class NodeSqliteStatement implements SqliteStatement {
   readonly #statement: StatementSync;
   readonly #database: NodeSqliteDatabase;
   readonly #rollback: boolean;
+  /** how the values of its columns of tables are read */
+  readonly #readers: RowReaders;
 
   constructor(statement: StatementSync, database: NodeSqliteDatabase, sql: string) {
     this.#statement = statement;
     this.#database = database;
     this.#rollback = /^rollback$/i.test(sql);
-    this.reader = statement.columns().length > 0;
+    const columns = statement.columns();
+    this.reader = columns.length > 0;
+    this.#readers = readersByOrigin(columns);
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    return this.#database.execute(this.#rollback, () => this.#statement.all(...parameters.map(bind)));
+    const rows = this.#database.execute(this.#rollback, () => this.#statement.all(...parameters.map(bind)));
+    readRows(rows, this.#readers);
+    return rows;
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
@@ -61,7 +73,13 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    return this.#database.execute(this.#rollback, () => this.#statement.iterate(...parameters.map(bind)));
+    const rows = this.#database.execute(this.#rollback, () =>
+      this.#statement.iterate(...parameters.map(bind)),
+    );
+    const readers = this.#readers;
+    return (function* () {
+      for (const row of rows) yield readRow(row, readers);
+    })();
   }
 }
 
@@ -115,9 +133,37 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
+/** Kysely's SQLite connection, reading what the expressions of a Kysely-built SELECT return (expression-kinds.ts). */
+class ExpressionReadingConnection implements DatabaseConnection {
+  readonly connection: DatabaseConnection;
+
+  constructor(connection: DatabaseConnection) {
+    this.connection = connection;
+  }
+
+  async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
+    const result = await this.connection.executeQuery<R>(query, options);
+    if (result.rows.length > 0) readRows(result.rows, readersOf(expressionKinds(query.query)));
+    return result;
+  }
+
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: AbortableOperationOptions,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    const readers = readersOf(expressionKinds(query.query));
+    for await (const result of this.connection.streamQuery<R>(query, chunkSize, options)) {
+      readRows(result.rows, readers);
+      yield result;
+    }
+  }
+}
+
 /** Kysely's SQLite driver, telling the database which request holds the connection. */
 class RequestAwareSqliteDriver extends SqliteDriver {
   readonly #database: () => NodeSqliteDatabase | undefined;
+  #reading: ExpressionReadingConnection | undefined;
 
   constructor(config: SqliteDialectConfig, database: () => NodeSqliteDatabase | undefined) {
     super(config);
@@ -126,11 +172,12 @@ class RequestAwareSqliteDriver extends SqliteDriver {
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
+    if (this.#reading?.connection !== connection) this.#reading = new ExpressionReadingConnection(connection);
     const database = this.#database();
     const scope = currentRequestScope();
     if (database) database.holder = scope;
     scope?.hold();
-    return connection;
+    return this.#reading;
   }
 
   override async releaseConnection(): Promise<void> {

@@ -38,7 +38,7 @@ export function createSharedCounter(db: Kysely<DB>, now: () => number = Date.now
         hitsSinceSweep = 0;
         await db.deleteFrom('rateLimits').where('resetAt', '<=', at).execute();
       }
-      return { count: Number(row.count), resetAt: Number(row.resetAt) };
+      return { count: row.count, resetAt: row.resetAt };
     },
 
     async peek(key) {
@@ -48,7 +48,7 @@ export function createSharedCounter(db: Kysely<DB>, now: () => number = Date.now
         .where('key', '=', key)
         .where('resetAt', '>', now())
         .executeTakeFirst();
-      return row ? Number(row.count) : 0;
+      return row ? row.count : 0;
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
-import { type MailOutboxTable, toDate } from '../db/schema.ts';
+import type { MailOutboxTable } from '../db/schema.ts';
 
 /** A mail to queue: one recipient each, so that every recipient is sent, retried and marked on its own. */
 export interface OutgoingMail {
@@ -176,7 +176,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
         .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
         .where('status', '=', 'pending')
         .executeTakeFirst();
-      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? toDate(row.oldest) : undefined };
+      return { count: row?.count ?? 0, oldest: row?.oldest ?? undefined };
     },
 
     /** Mails in each state that is not `sent` (sent ones are counted by sentSince). */
@@ -187,7 +187,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
         .where('status', 'in', ['pending', 'sending', 'failed'])
         .groupBy('status')
         .execute();
-      const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+      const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
       return { pending: count('pending'), sending: count('sending'), failed: count('failed') };
     },
 
@@ -212,7 +212,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
           : eb('sentAt', '>', since),
       )
       .executeTakeFirst();
-    return { count: Number(row?.count ?? 0), first: row?.first ? toDate(row.first) : undefined };
+    return { count: row?.count ?? 0, first: row?.first ?? undefined };
   }
 
   async function settle(

@@ -183,7 +183,7 @@ async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Pro
       ? sql<string>`group_concat(replace(r.search, char(31), ' '), ' ')`
       : sql<string>`string_agg(replace(r.search, chr(31), ' '), ' ')`;
   const only = itemIds === 'all' ? sql`1 = 1` : sql`id in (${sql.join(itemIds)})`;
-  const { rows: tables } = await sql<{ sid: number; base: number; n: number; at: Date | string }>`select
+  const { rows: tables } = await sql<{ sid: number; base: number; n: number; at: Date }>`select
     id as sid, csv_row_base as base, csv_row_count as n, updated_at as at from content_items
     where csv_row_count > 0 and ${only}`.execute(db);
   let written = 0;
@@ -204,7 +204,7 @@ async function writeRows(db: SqlRunner, itemIds: readonly number[] | 'all'): Pro
         const distinct = new Set([...new Set(block.text.split(/\s+/))].map(fold));
         distinct.delete('');
         const owner = table.base + Number(block.block) * size;
-        return sql`(${'content-row'}, ${'content'}, ${table.sid}, ${owner}, ${''}, ${''}, ${''}, ${[...distinct].join(' ')}, ${at(table.at)})`;
+        return sql`(${'content-row'}, ${'content'}, ${table.sid}, ${owner}, ${''}, ${''}, ${''}, ${[...distinct].join(' ')}, ${table.at})`;
       });
       if (values.length === 0) continue;
       await sql`insert into search_documents
@@ -300,7 +300,7 @@ export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKi
   const tableRows = await writeRows(db, 'all');
   for (const table of fts)
     await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('optimize')`.execute(db);
-  const { rows } = await sql<{ kind: DocumentKind; n: number | string }>`select kind as kind, count(*) as n
+  const { rows } = await sql<{ kind: DocumentKind; n: number }>`select kind as kind, count(*) as n
     from search_documents group by kind`.execute(db);
   const counts: Record<DocumentKind, number> = {
     blog: 0,
@@ -311,7 +311,7 @@ export async function rebuildDocuments(db: SqlRunner): Promise<Record<DocumentKi
     'forum-post': 0,
     media: 0,
   };
-  for (const row of rows) counts[row.kind] = Number(row.n);
+  for (const row of rows) counts[row.kind] = row.n;
   counts['content-row'] = tableRows;
   return counts;
 }
