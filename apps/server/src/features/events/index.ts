@@ -2,3 +2,4 @@
 export { createEventsDigestSource } from './event-digest.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
+export { eventsSearchSource } from './events.search-source.ts';

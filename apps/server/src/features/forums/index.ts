@@ -4,4 +4,5 @@ export { forumBaseline } from './forum-baseline.ts';
 export { createForumDigestSource } from './forum-digest.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { forumsRoutes } from './forums.routes.ts';
+export { forumsSearchSource } from './forums.search-source.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

@@ -6,7 +6,15 @@
 import type { TSearchType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { type Candidate, doc, type EngineCandidates, like, quoted, split } from './search-matching.ts';
+import {
+  type Candidate,
+  doc,
+  type EngineCandidates,
+  type EngineWriting,
+  like,
+  quoted,
+  split,
+} from './search-matching.ts';
 
 /** A type's newest documents sampled for a search of `n` matches: `n / SAMPLE` (decision 0099). */
 const SAMPLE = 4;
@@ -100,3 +108,8 @@ export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
     };
   };
 }
+
+export const postgresWriting: EngineWriting = {
+  joined: (text) => sql<string>`string_agg(${text}, ' ')`,
+  rebuild: (_db, write) => write(),
+};

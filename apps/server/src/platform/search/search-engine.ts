@@ -6,12 +6,13 @@
  * (search-source.ts): the engine gets the visibility as a condition over the document, alias `d`.
  */
 import type { TSearchType } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter } from 'kysely';
 import type { DatabaseKind } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
 import type { DB } from '../db/schema.ts';
-import { createPostgresSearch } from './postgres-search.ts';
-import { type Candidate, split, type Visibility } from './search-matching.ts';
-import { createSqliteSearch } from './sqlite-search.ts';
+import { createPostgresSearch, postgresWriting } from './postgres-search.ts';
+import { type Candidate, type EngineWriting, split, type Visibility } from './search-matching.ts';
+import { createSqliteSearch, sqliteWriting } from './sqlite-search.ts';
 
 export interface SearchEngine {
   /**
@@ -37,4 +38,9 @@ export function createSearchEngine(db: Kysely<DB>, kind: DatabaseKind): SearchEn
       return candidates({ type, terms, visible, n: limits.pool + 1, ...limits });
     },
   };
+}
+
+/** The engine's part in writing documents, for the database this executor runs on. */
+export function writingOf(db: Executor): EngineWriting {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? sqliteWriting : postgresWriting;
 }

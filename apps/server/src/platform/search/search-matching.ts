@@ -4,7 +4,8 @@
  * of `search_documents` is a type error.
  */
 import type { TSearchType } from '@portal/contract';
-import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../db/executor.ts';
 import type { SearchDocumentsTable } from '../db/schema.ts';
 
 /** Which of a type's documents a principal may open: a condition over alias `d`, or the whole type. */
@@ -37,6 +38,14 @@ export interface MatchQuery {
   keep: number;
 }
 
+/** What differs between the engines when documents are written. */
+export interface EngineWriting {
+  /** The aggregate that joins a group's texts with spaces. */
+  joined(text: Expression<string>): RawBuilder<string>;
+  /** Runs a rebuild that empties and rewrites every document (SQLite: its FTS5 tables at once, then merged). */
+  rebuild<T>(db: Executor, write: () => Promise<T>): Promise<T>;
+}
+
 /** One engine's way of answering a MatchQuery. */
 export type EngineCandidates = (query: MatchQuery) => Promise<{ found: number; top: Candidate[] }>;
 
@@ -44,7 +53,7 @@ export type EngineCandidates = (query: MatchQuery) => Promise<{ found: number; t
 const TRIGRAM = 3;
 
 /** The search's documents under alias `d`: what a source's visibility condition and the engines refer to. */
-export type DocumentAlias = { d: SearchDocumentsTable };
+type DocumentAlias = { d: SearchDocumentsTable };
 
 const eb = expressionBuilder<DocumentAlias, 'd'>();
 /** The columns of a document (alias `d`) the engines read. */

@@ -4,12 +4,14 @@
  */
 import type { TSearchType } from '@portal/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../db/executor.ts';
 import { type DB, toDate } from '../db/schema.ts';
 import {
   byRank,
   type Candidate,
   doc,
   type EngineCandidates,
+  type EngineWriting,
   type MatchQuery,
   quoted,
   split,
@@ -131,3 +133,29 @@ export function createSqliteSearch(db: Kysely<DB>): EngineCandidates {
     return { found: Number(rows[0]?.found ?? 0), top };
   };
 }
+
+/**
+ * The search's FTS5 tables (migrations 0011, 0018), whichever the schema holds. A rebuild empties each at once
+ * ('delete-all': deleting 60,000 documents one by one left as many tombstones and took a quarter of the
+ * rebuild) and merges it into one segment when written ('optimize'): a walk newest first reads every
+ * segment's part of a term's list, and a title hit then cost 0.36 ms to find instead of 0.06 (decision 0096).
+ */
+async function ftsTables(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name as name from sqlite_master
+    where type = 'table' and substr(name, 1, 7) = 'search_' and sql like '%using fts5%'`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+export const sqliteWriting: EngineWriting = {
+  joined: (text) => sql<string>`group_concat(${text}, ' ')`,
+  async rebuild(db, write) {
+    // emptied first: the documents' delete triggers then have nothing to take out
+    const fts = await ftsTables(db);
+    for (const table of fts)
+      await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('delete-all')`.execute(db);
+    const result = await write();
+    for (const table of fts)
+      await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('optimize')`.execute(db);
+    return result;
+  },
+};

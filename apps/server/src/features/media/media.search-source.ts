@@ -1,0 +1,53 @@
+/**
+ * The media library's part of the search (ARCHITECTURE §7): a document per file (its name and original file
+ * name, dated by its upload), found by admins, opening the file in its category.
+ */
+import { type SearchSource, SOURCES_PER_READ, selected } from '../../platform/search/search-source.ts';
+
+export const mediaSearchSource: SearchSource = {
+  type: 'media',
+  kinds: [
+    {
+      kind: 'media',
+      label: 'Mediendateien',
+      async read(db, sources) {
+        const files = await db
+          .selectFrom('mediaFiles')
+          .select(['id', 'name', 'originalFilename', 'createdAt'])
+          .where((eb) => selected(eb, 'id', sources))
+          .orderBy('id')
+          .limit(SOURCES_PER_READ)
+          .execute();
+        return files.map((file) => ({
+          sourceId: file.id,
+          ownerId: null,
+          title: file.name,
+          body: file.originalFilename,
+          date: file.createdAt,
+        }));
+      },
+    },
+  ],
+  async open(db, principal) {
+    if (!principal.isAdmin) return undefined;
+    return {
+      visible: 'all',
+      // the category from the live file: a move needs no refresh
+      async hits(documents) {
+        const ids = documents.map((doc) => doc.sourceId);
+        const files =
+          ids.length === 0
+            ? []
+            : await db.selectFrom('mediaFiles').select(['id', 'categoryId']).where('id', 'in', ids).execute();
+        const categories = new Map(files.map((file) => [file.id, file.categoryId]));
+        return new Map(
+          documents.flatMap((doc) => {
+            const category = categories.get(doc.sourceId);
+            if (category === undefined) return [];
+            return [[doc.id, { id: doc.sourceId, path: `/media/${category}?file=${doc.sourceId}` }]];
+          }),
+        );
+      },
+    };
+  },
+};
