@@ -125,7 +125,17 @@ describe('visibleTo', () => {
     const rows = await t.database.db
       .selectFrom('users')
       .select('username')
-      .where(visibleTo(principal, { table: 'userGroupMembers', column: 'userId', ref: 'users.id' }))
+      .where((eb) =>
+        visibleTo(principal, (groupIds) =>
+          eb.exists(
+            eb
+              .selectFrom('userGroupMembers as vg')
+              .select(eb.lit(1).as('one'))
+              .whereRef('vg.userId', '=', 'users.id')
+              .where('vg.groupId', 'in', groupIds),
+          ),
+        ),
+      )
       .orderBy('username')
       .execute();
     return rows.map((r) => r.username);

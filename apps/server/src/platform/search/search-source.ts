@@ -17,7 +17,10 @@ import {
 import type { Principal } from '../auth/principal.ts';
 import type { Executor } from '../db/executor.ts';
 import type { DB } from '../db/schema.ts';
-import type { Visibility } from './search-matching.ts';
+import { doc, type Visibility } from './search-matching.ts';
+
+/** The id of a document's source (the document: alias `d`), for a source's visibility condition. */
+export const documentSource: Expression<number> = doc.sourceId;
 
 /** A document as a source writes it; the index folds its text. */
 export interface SearchDocument {
