@@ -4,11 +4,12 @@
  * the categories they may see, opening the item on a content page (a row: its table at that row).
  */
 import { APP_PATHS } from '@portal/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
 import { fold } from '../../platform/search/fold.ts';
 import {
+  documentSource,
   type FoundDocument,
   lines,
   type SearchSource,
@@ -17,6 +18,7 @@ import {
 } from '../../platform/search/search-source.ts';
 import { createCategoryAccess } from '../categories/index.ts';
 import { blockRows, rowsPerDocument, writeTableRows } from './content-search-rows.ts';
+import { contentReaders } from './content-visibility.ts';
 
 /**
  * Per item its live title (a table row's document holds its cells only) and a visible category (the lowest
@@ -125,13 +127,13 @@ export const contentSearchSource: SearchSource = {
     },
   ],
   async open(db, principal) {
-    if (!principal.roles.includes('ROLE_USER')) return undefined;
-    const visible = [...(await createCategoryAccess(db).visible(principal)).keys()];
-    if (visible.length === 0) return undefined;
+    const readers = await contentReaders(principal, async () =>
+      (await createCategoryAccess(db).visible(principal)).keys(),
+    );
+    if (!readers) return undefined;
     return {
-      visible: sql<SqlBool>`exists (select 1 from content_item_categories c
-        where c.content_item_id = d.source_id and c.category_id in (${sql.join(visible)}))`,
-      hits: (documents, terms) => hits(db, documents, terms, visible),
+      visible: readers.filedUnder(documentSource),
+      hits: (documents, terms) => hits(db, documents, terms, [...readers.categoryIds]),
     };
   },
 };

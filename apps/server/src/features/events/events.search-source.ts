@@ -5,6 +5,7 @@
 import { APP_PATHS } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
 import { type SearchSource, SOURCES_PER_READ, selected } from '../../platform/search/search-source.ts';
+import { readsEvents } from './event-visibility.ts';
 
 export const eventsSearchSource: SearchSource = {
   type: 'event',
@@ -34,7 +35,7 @@ export const eventsSearchSource: SearchSource = {
     },
   ],
   async open(_db, principal) {
-    if (!principal.roles.includes('ROLE_USER')) return undefined;
+    if (!readsEvents(principal.roles)) return undefined;
     return {
       visible: 'all',
       hits: async (documents) =>

@@ -12,6 +12,7 @@ import {
   SOURCES_PER_READ,
   selected,
 } from '../../platform/search/search-source.ts';
+import { readsForums } from './forum-visibility.ts';
 
 /** The threads by id: their live names and forums (a move or a rename needs no refresh). */
 async function threads(db: Kysely<DB>, ids: readonly number[]) {
@@ -122,7 +123,7 @@ export const forumsSearchSource: SearchSource = {
     },
   ],
   async open(db, principal) {
-    if (!principal.roles.includes('ROLE_USER')) return undefined;
+    if (!readsForums(principal.roles)) return undefined;
     return { visible: 'all', hits: (documents) => hits(db, documents) };
   },
 };

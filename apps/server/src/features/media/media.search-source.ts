@@ -3,6 +3,7 @@
  * name, dated by its upload), found by admins, opening the file in its category.
  */
 import { type SearchSource, SOURCES_PER_READ, selected } from '../../platform/search/search-source.ts';
+import { browsesMedia } from './media-visibility.ts';
 
 export const mediaSearchSource: SearchSource = {
   type: 'media',
@@ -29,7 +30,7 @@ export const mediaSearchSource: SearchSource = {
     },
   ],
   async open(db, principal) {
-    if (!principal.isAdmin) return undefined;
+    if (!browsesMedia(principal)) return undefined;
     return {
       visible: 'all',
       // the category from the live file: a move needs no refresh
