@@ -69,17 +69,32 @@ async function postgresOrder(
   const match = textMatch(type, terms);
   const walk = sql`order by ${doc.id} desc`;
   if (split(terms).short.length > 0) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
-      from search_documents d where ${match} limit ${n}) m`.execute(db);
-    return Number(rows[0]?.n ?? 0) >= n ? walk : sql``;
+    const counted = await db
+      .selectFrom((eb) =>
+        eb.selectFrom('searchDocuments as d').select(sql.lit(1).as('one')).where(match).limit(n).as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(counted?.n ?? 0) >= n ? walk : sql``;
   }
   const size = Math.max(Math.ceil(n / SAMPLE), 1);
-  const { rows } = await sql<{ rows: number | string; hits: number | string }>`select count(*) as rows,
-      count(*) filter (where ${match}) as hits
-    from (select ${doc.type}, ${doc.foldedText} from search_documents d where ${doc.type} = ${sql.lit(type)}
-      order by ${doc.id} desc limit ${size}) d`.execute(db);
-  const read = Number(rows[0]?.rows ?? 0);
-  const hits = Number(rows[0]?.hits ?? 0);
+  const sample = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('searchDocuments as d')
+        .select(['d.type', 'd.foldedText'])
+        .where('d.type', '=', sql.lit(type))
+        .orderBy('d.id', 'desc')
+        .limit(size)
+        .as('d'),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('rows'),
+      eb.fn.countAll<number | string>().filterWhere(match).as('hits'),
+    ])
+    .executeTakeFirst();
+  const read = Number(sample?.rows ?? 0);
+  const hits = Number(sample?.hits ?? 0);
   return read < size || hits * DENSE >= read ? walk : sql`order by ${doc.id} + 0 desc`;
 }
 
