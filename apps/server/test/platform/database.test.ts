@@ -127,12 +127,10 @@ describe('visibleTo', () => {
       .select('username')
       .where((eb) =>
         visibleTo(principal, (groupIds) =>
-          eb.exists(
-            eb
-              .selectFrom('userGroupMembers as vg')
-              .select(eb.lit(1).as('one'))
-              .whereRef('vg.userId', '=', 'users.id')
-              .where('vg.groupId', 'in', groupIds),
+          eb(
+            'users.id',
+            'in',
+            eb.selectFrom('userGroupMembers').select('userId').where('groupId', 'in', groupIds),
           ),
         ),
       )

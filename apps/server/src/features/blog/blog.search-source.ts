@@ -6,10 +6,9 @@ import { APP_PATHS } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
 import {
   documentSource,
+  documentsOf,
   lines,
   type SearchSource,
-  SOURCES_PER_READ,
-  selected,
 } from '../../platform/search/search-source.ts';
 import { createBlogRepository } from './blog.repository.ts';
 import { postReaders } from './post-visibility.ts';
@@ -21,23 +20,19 @@ export const blogSearchSource: SearchSource = {
       kind: 'blog',
       label: 'Neuigkeiten',
       async read(db, sources) {
-        const posts = await db
-          .selectFrom('blogPosts')
-          .select(['id', 'title', 'preText', 'content', 'publishedAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        const tags = await createBlogRepository(db).tagsOfPosts(
-          posts.map((post) => post.id),
-          db,
-        );
-        return posts.map((post) => ({
+        const posts = db.selectFrom('blogPosts').select(['id', 'title', 'preText', 'content', 'publishedAt']);
+        const documents = await documentsOf(posts, 'id', sources, (post) => ({
           sourceId: post.id,
-          ownerId: null,
           title: post.title,
-          body: lines(htmlToText(post.preText), htmlToText(post.content), tags.get(post.id)?.join(' ') ?? ''),
+          body: lines(htmlToText(post.preText), htmlToText(post.content)),
           date: post.publishedAt,
+        }));
+        // the tags, a query for the page: their words are found in the post's text
+        const ids = documents.map((doc) => doc.sourceId);
+        const tags = await createBlogRepository(db).tagsOfPosts(ids, db);
+        return documents.map((doc) => ({
+          ...doc,
+          body: lines(doc.body, tags.get(doc.sourceId)?.join(' ') ?? ''),
         }));
       },
     },

@@ -10,11 +10,10 @@ import { htmlToText } from '../../platform/html/text.ts';
 import { fold } from '../../platform/search/fold.ts';
 import {
   documentSource,
+  documentsOf,
   type FoundDocument,
   lines,
   type SearchSource,
-  SOURCES_PER_READ,
-  selected,
 } from '../../platform/search/search-source.ts';
 import { createCategoryAccess } from '../categories/index.ts';
 import { blockRows, rowsPerDocument, writeTableRows } from './content-search-rows.ts';
@@ -107,22 +106,16 @@ export const contentSearchSource: SearchSource = {
     {
       kind: 'content',
       label: 'Inhalte',
-      async read(db, sources) {
-        const items = await db
-          .selectFrom('contentItems')
-          .select(['id', 'title', 'preText', 'postText', 'updatedAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        return items.map((item) => ({
-          sourceId: item.id,
-          ownerId: null,
-          title: item.title,
-          body: lines(htmlToText(item.preText ?? ''), htmlToText(item.postText ?? '')),
-          date: item.updatedAt,
-        }));
-      },
+      read: (db, sources) =>
+        documentsOf(
+          db.selectFrom('contentItems').select(['id', 'title', 'preText', 'postText', 'updatedAt as date']),
+          'id',
+          sources,
+          ({ id, preText, postText, ...item }) => {
+            const body = lines(htmlToText(preText ?? ''), htmlToText(postText ?? ''));
+            return { sourceId: id, body, ...item };
+          },
+        ),
       part: { kind: 'content-row', label: 'Tabellenzeilen', write: writeTableRows },
     },
   ],

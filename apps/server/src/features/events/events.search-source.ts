@@ -4,7 +4,7 @@
  */
 import { APP_PATHS } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
-import { type SearchSource, SOURCES_PER_READ, selected } from '../../platform/search/search-source.ts';
+import { documentsOf, type SearchSource } from '../../platform/search/search-source.ts';
 import { readsEvents } from './event-visibility.ts';
 
 export const eventsSearchSource: SearchSource = {
@@ -13,25 +13,17 @@ export const eventsSearchSource: SearchSource = {
     {
       kind: 'event',
       label: 'Veranstaltungen',
-      async read(db, sources) {
-        const events = await db
-          .selectFrom('events')
-          .select(['id', 'name', 'description', 'location', 'startAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        // The place and the description read as one line in a snippet: a separator keeps them apart.
-        return events.map((event) => ({
-          sourceId: event.id,
-          ownerId: null,
-          title: event.name,
-          body: [event.location ?? '', htmlToText(event.description)]
-            .filter((part) => part !== '')
-            .join(' · '),
-          date: event.startAt,
-        }));
-      },
+      read: (db, sources) =>
+        documentsOf(
+          db.selectFrom('events').select(['id', 'name', 'description', 'location', 'startAt']),
+          'id',
+          sources,
+          // The place and the description read as one line in a snippet: a separator keeps them apart.
+          (event) => {
+            const body = [event.location ?? '', htmlToText(event.description)].filter(Boolean).join(' · ');
+            return { sourceId: event.id, title: event.name, body, date: event.startAt };
+          },
+        ),
     },
   ],
   async open(_db, principal) {

@@ -6,12 +6,7 @@ import { APP_PATHS, FORUM_POSTS_PAGE_SIZE } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
-import {
-  type FoundDocument,
-  type SearchSource,
-  SOURCES_PER_READ,
-  selected,
-} from '../../platform/search/search-source.ts';
+import { documentsOf, type FoundDocument, type SearchSource } from '../../platform/search/search-source.ts';
 import { readsForums } from './forum-visibility.ts';
 
 /** The threads by id: their live names and forums (a move or a rename needs no refresh). */
@@ -83,43 +78,25 @@ export const forumsSearchSource: SearchSource = {
       kind: 'forum-thread',
       label: 'Forenthemen',
       owns: ['forum-post'],
-      async read(db, sources) {
-        const rows = await db
-          .selectFrom('forumThreads')
-          .select(['id', 'name', 'createdAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        return rows.map((row) => ({
-          sourceId: row.id,
-          ownerId: null,
-          title: row.name,
-          body: '',
-          date: row.createdAt,
-        }));
-      },
+      read: (db, sources) =>
+        documentsOf(
+          db.selectFrom('forumThreads').select(['id', 'name as title', 'createdAt as date']),
+          'id',
+          sources,
+          ({ id, ...thread }) => ({ sourceId: id, body: '', ...thread }),
+        ),
     },
     {
       kind: 'forum-post',
       label: 'Forenbeiträge',
-      async read(db, sources) {
-        const rows = await db
-          .selectFrom('forumPosts')
-          .select(['id', 'threadId', 'content', 'createdAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        // no title of its own: its thread's is shown, and its words are not the post's
-        return rows.map((row) => ({
-          sourceId: row.id,
-          ownerId: row.threadId,
-          title: '',
-          body: htmlToText(row.content),
-          date: row.createdAt,
-        }));
-      },
+      // no title of its own: its thread's is shown, and its words are not the post's
+      read: (db, sources) =>
+        documentsOf(
+          db.selectFrom('forumPosts').select(['id', 'threadId as ownerId', 'content', 'createdAt as date']),
+          'id',
+          sources,
+          ({ id, content, ...post }) => ({ sourceId: id, title: '', body: htmlToText(content), ...post }),
+        ),
     },
   ],
   async open(db, principal) {

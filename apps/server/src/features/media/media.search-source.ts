@@ -2,7 +2,7 @@
  * The media library's part of the search (ARCHITECTURE §7): a document per file (its name and original file
  * name, dated by its upload), found by admins, opening the file in its category.
  */
-import { type SearchSource, SOURCES_PER_READ, selected } from '../../platform/search/search-source.ts';
+import { documentsOf, type SearchSource } from '../../platform/search/search-source.ts';
 import { browsesMedia } from './media-visibility.ts';
 
 export const mediaSearchSource: SearchSource = {
@@ -11,22 +11,13 @@ export const mediaSearchSource: SearchSource = {
     {
       kind: 'media',
       label: 'Mediendateien',
-      async read(db, sources) {
-        const files = await db
-          .selectFrom('mediaFiles')
-          .select(['id', 'name', 'originalFilename', 'createdAt'])
-          .where((eb) => selected(eb, 'id', sources))
-          .orderBy('id')
-          .limit(SOURCES_PER_READ)
-          .execute();
-        return files.map((file) => ({
-          sourceId: file.id,
-          ownerId: null,
-          title: file.name,
-          body: file.originalFilename,
-          date: file.createdAt,
-        }));
-      },
+      read: (db, sources) =>
+        documentsOf(
+          db.selectFrom('mediaFiles').select(['id', 'name', 'originalFilename as body', 'createdAt as date']),
+          'id',
+          sources,
+          ({ id, name, ...file }) => ({ sourceId: id, title: name, ...file }),
+        ),
     },
   ],
   async open(db, principal) {

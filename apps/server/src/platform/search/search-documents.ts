@@ -29,7 +29,7 @@ async function insert(db: Executor, type: TSearchType, kind: string, documents: 
         kind,
         type,
         sourceId: doc.sourceId,
-        ownerId: doc.ownerId,
+        ownerId: doc.ownerId ?? null,
         title: doc.title,
         body: doc.body,
         foldedTitle: fold(doc.title),

@@ -7,9 +7,9 @@
 import type { TSearchType } from '@portal/contract';
 import {
   type Expression,
-  type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
+  type SelectQueryBuilder,
   type SqlBool,
   type StringReference,
   sql,
@@ -25,8 +25,8 @@ export const documentSource: Expression<number> = doc.sourceId;
 /** A document as a source writes it; the index folds its text. */
 export interface SearchDocument {
   sourceId: number;
-  /** what it belongs to: a forum post's thread, a block's first table row; null otherwise */
-  ownerId: number | null;
+  /** what it belongs to: a forum post's thread, a block's first table row */
+  ownerId?: number;
   /** empty where a hit shows another title (a forum post: its thread's) */
   title: string;
   body: string;
@@ -35,24 +35,32 @@ export interface SearchDocument {
   words?: string;
 }
 
-/**
- * The sources of a kind asked for: these ids, or (a rebuild) the next ones after `after`, by id. A kind reads
- * them `.where((eb) => selected(eb, 'id', sources)).orderBy('id').limit(SOURCES_PER_READ)`.
- */
+/** The sources of a kind asked for: these ids, or (a rebuild) the next ones after `after`, by id. */
 export type SourceSelection = { ids: readonly number[] } | { after: number };
 
 /** Sources read per statement; ids per `in (…)` list. */
 export const SOURCES_PER_READ = 500;
 
-/** The selection as a condition on the sources' id column (`id`, a column of the reading query). */
-export function selected<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  id: StringReference<DB, TB>,
+/**
+ * The documents of a page of the selected sources: `query` reads them (`id`: their id column), `toDocument`
+ * makes each row a document.
+ */
+export async function documentsOf<D, TB extends keyof D, O>(
+  query: SelectQueryBuilder<D, TB, O>,
+  id: StringReference<D, TB>,
   sources: SourceSelection,
-): Expression<SqlBool> {
-  return 'ids' in sources
-    ? sql<SqlBool>`${eb.ref(id)} in (${sql.join(sources.ids)})`
-    : sql<SqlBool>`${eb.ref(id)} > ${sources.after}`;
+  toDocument: (row: O) => SearchDocument,
+): Promise<SearchDocument[]> {
+  const rows = await query
+    .where((eb) =>
+      'ids' in sources
+        ? sql<SqlBool>`${eb.ref(id)} in (${sql.join(sources.ids)})`
+        : sql<SqlBool>`${eb.ref(id)} > ${sources.after}`,
+    )
+    .orderBy(id)
+    .limit(SOURCES_PER_READ)
+    .execute();
+  return rows.map(toDocument);
 }
 
 /** The parts that are not empty, on lines of their own: a document's text. */
