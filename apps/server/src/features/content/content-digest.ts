@@ -13,7 +13,10 @@ export interface ChangedItem {
 /** What the content pages contribute to the digest (features/notifications, issue 17). */
 export function createContentDigestSource(db: Kysely<DB>) {
   return {
-    /** Content items changed in the window that the member may read (content-visibility.ts), the latest change first. */
+    /**
+     * Content items changed in the window that the member may read (content-visibility.ts), the latest change
+     * first.
+     */
     async changedItems(
       readers: ContentReaders,
       window: NewsWindow,

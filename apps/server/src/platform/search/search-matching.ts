@@ -42,7 +42,7 @@ export interface MatchQuery {
 export interface EngineWriting {
   /** The aggregate that joins a group's texts with spaces. */
   joined(text: Expression<string>): RawBuilder<string>;
-  /** Runs a rebuild that empties and rewrites every document (SQLite: its FTS5 tables at once, then merged). */
+  /** Runs a rebuild that empties and rewrites every document (SQLite: its FTS5 tables at once, merged after). */
   rebuild<T>(db: Executor, write: () => Promise<T>): Promise<T>;
 }
 

@@ -135,8 +135,8 @@ export function createSqliteSearch(db: Kysely<DB>): EngineCandidates {
 }
 
 /**
- * The search's FTS5 tables (migrations 0011, 0018), whichever the schema holds. A rebuild empties each at once
- * ('delete-all': deleting 60,000 documents one by one left as many tombstones and took a quarter of the
+ * The search's FTS5 tables (migrations 0011, 0018), whichever the schema holds. A rebuild empties each at
+ * once ('delete-all': deleting 60,000 documents one by one left as many tombstones and took a quarter of the
  * rebuild) and merges it into one segment when written ('optimize'): a walk newest first reads every
  * segment's part of a term's list, and a title hit then cost 0.36 ms to find instead of 0.06 (decision 0096).
  */
