@@ -23,8 +23,8 @@ import {
   ZSearchResult,
 } from '@portal/contract';
 import { buildApp } from '../apps/server/src/app.ts';
+import { ROWS_PER_DOCUMENT } from '../apps/server/src/features/content/index.ts';
 import { reindexAll, type SearchIndex } from '../apps/server/src/features/search/index.ts';
-import { ROWS_PER_DOCUMENT } from '../apps/server/src/platform/search/search-documents.ts';
 import { priceListCsv } from '../apps/server/test/helpers/generated-files.ts';
 import { multipartBody } from '../apps/server/test/helpers/multipart.ts';
 import { startCluster } from '../apps/server/test/helpers/pg-cluster.ts';

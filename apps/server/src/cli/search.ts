@@ -3,7 +3,7 @@
  * from an old backup or a direct change to the database. Saves keep it current otherwise.
  */
 import { loadConfig } from '../config.ts';
-import { reindexAll } from '../features/search/index.ts';
+import { reindexAll, SEARCH_SOURCES } from '../features/search/index.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { runCli, UsageError } from './backup-cli.ts';
@@ -12,16 +12,10 @@ const USAGE = `Suchindex – Aufruf: npm run search -- <Befehl>
 
   reindex                          Suchindex aus allen Daten neu aufbauen`;
 
-/** The kinds of documents as the report names them, in this order. */
-const LABELS = {
-  blog: 'Neuigkeiten',
-  content: 'Inhalte',
-  'content-row': 'Tabellenzeilen',
-  event: 'Veranstaltungen',
-  'forum-thread': 'Forenthemen',
-  'forum-post': 'Forenbeiträge',
-  media: 'Mediendateien',
-} as const;
+/** The kinds of documents as the report names them: each source's, a kind's part after it. */
+const LABELS = SEARCH_SOURCES.flatMap((source) =>
+  source.kinds.flatMap((kind) => [kind, ...(kind.part ? [kind.part] : [])]),
+);
 
 async function run(argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
@@ -36,9 +30,7 @@ async function run(argv: string[]): Promise<string> {
     const started = performance.now();
     const counts = await reindexAll(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
-    const lines = Object.entries(LABELS).map(
-      ([kind, label]) => `  ${`${label}:`.padEnd(16)}${counts[kind as keyof typeof LABELS]}`,
-    );
+    const lines = LABELS.map(({ kind, label }) => `  ${`${label}:`.padEnd(16)}${counts[kind] ?? 0}`);
     return [`Suchindex neu aufgebaut (${seconds} s):`, ...lines].join('\n');
   } finally {
     await database.close();

@@ -125,7 +125,15 @@ describe('visibleTo', () => {
     const rows = await t.database.db
       .selectFrom('users')
       .select('username')
-      .where(visibleTo(principal, { table: 'userGroupMembers', column: 'userId', ref: 'users.id' }))
+      .where((eb) =>
+        visibleTo(principal, (groupIds) =>
+          eb(
+            'users.id',
+            'in',
+            eb.selectFrom('userGroupMembers').select('userId').where('groupId', 'in', groupIds),
+          ),
+        ),
+      )
       .orderBy('username')
       .execute();
     return rows.map((r) => r.username);

@@ -4,8 +4,8 @@
  */
 import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROWS_PER_DOCUMENT } from '../../src/features/content/index.ts';
 import { reindexAll } from '../../src/features/search/index.ts';
-import { ROWS_PER_DOCUMENT } from '../../src/platform/search/search-documents.ts';
 import { createCategory } from '../categories/category-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
 import { createWorld, type World } from '../helpers/world.ts';

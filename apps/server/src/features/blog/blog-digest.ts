@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { visibleTo } from '../../platform/auth/visibility.ts';
 import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { postReaders } from './post-visibility.ts';
 
 export interface NewPost {
   id: number;
@@ -14,16 +14,21 @@ export interface NewPost {
 export function createBlogDigestSource(db: Kysely<DB>) {
   return {
     /**
-     * News posts that became visible to the member in the window (written or published in it, published by
-     * its end), by the blog list's group rule, the newest first; not the member's own, not those mailed as
-     * breaking news (they cannot be sent before their publication, so a breaking news at all means: in the
-     * window).
+     * News posts that became visible to the member in the window (written or published in it), that they
+     * may read at its end (post-visibility.ts, published posts only), the newest first; not the member's own,
+     * not those mailed as breaking news (they cannot be sent before their publication, so a breaking news at
+     * all means: in the window).
      */
     async newPosts(principal: Principal, window: NewsWindow, limit: number): Promise<NewsRows<NewPost>> {
+      const readers = postReaders(principal, window.end, { publishedOnly: true });
       const rows = await db
         .selectFrom('blogPosts')
         .select(['blogPosts.id', 'blogPosts.title', 'blogPosts.publishedAt', totalCount])
-        .where('blogPosts.publishedAt', '<=', window.end)
+        .where(
+          (eb) =>
+            readers.where({ id: eb.ref('blogPosts.id'), publishedAt: eb.ref('blogPosts.publishedAt') }) ??
+            eb.and([]),
+        )
         .where('blogPosts.createdAt', '<=', window.end)
         .where((eb) =>
           eb.or([
@@ -40,7 +45,6 @@ export function createBlogDigestSource(db: Kysely<DB>) {
         .where((eb) =>
           eb.or([eb('blogPosts.authorId', 'is', null), eb('blogPosts.authorId', '!=', principal.id)]),
         )
-        .where(visibleTo(principal, { table: 'blogPostGroups', column: 'blogPostId', ref: 'blogPosts.id' }))
         .orderBy('blogPosts.publishedAt', 'desc')
         .orderBy('blogPosts.id', 'desc')
         .limit(limit)

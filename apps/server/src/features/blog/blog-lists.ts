@@ -9,15 +9,19 @@
  * Its publication date needs nothing (scheduled posts are counted; a list takes them away while they are
  * ahead). Deleting a group removes its `blog_audience_groups` rows by cascade: its posts keep their audience,
  * which then holds the groups they have left, exactly as their `blog_post_groups` rows do.
- * `rebuildBlogLists` writes everything from the posts again (migration 0014, data written straight to the
- * tables).
+ * `rebuildBlogLists` writes everything from the posts again (data written straight to the tables; migration
+ * 0014 has a frozen copy of its own).
  */
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import { ALL_POSTS, audienceKey } from '../../platform/db/migrations/0014-kept-blog-lists.ts';
 
-/** Writes every audience and count again from the posts (after data written straight to the tables). */
-export { rebuildBlogLists } from '../../platform/db/migrations/0014-kept-blog-lists.ts';
-export { ALL_POSTS };
+/** the kept row (tag) that counts every post of an audience */
+export const ALL_POSTS = '';
+/** posts per UPDATE when rebuilding */
+const BATCH = 500;
+
+/** An audience's `group_key`: its group ids sorted, comma-separated. */
+const audienceKey = (groupIds: readonly number[]) => [...new Set(groupIds)].sort((a, b) => a - b).join(',');
 
 /**
  * The audiences of a list and, for an admin's list, all others: an admin may read every post, so their list may
@@ -106,7 +110,73 @@ export function createBlogLists() {
     return { audienceId: post?.audienceId ?? null, tags: tags.map((row) => row.tag) };
   }
 
+  /** The counts of every audience: its posts, and its posts per tag, grouped in the database. */
+  async function recount(trx: Executor): Promise<void> {
+    await trx
+      .insertInto('blogAudienceTags')
+      .columns(['audienceId', 'tag', 'posts'])
+      .expression((eb) =>
+        eb
+          .selectFrom('blogPosts')
+          .select(['audienceId', sql<string>`${ALL_POSTS}`.as('tag'), eb.fn.countAll<number>().as('posts')])
+          .where('audienceId', 'is not', null)
+          .groupBy('audienceId'),
+      )
+      .execute();
+    await trx
+      .insertInto('blogAudienceTags')
+      .columns(['audienceId', 'tag', 'posts'])
+      .expression((eb) =>
+        eb
+          .selectFrom('blogPostTags as t')
+          .innerJoin('blogPosts as p', 'p.id', 't.blogPostId')
+          .select(['p.audienceId', 't.tag', eb.fn.countAll<number>().as('posts')])
+          .where('p.audienceId', 'is not', null)
+          .groupBy(['p.audienceId', 't.tag']),
+      )
+      // a tag '' adds to the posts' own count, as adjust() adds it
+      .onConflict((oc) =>
+        oc
+          .columns(['audienceId', 'tag'])
+          .doUpdateSet((eb) => ({ posts: eb('blogAudienceTags.posts', '+', eb.ref('excluded.posts')) })),
+      )
+      .execute();
+  }
+
   return {
+    /**
+     * Writes every audience and count again from the posts' groups and tags, in the caller's transaction
+     * ideally: for data written straight to the tables (bench/support/scale-seed.ts).
+     */
+    async rebuild(trx: Executor): Promise<void> {
+      await trx
+        .updateTable('blogPosts')
+        .set({ audienceId: null })
+        .where('audienceId', 'is not', null)
+        .execute();
+      await trx.deleteFrom('blogAudienceTags').execute();
+      await trx.deleteFrom('blogAudienceGroups').execute();
+      await trx.deleteFrom('blogAudiences').execute();
+      const links = await trx.selectFrom('blogPostGroups').select(['blogPostId', 'groupId']).execute();
+      const groupsOf = new Map<number, number[]>();
+      for (const link of links)
+        groupsOf.set(link.blogPostId, [...(groupsOf.get(link.blogPostId) ?? []), link.groupId]);
+      const postsOf = new Map<string, { groups: number[]; posts: number[] }>();
+      for (const [post, groups] of groupsOf) {
+        const entry = postsOf.get(audienceKey(groups)) ?? { groups, posts: [] };
+        entry.posts.push(post);
+        postsOf.set(audienceKey(groups), entry);
+      }
+      for (const { groups, posts } of postsOf.values()) {
+        const audienceId = await audienceFor(trx, groups);
+        for (let at = 0; at < posts.length; at += BATCH) {
+          const ids = posts.slice(at, at + BATCH);
+          await trx.updateTable('blogPosts').set({ audienceId }).where('id', 'in', ids).execute();
+        }
+      }
+      await recount(trx);
+    },
+
     /** Before a post's groups change: the counts it leaves behind, and what to call once they changed. */
     async groupsChanging(trx: Executor, postId: number) {
       const before = await stateOf(trx, postId);
@@ -223,3 +293,6 @@ export function createBlogLists() {
     },
   };
 }
+
+/** Writes every audience and count of the blog lists again from the posts (blog-lists.ts). */
+export const rebuildBlogLists = (trx: Executor) => createBlogLists().rebuild(trx);

@@ -2,14 +2,16 @@ import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysel
 import type { Executor } from '../../platform/db/executor.ts';
 import type { BlogPostsTable, DB } from '../../platform/db/schema.ts';
 import { createBlogLists, type ListAudiences } from './blog-lists.ts';
+import { type PostReaders, shownToOneOf } from './post-visibility.ts';
 
 export type BlogPostRow = Selectable<BlogPostsTable> & { authorName: string | null };
 
-/** Which posts a query keeps. `groups`: 'any' keeps all, `{ ids }` the posts with one of these groups. */
+/** Which posts a query keeps. */
 export interface BlogFilter {
-  groups: 'any' | { ids: readonly number[] };
-  /** posts published at or before this moment; undefined keeps scheduled posts too. */
-  publishedBy?: Date | undefined;
+  /** who reads them (post-visibility.ts) */
+  readers?: PostReaders;
+  /** the posts shown to one of these groups (a list's kind: FMK-Intern or not) */
+  groups?: { ids: readonly number[] } | undefined;
   tag?: string | undefined;
   dashboardOnly?: boolean;
   id?: number;
@@ -29,22 +31,15 @@ type PostsEb = ExpressionBuilder<DB, 'blogPosts'>;
 
 function matches(eb: PostsEb, filter: BlogFilter) {
   const conditions = [];
-  const { groups } = filter;
-  if (groups !== 'any') {
+  const post = { id: eb.ref('blogPosts.id'), publishedAt: eb.ref('blogPosts.publishedAt') };
+  const readable = filter.readers?.where(post);
+  if (readable) conditions.push(readable);
+  if (filter.groups) {
     conditions.push(
-      groups.ids.length === 0
-        ? sql<boolean>`1 = 0`
-        : eb.exists(
-            eb
-              .selectFrom('blogPostGroups')
-              .select(sql.lit(1).as('one'))
-              .whereRef('blogPostGroups.blogPostId', '=', 'blogPosts.id')
-              .where('blogPostGroups.groupId', 'in', groups.ids),
-          ),
+      filter.groups.ids.length === 0 ? sql<boolean>`1 = 0` : shownToOneOf(post.id, filter.groups.ids),
     );
   }
   if (filter.id !== undefined) conditions.push(eb('blogPosts.id', '=', filter.id));
-  if (filter.publishedBy) conditions.push(eb('blogPosts.publishedAt', '<=', filter.publishedBy));
   if (filter.dashboardOnly) conditions.push(eb('blogPosts.displayOnDashboard', '=', true));
   if (filter.tag !== undefined) {
     conditions.push(

@@ -27,6 +27,7 @@ import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.
 import { auditBreakingNews, auditPostDelete, auditPostSave, type PostState } from './blog-audit.ts';
 import { ALL_POSTS, type ListCounts } from './blog-lists.ts';
 import { breakingNewsMail } from './breaking-news-mail.ts';
+import { postReaders } from './post-visibility.ts';
 
 export interface BlogFeatureDeps {
   db: Kysely<DB>;
@@ -45,11 +46,6 @@ const field = (name: string) => `blog.${name}`;
 export function createBlogService(deps: BlogFeatureDeps) {
   const { db, storage, signer, accounts, outbox, search } = deps;
   const repo = createBlogRepository(db);
-
-  /** What the principal may read at all: admins everything, members their groups' published posts. */
-  function readable(principal: Principal, now: Date): BlogFilter {
-    return principal.isAdmin ? { groups: 'any' } : { groups: { ids: principal.groupIds }, publishedBy: now };
-  }
 
   async function present(rows: readonly BlogPostRow[], now = new Date()): Promise<TBlog[]> {
     const ids = rows.map((row) => row.id);
@@ -104,14 +100,16 @@ export function createBlogService(deps: BlogFeatureDeps) {
      */
     async list(principal: Principal, query: { page: number; tag?: string | undefined; ceo: boolean }) {
       const now = new Date();
+      const { groupIds, publishedBy } = postReaders(principal, now);
       const audiences = await repo.audiences(
-        principal.isAdmin
+        groupIds === 'all'
           ? { internal: query.ceo }
           : {
-              ids: principal.groups.filter((group) => group.internal === query.ceo).map((group) => group.id),
+              ids: principal.groups
+                .filter((group) => groupIds.includes(group.id) && group.internal === query.ceo)
+                .map((group) => group.id),
             },
       );
-      const publishedBy = principal.isAdmin ? undefined : now;
       const tag = query.tag === '' ? undefined : query.tag;
       const list = { audiences, publishedBy, tag };
       const offset = (query.page - 1) * BLOG_PAGE_SIZE;
@@ -149,7 +147,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
     /** One post the principal may read; a hidden, missing or (for members) scheduled post is 404. */
     async byId(principal: Principal, id: number): Promise<TBlog> {
       const now = new Date();
-      const rows = await repo.list({ ...readable(principal, now), id }, 0, 1);
+      const rows = await repo.list({ readers: postReaders(principal, now), id }, 0, 1);
       const [post] = await present(rows, now);
       if (!post) throw notFound(BLOG_MESSAGES.notFound);
       return post;
@@ -158,7 +156,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
     /** GET /api/blog/count/{max}: the newest published posts for the dashboard. */
     async latest(principal: Principal, max: number): Promise<TBlog[]> {
       const now = new Date();
-      const filter: BlogFilter = { ...readable(principal, now), publishedBy: now, dashboardOnly: true };
+      const readers = postReaders(principal, now, { publishedOnly: true });
+      const filter: BlogFilter = { readers, dashboardOnly: true };
       return present(await repo.list(filter, 0, max), now);
     },
 
@@ -166,7 +165,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
       const groups = await accounts.listGroups();
       const tagGroups: BlogFilter['groups'] =
         options.ceo === undefined
-          ? 'any'
+          ? undefined
           : { ids: groups.filter((g) => g.internal === options.ceo).map((g) => g.id) };
       const userGroups = groups.map((group) => ({ id: group.id, name: group.name }));
       return {

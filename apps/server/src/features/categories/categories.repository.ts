@@ -47,12 +47,16 @@ export function createCategoriesRepository(db: Kysely<DB>) {
       const rows = await executor
         .selectFrom('contentCategories')
         .select(COLUMNS)
-        .where(
-          visibleTo(principal, {
-            table: 'contentCategoryGroups',
-            column: 'categoryId',
-            ref: 'contentCategories.id',
-          }),
+        .where((eb) =>
+          visibleTo(principal, (groupIds) =>
+            eb.exists(
+              eb
+                .selectFrom('contentCategoryGroups as vg')
+                .select(eb.lit(1).as('one'))
+                .whereRef('vg.categoryId', '=', 'contentCategories.id')
+                .where('vg.groupId', 'in', groupIds),
+            ),
+          ),
         )
         .execute();
       const links = await executor

@@ -2,7 +2,6 @@ import {
   CATEGORY_MESSAGES,
   CATEGORY_TYPE_LABELS,
   CATEGORY_TYPES,
-  hasRole,
   type TContentCategory,
   type TContentCategoryFormData,
   type TContentCategoryValues,
@@ -17,7 +16,7 @@ import { createTreeSave } from '../../platform/tree/tree-save.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { createCategoryAudit } from './categories-audit.ts';
-import { createCategoryAccess } from './category-access.ts';
+import { createCategoryAccess, opensContentPages } from './category-access.ts';
 import { buildTree, categoryWithChildren, quickAccessOf } from './category-tree.ts';
 
 /** What deleting a category asks of the content feature (SPEC: its items go with it unless filed elsewhere). */
@@ -81,7 +80,7 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
      */
     async quickAccess(principal: Principal): Promise<TContentCategory[]> {
       const links = quickAccessOf(await access.visible(principal));
-      return hasRole(principal.roles, 'ROLE_USER') ? links : links.filter((link) => link.type !== 'content');
+      return opensContentPages(principal.roles) ? links : links.filter((link) => link.type !== 'content');
     },
 
     /** One visible category with its visible subtree and its ancestors; 404 when hidden or missing. */

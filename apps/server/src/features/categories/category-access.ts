@@ -1,3 +1,4 @@
+import { hasRole, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
@@ -11,6 +12,14 @@ export interface CategoryAccess {
   visible(principal: Principal, executor?: Executor): Promise<Map<number, CategoryRow>>;
   /** which of `ids` exist at all. */
   existingIds(executor: Executor, ids: readonly number[]): Promise<Set<number>>;
+}
+
+/**
+ * Who may open content pages at all (SPEC §2: ROLE_USER and above; a partner sees the categories' quick links
+ * to other pages only). Which items they may read there, content-visibility.ts of the content feature says.
+ */
+export function opensContentPages(roles: readonly TRole[]): boolean {
+  return hasRole(roles, 'ROLE_USER');
 }
 
 export function createCategoryAccess(db: Kysely<DB>): CategoryAccess {

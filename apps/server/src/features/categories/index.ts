@@ -1,4 +1,4 @@
 /** The content categories as other features, app.ts and the CLI see them. */
 export { categoriesRoutes } from './categories.routes.ts';
 export { createCategoriesService } from './categories.service.ts';
-export { createCategoryAccess } from './category-access.ts';
+export { createCategoryAccess, opensContentPages } from './category-access.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import type { ContentReaders } from './content-visibility.ts';
 
 export interface ChangedItem {
   id: number;
@@ -13,15 +14,14 @@ export interface ChangedItem {
 export function createContentDigestSource(db: Kysely<DB>) {
   return {
     /**
-     * Content items changed in the window and filed under one of `categories` (those the member may see, as
-     * features/categories works them out), the latest change first.
+     * Content items changed in the window that the member may read (content-visibility.ts), the latest change
+     * first.
      */
     async changedItems(
-      categories: readonly number[],
+      readers: ContentReaders,
       window: NewsWindow,
       limit: number,
     ): Promise<NewsRows<ChangedItem>> {
-      if (categories.length === 0) return { rows: [], total: 0 };
       const rows = await db
         .selectFrom('contentItems as i')
         .innerJoin('contentItemCategories as c', 'c.contentItemId', 'i.id')
@@ -32,7 +32,7 @@ export function createContentDigestSource(db: Kysely<DB>) {
           eb.fn.min<number>('c.categoryId').as('categoryId'),
           totalCount,
         ])
-        .where('c.categoryId', 'in', categories)
+        .where('c.categoryId', 'in', [...readers.categoryIds])
         .where('i.updatedAt', '>', window.start)
         .where('i.updatedAt', '<=', window.end)
         .groupBy(['i.id', 'i.title', 'i.updatedAt'])

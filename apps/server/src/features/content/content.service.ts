@@ -29,6 +29,7 @@ import {
 import { createContentAudit } from './content-audit.ts';
 import { createTableStaging, type StagedTable } from './content-staging.ts';
 import { createContentTable } from './content-table.ts';
+import { contentReaders } from './content-visibility.ts';
 
 export interface ContentFeatureDeps {
   db: Kysely<DB>;
@@ -60,9 +61,15 @@ export function createContentService(deps: ContentFeatureDeps) {
   const staging = createTableStaging(db, repo);
   const audit = createContentAudit(repo, categories);
 
-  /** The item if one of its categories is visible to the principal (else 404), with those categories. */
+  /** The categories whose items the principal may read (content-visibility.ts); none for some. */
+  async function readable(principal: Principal): Promise<ReadonlySet<number>> {
+    const readers = await contentReaders(principal, async () => (await categories.visible(principal)).keys());
+    return readers?.categoryIds ?? new Set();
+  }
+
+  /** The item if the principal may read it (else 404), with the categories they see it in. */
   async function visibleItem(principal: Principal, id: number) {
-    const visible = await categories.visible(principal);
+    const visible = await readable(principal);
     const item = await repo.findItem(db, id);
     const filedUnder = ((await repo.categoriesOf(db, [id])).get(id) ?? []).filter((c) => visible.has(c));
     if (!item || filedUnder.length === 0) throw notFound();
@@ -155,7 +162,7 @@ export function createContentService(deps: ContentFeatureDeps) {
   const service = {
     /** GET /api/content/{categoryId}: the items of a visible category, by position. */
     async listByCategory(principal: Principal, categoryId: number): Promise<TContentItem[]> {
-      const visible = await categories.visible(principal);
+      const visible = await readable(principal);
       if (!visible.has(categoryId)) throw notFound();
       const items = await repo.itemsOfCategory(categoryId);
       const links = await repo.categoriesOf(

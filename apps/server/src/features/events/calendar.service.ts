@@ -1,7 +1,6 @@
 import {
   EVENT_MESSAGES,
   EVENTS_API,
-  hasRole,
   portalAddress,
   type TCalendarLink,
   type TCalendarTokenState,
@@ -11,6 +10,7 @@ import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { createCalendarTokensRepository } from './calendar-tokens.repository.ts';
+import { readsEvents } from './event-visibility.ts';
 import { createEventsRepository } from './events.repository.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
 import { buildCalendar } from './ical.ts';
@@ -73,7 +73,7 @@ export function createCalendarService(deps: EventsFeatureDeps) {
       const token = FEED_FILE.exec(file)?.[1];
       const userId = token ? await tokens.userOf(hashToken(token)) : undefined;
       const member = userId === undefined ? undefined : await deps.accounts.principal(userId);
-      if (!member || member.disabled || !hasRole(member.roles, 'ROLE_USER')) {
+      if (!member || member.disabled || !readsEvents(member.roles)) {
         throw notFound(EVENT_MESSAGES.calendarNotFound);
       }
       const from = new Date(clock().getTime() - FEED_DAYS_BACK * DAY_MS);

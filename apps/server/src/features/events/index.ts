@@ -1,4 +1,6 @@
 /** The events feature as app.ts, the CLI and other features see it. */
 export { createEventsDigestSource } from './event-digest.ts';
+export { readsEvents } from './event-visibility.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
+export { eventsSearchSource } from './events.search-source.ts';

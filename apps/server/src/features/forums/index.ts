@@ -3,5 +3,7 @@
 export { forumBaseline } from './forum-baseline.ts';
 export { createForumDigestSource } from './forum-digest.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
+export { readsForums } from './forum-visibility.ts';
 export { forumsRoutes } from './forums.routes.ts';
+export { forumsSearchSource } from './forums.search-source.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

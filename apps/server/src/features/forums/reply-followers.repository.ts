@@ -1,5 +1,6 @@
-import { hasRole, ROLES } from '@portal/contract';
+import { ROLES } from '@portal/contract';
 import type { Executor } from '../../platform/db/executor.ts';
+import { readsForums } from './forum-visibility.ts';
 
 /** A follower who may be mailed about a reply, unless they turned forum reply mails off. */
 export interface ReplyFollower {
@@ -7,8 +8,8 @@ export interface ReplyFollower {
   email: string;
 }
 
-/** users.role holds the highest role; these include ROLE_USER (who may read the forum and get its mails). */
-const FORUM_ROLES = ROLES.filter((role) => hasRole([role], 'ROLE_USER'));
+/** users.role holds the highest role: those that may read the forums (and so get their mails). */
+const FORUM_ROLES = ROLES.filter((role) => readsForums([role]));
 
 /**
  * The queries of reply mails: who may be mailed about a reply, and the guard against a second mail. They run in

@@ -17,9 +17,9 @@ import { createUnsubscribeTokens } from '../../platform/mail/unsubscribe-token.t
 import type { AccountsService } from '../accounts/index.ts';
 import { createBlogDigestSource } from '../blog/index.ts';
 import { createCategoryAccess } from '../categories/index.ts';
-import { createContentDigestSource } from '../content/index.ts';
-import { createEventsDigestSource } from '../events/index.ts';
-import { createForumDigestSource } from '../forums/index.ts';
+import { contentReaders, createContentDigestSource } from '../content/index.ts';
+import { createEventsDigestSource, readsEvents } from '../events/index.ts';
+import { createForumDigestSource, readsForums } from '../forums/index.ts';
 import { createDigestRepository, type DueMember } from './digest.repository.ts';
 import { type DigestContent, isEmptyDigest, renderDigestMail } from './digest-mail.ts';
 import { latestSlot, previousSlot, type TDigestPeriod } from './digest-slots.ts';
@@ -84,9 +84,9 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
   }
 
   /**
-   * What is new to the member in the window, each section as its own list would show it to them (and as
-   * features/search/search-visibility.ts spells out per type): news posts by group, content pages through the
-   * categories they may see; events and forums only for ROLE_USER.
+   * What is new to the member in the window, each section by the rule of the feature that owns it (as its own
+   * list and the search apply it): news posts by group, content pages through the categories they may see,
+   * events and forums for ROLE_USER (partners read news posts only).
    */
   async function gather(
     member: DueMember,
@@ -96,17 +96,18 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
   ): Promise<DigestContent> {
     const none = { rows: [], total: 0 };
     const posts = await blog.newPosts(principal, window, SECTION_LIMIT);
-    // events, forums and content pages are for ROLE_USER (SPEC §2); partners read news posts only
-    if (!principal.roles.includes('ROLE_USER')) return { posts, events: none, threads: none, pages: none };
+    const pageReaders = await contentReaders(principal, () => visibleCategories(principal));
     return {
       posts,
-      events: await events.newEvents(window, SECTION_LIMIT),
-      threads: await forums.threadsWithNews(
-        { userId: member.id, baseline: member.forumBaseline },
-        window,
-        SECTION_LIMIT,
-      ),
-      pages: await content.changedItems(await visibleCategories(principal), window, SECTION_LIMIT),
+      events: readsEvents(principal.roles) ? await events.newEvents(window, SECTION_LIMIT) : none,
+      threads: readsForums(principal.roles)
+        ? await forums.threadsWithNews(
+            { userId: member.id, baseline: member.forumBaseline },
+            window,
+            SECTION_LIMIT,
+          )
+        : none,
+      pages: pageReaders ? await content.changedItems(pageReaders, window, SECTION_LIMIT) : none,
     };
   }
 

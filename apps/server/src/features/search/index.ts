@@ -2,4 +2,5 @@
 
 export { searchRoutes } from './search.routes.ts';
 export type { SearchIndex } from './search-index.ts';
+export { SEARCH_SOURCES } from './search-sources.ts';
 export { createSearchIndex, reindexAll } from './search-writer.ts';

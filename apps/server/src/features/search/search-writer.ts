@@ -1,23 +1,24 @@
 /** The SearchIndex the features call in their saves, over the documents of platform/search. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import {
-  type DocumentKind,
-  deleteDocuments,
-  rebuildDocuments,
-  writeDocuments,
-} from '../../platform/search/search-documents.ts';
+import { createDocumentIndex } from '../../platform/search/search-documents.ts';
+import type { SearchSource } from '../../platform/search/search-source.ts';
 import type { SearchIndex } from './search-index.ts';
+import { SEARCH_SOURCES } from './search-sources.ts';
 
-export function createSearchIndex(): SearchIndex {
+export function createSearchIndex(sources: readonly SearchSource[] = SEARCH_SOURCES): SearchIndex {
+  const index = createDocumentIndex(sources);
   return {
     refresh: (db, source) =>
-      writeDocuments(db, source.kind, [source.id], { rows: source.kind === 'content' && source.table }),
-    remove: (db, kind, ids) => deleteDocuments(db, kind, ids),
+      index.refresh(db, source.kind, [source.id], { part: 'table' in source && source.table }),
+    remove: (db, kind, ids) => index.remove(db, kind, ids),
   };
 }
 
-/** Rebuilds the whole index from the tables (CLI, bench); returns the documents per kind. */
-export function reindexAll(db: Kysely<DB>): Promise<Record<DocumentKind, number>> {
-  return db.transaction().execute((trx) => rebuildDocuments(trx));
+/** Rebuilds the whole index from the tables (CLI, bench); returns the sources per kind of document. */
+export function reindexAll(
+  db: Kysely<DB>,
+  sources: readonly SearchSource[] = SEARCH_SOURCES,
+): Promise<Record<string, number>> {
+  return db.transaction().execute((trx) => createDocumentIndex(sources).rebuild(trx));
 }

@@ -1,11 +1,10 @@
 /**
  * The search (issue 16): the query folded into terms, the hits a principal may open counted per type and
- * paged, each with the path that opens it and a snippet. Visibility comes from the live tables, decided as
- * the lists decide it.
+ * paged, each with the path that opens it and a snippet. Each type's source (search-sources.ts) says which
+ * documents the principal may open, decided from the live tables as the lists decide it, and what its hits
+ * show and open.
  */
 import {
-  APP_PATHS,
-  FORUM_POSTS_PAGE_SIZE,
   SEARCH_COUNT_CAP,
   SEARCH_TYPES,
   type TSearchHit,
@@ -17,21 +16,22 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import type { DatabaseKind } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { fold } from '../../platform/search/fold.ts';
-import { rowsPerDocument } from '../../platform/search/search-documents.ts';
-import { createCategoryAccess } from '../categories/index.ts';
-import {
-  byRank,
-  createSearchRepository,
-  type HitRow,
-  type Ranked,
-  type SearchRepository,
-} from './search.repository.ts';
+import type {
+  FoundDocument,
+  SearchSource,
+  SourceHit,
+  SourceSearch,
+} from '../../platform/search/search-source.ts';
+import { byRank, createSearchRepository, type Ranked } from './search.repository.ts';
+import { SEARCH_SOURCES } from './search-sources.ts';
 import { searchVisibility } from './search-visibility.ts';
 import { snippet } from './snippet.ts';
 
 export interface SearchFeatureDeps {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** the features' search sources; all of them (search-sources.ts) unless given */
+  sources?: readonly SearchSource[];
 }
 
 /** The folded words of the query, each once; one-letter words only when nothing longer is asked for. */
@@ -41,106 +41,61 @@ function queryTerms(q: string): string[] {
   return longer.length > 0 ? longer : words;
 }
 
-/** A table row's cells as its table shows them (a link by its title), the empty ones left out. */
-function rowCells(cells: string): string[] {
-  const parsed = JSON.parse(cells) as (string | { title: string })[];
-  return parsed
-    .map((cell) => (typeof cell === 'string' ? cell : cell.title))
-    .filter((cell) => cell.trim() !== '');
-}
-
-/** The paths and titles that come from the live tables (a move needs no refresh), and a block's row. */
-async function liveLinks(
-  repo: SearchRepository,
-  rows: readonly HitRow[],
-  visibleCategories: readonly number[],
+/** A document of the page as a hit of its type, unless its source can no longer show it. */
+function present(
+  doc: FoundDocument,
+  type: TSearchType,
+  hit: SourceHit | undefined,
   terms: readonly string[],
-) {
-  const ids = (kinds: readonly string[], pick: (row: HitRow) => number | null) =>
-    rows.filter((row) => kinds.includes(row.kind)).flatMap((row) => pick(row) ?? []);
-  const [items, threads, postsBefore, media] = await Promise.all([
-    repo.contentItems(
-      ids(['content', 'content-row'], (row) => row.sid),
-      visibleCategories,
-    ),
-    repo.threads([...ids(['forum-thread'], (row) => row.sid), ...ids(['forum-post'], (row) => row.owner)]),
-    repo.postsBefore(ids(['forum-post'], (row) => row.sid)),
-    repo.mediaCategories(ids(['media'], (row) => row.sid)),
-  ]);
-  // the rows a block's document was written from: how many depends on the table's size
-  const blocks = rows.flatMap((row) => {
-    const item = row.kind === 'content-row' ? items.get(row.sid) : undefined;
-    return item ? [{ item: row.sid, first: row.owner ?? 0, size: rowsPerDocument(item.csvRowCount) }] : [];
-  });
-  const blockRows = await repo.blockRows(blocks, (search) => {
-    const folded = fold(search);
-    return terms.every((term) => folded.includes(term));
-  });
-  return { items, threads, postsBefore, media, blockRows };
-}
-
-type Links = Awaited<ReturnType<typeof liveLinks>>;
-
-/**
- * The first row of a block that holds every term: its cells and its place in the table (0-based data row);
- * undefined when the terms are on different rows.
- */
-function matchingRow(row: HitRow, links: Links): { cells: string[]; row?: number } | undefined {
-  if (row.kind !== 'content-row') return { cells: [] };
-  const found = links.blockRows.get(`${row.sid}:${row.owner ?? 0}`);
-  const item = links.items.get(row.sid);
-  if (found === undefined || item === undefined) return undefined;
-  return { cells: rowCells(found.cells), row: found.rowIndex - item.csvRowBase };
-}
-
-function present(row: HitRow, links: Links, terms: readonly string[]): TSearchHit | undefined {
-  const date = row.at.toISOString();
-  const matched = matchingRow(row, links);
-  if (matched === undefined) return undefined;
-  const { cells } = matched;
-  const body = row.kind === 'content-row' ? cells.join(' · ') : row.body;
+): TSearchHit | undefined {
+  if (hit === undefined) return undefined;
+  const body = hit.body ?? doc.body;
   // A hit in the title alone shows the start of the text; only what has no text shows its title.
-  const text = body.trim() === '' ? row.title : body;
-  const hit = { title: row.title, snippet: snippet(text, terms), date };
-  switch (row.kind) {
-    case 'blog':
-      return { ...hit, type: 'blog', id: row.sid, path: APP_PATHS.post(row.sid) };
-    case 'event':
-      return { ...hit, type: 'event', id: row.sid, path: APP_PATHS.event(row.sid) };
-    case 'content':
-    case 'content-row': {
-      const item = links.items.get(row.sid);
-      if (item === undefined) return undefined;
-      // A row shows its item's title and opens the item's table at that row (issue 31).
-      const path = APP_PATHS.contentItem(item.categoryId, row.sid, matched.row);
-      if (row.kind === 'content') return { ...hit, type: 'content', id: row.sid, path };
-      return { ...hit, title: item.title, type: 'content', id: row.sid, path };
-    }
-    case 'forum-thread':
-    case 'forum-post': {
-      const threadId = row.kind === 'forum-post' ? (row.owner ?? 0) : row.sid;
-      const thread = links.threads.get(threadId);
-      if (!thread) return undefined;
-      if (row.kind === 'forum-thread') {
-        const path = APP_PATHS.thread(thread.forumId, threadId);
-        return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
-      }
-      // A post opens the page of the thread that holds it.
-      const page = Math.floor((links.postsBefore.get(row.sid) ?? 0) / FORUM_POSTS_PAGE_SIZE) + 1;
-      const path = APP_PATHS.thread(thread.forumId, threadId, { page, post: row.sid });
-      return { ...hit, title: thread.name, type: 'forum', id: threadId, path };
-    }
-    case 'media': {
-      const category = links.media.get(row.sid);
-      if (category === undefined) return undefined;
-      return { ...hit, type: 'media', id: row.sid, path: APP_PATHS.mediaFile(category, row.sid) };
-    }
-  }
+  const text = body.trim() === '' ? doc.title : body;
+  const date = doc.at.toISOString();
+  return {
+    title: hit.title ?? doc.title,
+    snippet: snippet(text, terms),
+    date,
+    type,
+    id: hit.id,
+    path: hit.path,
+  };
+}
+
+/** The hits of a page, in its order: each type's documents shown by its source, the sources at once. */
+async function hitsOf(
+  documents: readonly FoundDocument[],
+  opened: Partial<Record<TSearchType, SourceSearch>>,
+  typeOf: ReadonlyMap<string, TSearchType>,
+  terms: readonly string[],
+): Promise<TSearchHit[]> {
+  const types = SEARCH_TYPES.filter((type) => documents.some((doc) => typeOf.get(doc.kind) === type));
+  const shown = await Promise.all(
+    types.map((type) => {
+      const ofType = documents.filter((doc) => typeOf.get(doc.kind) === type);
+      return opened[type]?.hits(ofType, terms) ?? new Map<number, SourceHit>();
+    }),
+  );
+  return documents.flatMap((doc) => {
+    const type = typeOf.get(doc.kind);
+    const hits = type === undefined ? undefined : shown[types.indexOf(type)];
+    return type === undefined ? [] : (present(doc, type, hits?.get(doc.id), terms) ?? []);
+  });
 }
 
 export function createSearchService(deps: SearchFeatureDeps) {
   const repo = createSearchRepository(deps.db, deps.kind);
-  const categoryAccess = createCategoryAccess(deps.db);
+  const sources = deps.sources ?? SEARCH_SOURCES;
+  // the hit type of each kind of document
+  const typeOf = new Map(
+    sources.flatMap((source) =>
+      source.kinds.flatMap((kind) => [
+        [kind.kind, source.type] as const,
+        ...(kind.part ? [[kind.part.kind, source.type] as const] : []),
+      ]),
+    ),
+  );
 
   return {
     /**
@@ -152,13 +107,12 @@ export function createSearchService(deps: SearchFeatureDeps) {
       query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
     ): Promise<TSearchResult> {
       const terms = queryTerms(query.q);
-      const visibleCategories = [...(await categoryAccess.visible(principal)).keys()];
-      const visibility = searchVisibility(principal, visibleCategories, new Date());
+      const opened = await searchVisibility(deps.db, principal, new Date(), sources);
       // each type's count and the hits of it that can be on this page (the page's end, from the top)
       const limits = { pool: SEARCH_COUNT_CAP, keep: query.offset + query.limit };
       const found = await Promise.all(
         SEARCH_TYPES.map(async (type) => {
-          const visible = visibility[type];
+          const visible = opened[type]?.visible;
           return visible ? repo.candidates(type, terms, visible, limits) : { found: 0, top: [] };
         }),
       );
@@ -175,9 +129,7 @@ export function createSearchService(deps: SearchFeatureDeps) {
       const page = pool.sort(byRank).slice(query.offset, query.offset + query.limit);
       const documents = await repo.documents(page.map((candidate) => candidate.id));
       const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);
-      const links = await liveLinks(repo, rows, visibleCategories, terms);
-      const hits = rows.flatMap((row) => present(row, links, terms) ?? []);
-      return { total, counts, capped, hits };
+      return { total, counts, capped, hits: await hitsOf(rows, opened, typeOf, terms) };
     },
   };
 }

@@ -1,24 +1,19 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Principal } from './principal.ts';
 
-/** How an entity links to user groups: a join table holding `groupId` and the entity's key. */
-export interface GroupLink {
-  /** join table, camelCase as in the Kysely schema, e.g. 'blogPostGroups'. */
-  table: string;
-  /** column of the join table that holds the entity's id, e.g. 'blogPostId'. */
-  column: string;
-  /** the entity's id column in the outer query, e.g. 'blogPosts.id'. */
-  ref: string;
-}
-
 /**
- * A WHERE condition that keeps only rows whose groups meet the principal's (ARCHITECTURE §4); admins see all.
- * The server filters, so the client never receives what its user may not see.
+ * The group rule (ARCHITECTURE §4) as a WHERE condition: admins see everything, anyone else what is shown to
+ * one of their groups, nothing without groups. `shownTo` is the feature's own typed condition "shown to one of
+ * these groups" over its join table. The server filters, so the client never receives what its user may not
+ * see.
  */
-export function visibleTo(principal: Principal, link: GroupLink): Expression<SqlBool> {
+export function visibleTo(
+  principal: Principal,
+  shownTo: (groupIds: readonly number[]) => Expression<SqlBool>,
+): Expression<SqlBool> {
   if (principal.isAdmin) return sql<SqlBool>`1 = 1`;
   if (principal.groupIds.length === 0) return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`exists (select 1 from ${sql.table(link.table)} as vg where ${sql.ref(`vg.${link.column}`)} = ${sql.ref(link.ref)} and ${sql.ref('vg.groupId')} in (${sql.join(principal.groupIds)}))`;
+  return shownTo(principal.groupIds);
 }
 
 /**

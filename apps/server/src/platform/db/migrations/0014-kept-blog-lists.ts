@@ -4,13 +4,12 @@ import type { ColumnKit } from '../migration-kit.ts';
 type SqlRunner = Parameters<RawBuilder<unknown>['execute']>[0];
 
 /** the kept row (tag) that counts every post of an audience */
-export const ALL_POSTS = '';
+const ALL_POSTS = '';
 /** rows per INSERT and ids per IN list when rebuilding */
 const BATCH = 500;
 
 /** An audience's `group_key`: its group ids sorted, comma-separated. */
-export const audienceKey = (groupIds: readonly number[]) =>
-  [...new Set(groupIds)].sort((a, b) => a - b).join(',');
+const audienceKey = (groupIds: readonly number[]) => [...new Set(groupIds)].sort((a, b) => a - b).join(',');
 
 /**
  * Blog lists at scale (issue 19, decision 0087): what a list counts is kept instead of recounted, and a page is
@@ -80,11 +79,10 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
 }
 
 /**
- * Writes every audience and count again from the posts' groups and tags (in one transaction, ideally): the
- * data already there, here, and data written straight to the tables (bench/support/scale-seed.ts).
- * features/blog/blog-lists.ts keeps them from then on.
+ * Writes every audience and count from the posts' groups and tags already there. A frozen copy: the blog
+ * feature keeps them from then on (features/blog/blog-lists.ts, which rebuilds them its own way).
  */
-export async function rebuildBlogLists(db: SqlRunner): Promise<void> {
+async function rebuildBlogLists(db: SqlRunner): Promise<void> {
   await sql`update blog_posts set audience_id = null where audience_id is not null`.execute(db);
   await sql`delete from blog_audience_tags`.execute(db);
   await sql`delete from blog_audience_groups`.execute(db);

@@ -1,0 +1,137 @@
+/**
+ * A content item's CSV table in the search (decision 0078): a document per row up to ROWS_ONE_BY_ONE rows,
+ * else per block of ROWS_PER_DOCUMENT rows; and, for a hit, the block's row that holds every term.
+ */
+import { expressionBuilder, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.ts';
+import { fold } from '../../platform/search/fold.ts';
+import type { DocumentWriter } from '../../platform/search/search-source.ts';
+
+/**
+ * A large CSV table's rows are indexed in blocks: one document per this many rows, holding each distinct
+ * folded word of them once. A price list repeats most of its words from row to row, so this is a fifth of
+ * the text to tokenise, and an upload of 100,000 rows stays fast. Every search term lies within one word
+ * (terms are split at spaces), so a block matches whenever one of its rows does; the row is found when the
+ * hit is shown, and a hit stands for the block's first matching row.
+ */
+export const ROWS_PER_DOCUMENT = 500;
+/** A table of at most this many rows is indexed a row per document: each matching row is a hit of its own. */
+const ROWS_ONE_BY_ONE = 1000;
+/** Rows read per statement (a multiple of ROWS_PER_DOCUMENT). */
+const ROWS_PER_STATEMENT = 10_000;
+/** Table rows read at a time when looking for a block's matching row. */
+const ROWS_READ_AT_ONCE = 50;
+
+/** How many rows a document of a table with this many rows stands for. */
+export function rowsPerDocument(rowCount: number): number {
+  return rowCount <= ROWS_ONE_BY_ONE ? 1 : ROWS_PER_DOCUMENT;
+}
+
+/**
+ * Writes the block documents of the items' live table rows, a slice per statement; returns how many rows
+ * they hold. A row's document holds its cells only (a hit takes the item's title from the item). Each distinct
+ * word is folded once, here: a price list's words repeat, and folding every row in the database would cost
+ * more. A row's `search` keeps its cells apart with U+001F: words are split there too.
+ */
+export async function writeTableRows(
+  writer: DocumentWriter,
+  items: readonly number[] | 'all',
+): Promise<number> {
+  const { db } = writer;
+  let query = db
+    .selectFrom('contentItems')
+    .select(['id', 'csvRowBase', 'csvRowCount', 'updatedAt'])
+    .where('csvRowCount', '>', 0);
+  if (items !== 'all') query = query.where('id', 'in', items);
+  let written = 0;
+  for (const table of await query.execute()) {
+    const count = table.csvRowCount;
+    const base = table.csvRowBase;
+    const size = rowsPerDocument(count);
+    written += count;
+    for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
+      const rows = db.selectFrom('contentItemRows as r');
+      const eb = expressionBuilder(rows);
+      // literals: SQLite binds a JavaScript number as a real, which would not divide to whole blocks
+      const block = eb(eb.parens('r.rowIndex', '-', eb.lit(base)), '/', eb.lit(size));
+      const blocks = await rows
+        .select([block.as('block'), writer.joined(eb.ref('r.search')).as('text')])
+        .where('r.contentItemId', '=', table.id)
+        .where('r.rowIndex', '>=', base + start)
+        .where('r.rowIndex', '<', base + Math.min(start + ROWS_PER_STATEMENT, count))
+        .groupBy(block)
+        .execute();
+      await writer.add(
+        'content-row',
+        blocks.map((block) => {
+          const words = new Set([...new Set(block.text.replaceAll('\u001f', ' ').split(/\s+/))].map(fold));
+          words.delete('');
+          const first = base + Number(block.block) * size;
+          return {
+            sourceId: table.id,
+            ownerId: first,
+            title: '',
+            body: '',
+            date: table.updatedAt,
+            words: [...words].join(' '),
+          };
+        }),
+      );
+    }
+  }
+  return written;
+}
+
+/**
+ * Per block of table rows (`item:first`) the cells of its first row that `matches` (its `search` text),
+ * read a few rows at a time: a common word is in the block's first row, so all blocks start together.
+ */
+export async function blockRows(
+  db: Kysely<DB>,
+  blocks: readonly { item: number; first: number; size: number }[],
+  matches: (search: string) => boolean,
+): Promise<Map<string, { rowIndex: number; cells: string }>> {
+  const found = new Map<string, { rowIndex: number; cells: string }>();
+  const read = async (parts: readonly { item: number; from: number; to: number }[]) => {
+    if (parts.length === 0) return [];
+    return db
+      .selectFrom('contentItemRows')
+      .select(['contentItemId', 'rowIndex', 'cells', 'search'])
+      .where((eb) =>
+        eb.or(
+          parts.map((part) =>
+            eb.and([
+              eb('contentItemId', '=', part.item),
+              eb('rowIndex', '>=', part.from),
+              eb('rowIndex', '<', part.to),
+            ]),
+          ),
+        ),
+      )
+      .orderBy('rowIndex')
+      .execute();
+  };
+  let pending = blocks.map((block) => ({ ...block, from: block.first }));
+  while (pending.length > 0) {
+    const parts = pending.map((block) => ({
+      item: block.item,
+      from: block.from,
+      to: Math.min(block.from + ROWS_READ_AT_ONCE, block.first + block.size),
+    }));
+    const rows = await read(parts);
+    pending = pending.flatMap((block, index) => {
+      const part = parts[index];
+      const row = rows.find(
+        (candidate) =>
+          candidate.contentItemId === block.item &&
+          candidate.rowIndex >= block.from &&
+          candidate.rowIndex < (part?.to ?? 0) &&
+          matches(candidate.search),
+      );
+      if (row) found.set(`${block.item}:${block.first}`, { rowIndex: row.rowIndex, cells: row.cells });
+      const next = part?.to ?? 0;
+      return row || next >= block.first + block.size ? [] : [{ ...block, from: next }];
+    });
+  }
+  return found;
+}
