@@ -46,6 +46,7 @@ import {
 } from './features/notifications/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
+import { PRIVACY_PARTS } from './modules.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
@@ -362,7 +363,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       passwordAllowed: config.loginFormOrigins.length > 0,
     });
     await api.register(notificationSettingsRoutes, { db: database.db });
-    await api.register(privacyRoutes, { db: database.db, accounts });
+    await api.register(privacyRoutes, { db: database.db, accounts, parts: PRIVACY_PARTS });
     await api.register(searchRoutes, { db: database.db, kind: database.kind });
     await api.register(mediaLibraryRoutes, { db: database.db, storage });
     await api.register(mediaRoutes, { db: database.db, storage, publicUrl: config.publicUrl, search });

@@ -2,3 +2,4 @@
 export { createEventsDigestSource } from './event-digest.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
+export { eventsFeature } from './feature.ts';

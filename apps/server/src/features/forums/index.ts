@@ -1,5 +1,6 @@
 /** The forums feature as app.ts, the CLI and other features see it. */
 
+export { forumsFeature } from './feature.ts';
 export { forumBaseline } from './forum-baseline.ts';
 export { createForumDigestSource } from './forum-digest.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';

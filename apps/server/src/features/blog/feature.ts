@@ -1,0 +1,8 @@
+import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+
+/** What the blog contributes to the platform's services (ARCHITECTURE §7). */
+export const blogFeature: FeatureModule = {
+  name: 'blog',
+  // posts stay with an erased author, shown as 'Ehemaliges Mitglied' (decision 0086)
+  privacy: { keeps: ['blogPosts'] },
+};

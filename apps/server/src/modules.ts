@@ -1,0 +1,26 @@
+/**
+ * Every feature and the platform's own tables, as the platform's cross-cutting services see them (ARCHITECTURE
+ * §7, issue 32): buildApp, the CLI and the tests hand these modules to each service. The order is the order in
+ * which their parts run and show: the counts in an erasure's audit entry.
+ */
+import { accountsFeature } from './features/accounts/index.ts';
+import { authFeature } from './features/auth/index.ts';
+import { blogFeature } from './features/blog/index.ts';
+import { eventsFeature } from './features/events/index.ts';
+import { forumsFeature } from './features/forums/index.ts';
+import { notificationsFeature } from './features/notifications/index.ts';
+import { platformModule } from './platform/platform-module.ts';
+import { type FeatureModule, partsOf } from './platform/registry/feature-module.ts';
+
+export const MODULES: readonly FeatureModule[] = [
+  accountsFeature,
+  blogFeature,
+  eventsFeature,
+  authFeature,
+  forumsFeature,
+  notificationsFeature,
+  platformModule,
+];
+
+/** What each feature exports of a member and erases (features/privacy). */
+export const PRIVACY_PARTS = partsOf(MODULES, 'privacy');

@@ -1,0 +1,25 @@
+/**
+ * How a feature plugs into the platform's cross-cutting services (ARCHITECTURE §7, issue 32): each feature's
+ * index.ts exports one FeatureModule saying what it contributes, and the composition root (src/modules.ts)
+ * hands the list to each service. The platform names no feature's table: what a service needs of a feature,
+ * the feature says here.
+ */
+import type { PrivacyPart } from './privacy-part.ts';
+
+export interface FeatureModule {
+  /** the feature's folder, for messages */
+  name: string;
+  /** its part of a member's data export and of erasure (features/privacy) */
+  privacy?: PrivacyPart;
+}
+
+/** The parts of one kind that the modules give, in the modules' order. */
+export function partsOf<K extends keyof FeatureModule>(
+  modules: readonly FeatureModule[],
+  kind: K,
+): NonNullable<FeatureModule[K]>[] {
+  return modules.flatMap((module) => {
+    const part = module[kind];
+    return part === undefined ? [] : [part];
+  });
+}
