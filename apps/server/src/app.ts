@@ -46,7 +46,7 @@ import {
 } from './features/notifications/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
-import { PRIVACY_PARTS } from './modules.ts';
+import { DIGEST_SECTIONS, PRIVACY_PARTS } from './modules.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
@@ -203,6 +203,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       addresses: appAddresses(config),
       jwtSecret: config.jwtSecret,
       log: app.log,
+      sections: DIGEST_SECTIONS,
     }),
     lease: createJobLease(database.db),
     mailWorker,

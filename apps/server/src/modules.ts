@@ -1,11 +1,12 @@
 /**
  * Every feature and the platform's own tables, as the platform's cross-cutting services see them (ARCHITECTURE
  * §7, issue 32): buildApp, the CLI and the tests hand these modules to each service. The order is the order in
- * which their parts run and show: the counts in an erasure's audit entry.
+ * which their parts run and show: the digest's sections, the counts in an erasure's audit entry.
  */
 import { accountsFeature } from './features/accounts/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { blogFeature } from './features/blog/index.ts';
+import { contentFeature } from './features/content/index.ts';
 import { eventsFeature } from './features/events/index.ts';
 import { forumsFeature } from './features/forums/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
@@ -18,9 +19,13 @@ export const MODULES: readonly FeatureModule[] = [
   eventsFeature,
   authFeature,
   forumsFeature,
+  contentFeature,
   notificationsFeature,
   platformModule,
 ];
 
 /** What each feature exports of a member and erases (features/privacy). */
 export const PRIVACY_PARTS = partsOf(MODULES, 'privacy');
+
+/** What each feature lists as new in the digest mail (features/notifications). */
+export const DIGEST_SECTIONS = partsOf(MODULES, 'digest');

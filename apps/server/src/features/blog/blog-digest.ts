@@ -1,25 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { APP_PATHS } from '@portal/contract';
 import { visibleTo } from '../../platform/auth/visibility.ts';
-import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import { type DB, toDate } from '../../platform/db/schema.ts';
+import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
+import { toDate } from '../../platform/db/schema.ts';
+import type { DigestSection } from '../../platform/registry/digest-section.ts';
+import { berlinDate } from '../../platform/time/berlin-time.ts';
 
-export interface NewPost {
-  id: number;
-  title: string;
-  publishedAt: Date;
-}
-
-/** What the blog contributes to the digest (features/notifications, issue 17). */
-export function createBlogDigestSource(db: Kysely<DB>) {
-  return {
-    /**
-     * News posts that became visible to the member in the window (written or published in it, published by
-     * its end), by the blog list's group rule, the newest first; not the member's own, not those mailed as
-     * breaking news (they cannot be sent before their publication, so a breaking news at all means: in the
-     * window).
-     */
-    async newPosts(principal: Principal, window: NewsWindow, limit: number): Promise<NewsRows<NewPost>> {
+/**
+ * What the blog contributes to the digest (features/notifications, issue 17): news posts that became visible
+ * to the member in the window (written or published in it, published by its end), by the blog list's group
+ * rule, the newest first; not the member's own, not those mailed as breaking news (they cannot be sent before
+ * their publication, so a breaking news at all means: in the window).
+ */
+export const blogDigest: DigestSection = {
+  title: 'Neuigkeiten',
+  counted: { one: 'Beitrag', many: 'Beiträge' },
+  role: 'ROLE_PARTNER',
+  startRun: (db) =>
+    async function newPosts({ principal }, window, limit) {
       const rows = await db
         .selectFrom('blogPosts')
         .select(['blogPosts.id', 'blogPosts.title', 'blogPosts.publishedAt', totalCount])
@@ -46,10 +43,9 @@ export function createBlogDigestSource(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       return newsRows(rows, (row) => ({
-        id: row.id,
-        title: row.title,
-        publishedAt: toDate(row.publishedAt),
+        label: row.title,
+        path: APP_PATHS.post(row.id),
+        detail: berlinDate.format(toDate(row.publishedAt)),
       }));
     },
-  };
-}
+};

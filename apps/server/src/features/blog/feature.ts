@@ -1,8 +1,10 @@
 import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+import { blogDigest } from './blog-digest.ts';
 
 /** What the blog contributes to the platform's services (ARCHITECTURE §7). */
 export const blogFeature: FeatureModule = {
   name: 'blog',
   // posts stay with an erased author, shown as 'Ehemaliges Mitglied' (decision 0086)
   privacy: { keeps: ['blogPosts'] },
+  digest: blogDigest,
 };

@@ -2,6 +2,5 @@
 
 export { createBlogRepository } from './blog.repository.ts';
 export { blogRoutes } from './blog.routes.ts';
-export { createBlogDigestSource } from './blog-digest.ts';
 export { rebuildBlogLists } from './blog-lists.ts';
 export { blogFeature } from './feature.ts';

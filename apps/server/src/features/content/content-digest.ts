@@ -1,26 +1,42 @@
+import { APP_PATHS } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import type { DigestSection } from '../../platform/registry/digest-section.ts';
+import { createCategoryAccess } from '../categories/index.ts';
 
-export interface ChangedItem {
-  id: number;
-  title: string;
-  /** the first of the item's categories among those asked for: the page the item is linked on */
-  categoryId: number;
+/**
+ * The categories a member may see, as features/categories works them out; members of the same groups see the
+ * same ones, so a digest run works them out once per set of groups.
+ */
+function visibleCategoriesOfRun(db: Kysely<DB>): (principal: Principal) => Promise<number[]> {
+  const categoryAccess = createCategoryAccess(db);
+  const categoriesByGroups = new Map<string, Promise<number[]>>();
+  return (principal) => {
+    const key = principal.isAdmin ? 'admin' : [...principal.groupIds].sort((a, b) => a - b).join(',');
+    let ids = categoriesByGroups.get(key);
+    if (!ids) {
+      ids = categoryAccess.visible(principal).then((visible) => [...visible.keys()]);
+      categoriesByGroups.set(key, ids);
+    }
+    return ids;
+  };
 }
 
-/** What the content pages contribute to the digest (features/notifications, issue 17). */
-export function createContentDigestSource(db: Kysely<DB>) {
-  return {
-    /**
-     * Content items changed in the window and filed under one of `categories` (those the member may see, as
-     * features/categories works them out), the latest change first.
-     */
-    async changedItems(
-      categories: readonly number[],
-      window: NewsWindow,
-      limit: number,
-    ): Promise<NewsRows<ChangedItem>> {
+/**
+ * What the content pages contribute to the digest (features/notifications, issue 17): content items changed in
+ * the window and filed under a category the member may see, the latest change first, each linked on the first
+ * of its categories among those.
+ */
+export const contentDigest: DigestSection = {
+  title: 'Geänderte Inhaltsseiten',
+  counted: { one: 'Inhaltsseite', many: 'Inhaltsseiten' },
+  role: 'ROLE_USER',
+  startRun(db) {
+    const visibleCategories = visibleCategoriesOfRun(db);
+    return async function changedItems({ principal }, window, limit) {
+      const categories = await visibleCategories(principal);
       if (categories.length === 0) return { rows: [], total: 0 };
       const rows = await db
         .selectFrom('contentItems as i')
@@ -40,7 +56,10 @@ export function createContentDigestSource(db: Kysely<DB>) {
         .orderBy('i.id', 'desc')
         .limit(limit)
         .execute();
-      return newsRows(rows, (row) => ({ id: row.id, title: row.title, categoryId: Number(row.categoryId) }));
-    },
-  };
-}
+      return newsRows(rows, (row) => ({
+        label: row.title,
+        path: APP_PATHS.contentItem(Number(row.categoryId), row.id),
+      }));
+    };
+  },
+};

@@ -2,4 +2,4 @@
 
 export { contentRoutes } from './content.routes.ts';
 export { type ContentFeatureDeps, createContentService } from './content.service.ts';
-export { createContentDigestSource } from './content-digest.ts';
+export { contentFeature } from './feature.ts';

@@ -1,5 +1,4 @@
 /** The events feature as app.ts, the CLI and other features see it. */
-export { createEventsDigestSource } from './event-digest.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
 export { eventsFeature } from './feature.ts';

@@ -2,7 +2,6 @@
 
 export { forumsFeature } from './feature.ts';
 export { forumBaseline } from './forum-baseline.ts';
-export { createForumDigestSource } from './forum-digest.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { forumsRoutes } from './forums.routes.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

@@ -4,6 +4,7 @@
  * hands the list to each service. The platform names no feature's table: what a service needs of a feature,
  * the feature says here.
  */
+import type { DigestSection } from './digest-section.ts';
 import type { PrivacyPart } from './privacy-part.ts';
 
 export interface FeatureModule {
@@ -11,6 +12,8 @@ export interface FeatureModule {
   name: string;
   /** its part of a member's data export and of erasure (features/privacy) */
   privacy?: PrivacyPart;
+  /** its section of the digest mail (features/notifications) */
+  digest?: DigestSection;
 }
 
 /** The parts of one kind that the modules give, in the modules' order. */
