@@ -4,12 +4,16 @@
  * which their parts run and show: the digest's sections, the counts in an erasure's audit entry.
  */
 import { accountsFeature } from './features/accounts/index.ts';
+import { adminFeature } from './features/admin/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { blogFeature } from './features/blog/index.ts';
+import { categoriesFeature } from './features/categories/index.ts';
 import { contentFeature } from './features/content/index.ts';
 import { eventsFeature } from './features/events/index.ts';
 import { forumsFeature } from './features/forums/index.ts';
+import { mediaFeature } from './features/media/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
+import { privacyFeature } from './features/privacy/index.ts';
 import { platformModule } from './platform/platform-module.ts';
 import { type FeatureModule, partsOf } from './platform/registry/feature-module.ts';
 
@@ -20,7 +24,11 @@ export const MODULES: readonly FeatureModule[] = [
   authFeature,
   forumsFeature,
   contentFeature,
+  categoriesFeature,
+  mediaFeature,
   notificationsFeature,
+  adminFeature,
+  privacyFeature,
   platformModule,
 ];
 

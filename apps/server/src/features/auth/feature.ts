@@ -5,4 +5,5 @@ import { authPrivacy } from './auth-privacy.ts';
 export const authFeature: FeatureModule = {
   name: 'auth',
   privacy: authPrivacy,
+  auditKinds: ['login.host', 'login.passwordFailed'],
 };

@@ -7,4 +7,5 @@ export const blogFeature: FeatureModule = {
   // posts stay with an erased author, shown as 'Ehemaliges Mitglied' (decision 0086)
   privacy: { keeps: ['blogPosts'] },
   digest: blogDigest,
+  auditKinds: ['post.save', 'post.delete', 'post.breakingNews'],
 };

@@ -5,4 +5,5 @@ import { contentDigest } from './content-digest.ts';
 export const contentFeature: FeatureModule = {
   name: 'content',
   digest: contentDigest,
+  auditKinds: ['content.save', 'content.delete'],
 };

@@ -7,4 +7,5 @@ export const eventsFeature: FeatureModule = {
   name: 'events',
   privacy: eventsPrivacy,
   digest: eventsDigest,
+  auditKinds: ['event.save', 'event.delete'],
 };

@@ -7,4 +7,12 @@ export const forumsFeature: FeatureModule = {
   name: 'forums',
   privacy: forumsPrivacy,
   digest: forumsDigest,
+  auditKinds: [
+    'forum.save',
+    'forum.delete',
+    'thread.save',
+    'thread.delete',
+    'forumPost.save',
+    'forumPost.delete',
+  ],
 };

@@ -1,4 +1,6 @@
 /** The media library as app.ts and the CLI see it. */
+
+export { mediaFeature } from './feature.ts';
 export { createMediaRepository } from './media.repository.ts';
 export { mediaRoutes } from './media.routes.ts';
 export { newPublicToken } from './media-files.service.ts';

@@ -1,2 +1,4 @@
 /** The privacy feature (GDPR, issue 18) as app.ts sees it. */
+
+export { privacyFeature } from './feature.ts';
 export { privacyRoutes } from './privacy.routes.ts';

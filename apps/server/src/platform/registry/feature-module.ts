@@ -4,6 +4,7 @@
  * hands the list to each service. The platform names no feature's table: what a service needs of a feature,
  * the feature says here.
  */
+import type { TAuditKind } from '@portal/contract';
 import type { DigestSection } from './digest-section.ts';
 import type { PrivacyPart } from './privacy-part.ts';
 
@@ -14,6 +15,11 @@ export interface FeatureModule {
   privacy?: PrivacyPart;
   /** its section of the digest mail (features/notifications) */
   digest?: DigestSection;
+  /**
+   * the kinds of audit entry it records (platform/audit); their German names are the contract's AUDIT_KINDS,
+   * which the audit log's filter shows
+   */
+  auditKinds?: readonly TAuditKind[];
 }
 
 /** The parts of one kind that the modules give, in the modules' order. */

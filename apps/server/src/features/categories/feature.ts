@@ -1,0 +1,7 @@
+import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+
+/** What the content categories contribute to the platform's services (ARCHITECTURE §7). */
+export const categoriesFeature: FeatureModule = {
+  name: 'categories',
+  auditKinds: ['category.save', 'category.delete'],
+};
