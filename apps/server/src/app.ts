@@ -46,7 +46,7 @@ import {
 } from './features/notifications/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
-import { DIGEST_SECTIONS, PRIVACY_PARTS } from './modules.ts';
+import { BOOKKEEPING_TABLES, DIGEST_SECTIONS, PRIVACY_PARTS } from './modules.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
@@ -127,25 +127,6 @@ export interface BuildOptions {
   /** when a request body counts as stalled (tests use a short window); default BODY_STALL, 16 KiB in 30 s. */
   bodyStall?: BodyStallOptions;
 }
-
-/**
- * Tables that the answers kept in memory (the blog list and the dashboard's posts) never read: writing them
- * (a login, a thread read, a mail sent, a search indexed) keeps those answers.
- */
-const BOOKKEEPING_TABLES = [
-  'sessions',
-  'refresh_tokens',
-  'login_tokens',
-  'rate_limits',
-  'mail_outbox',
-  'job_leases',
-  'audit_log',
-  'upload_intents',
-  'forum_thread_readers',
-  'notification_settings',
-  'calendar_tokens',
-  'search_documents',
-];
 
 /** The whole HTTP application; main.ts listens with it, tests call app.inject(). */
 export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<FastifyInstance> {

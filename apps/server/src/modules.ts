@@ -37,3 +37,6 @@ export const PRIVACY_PARTS = partsOf(MODULES, 'privacy');
 
 /** What each feature lists as new in the digest mail (features/notifications). */
 export const DIGEST_SECTIONS = partsOf(MODULES, 'digest');
+
+/** Tables no answer kept in memory reads: writing them keeps those answers (platform/cache). */
+export const BOOKKEEPING_TABLES = MODULES.flatMap((module) => module.bookkeepingTables ?? []);

@@ -6,4 +6,12 @@ import type { FeatureModule } from './registry/feature-module.ts';
 export const platformModule: FeatureModule = {
   name: 'platform',
   privacy: mailPrivacy,
+  bookkeepingTables: [
+    'rateLimits',
+    'mailOutbox',
+    'jobLeases',
+    'auditLog',
+    'uploadIntents',
+    'searchDocuments',
+  ],
 };

@@ -6,4 +6,5 @@ export const authFeature: FeatureModule = {
   name: 'auth',
   privacy: authPrivacy,
   auditKinds: ['login.host', 'login.passwordFailed'],
+  bookkeepingTables: ['sessions', 'refreshTokens', 'loginTokens'],
 };

@@ -8,4 +8,5 @@ export const eventsFeature: FeatureModule = {
   privacy: eventsPrivacy,
   digest: eventsDigest,
   auditKinds: ['event.save', 'event.delete'],
+  bookkeepingTables: ['calendarTokens'],
 };

@@ -15,4 +15,5 @@ export const forumsFeature: FeatureModule = {
     'forumPost.save',
     'forumPost.delete',
   ],
+  bookkeepingTables: ['forumThreadReaders'],
 };

@@ -5,4 +5,5 @@ import { notificationsPrivacy } from './notifications-privacy.ts';
 export const notificationsFeature: FeatureModule = {
   name: 'notifications',
   privacy: notificationsPrivacy,
+  bookkeepingTables: ['notificationSettings'],
 };

@@ -5,6 +5,7 @@
  * the feature says here.
  */
 import type { TAuditKind } from '@portal/contract';
+import type { DB } from '../db/schema.ts';
 import type { DigestSection } from './digest-section.ts';
 import type { PrivacyPart } from './privacy-part.ts';
 
@@ -20,6 +21,11 @@ export interface FeatureModule {
    * which the audit log's filter shows
    */
   auditKinds?: readonly TAuditKind[];
+  /**
+   * its tables of bookkeeping that no answer kept in memory reads (sessions, read markers, …): writing them
+   * keeps those answers, while a write to any other table drops them (platform/cache/answer-cache.ts)
+   */
+  bookkeepingTables?: readonly (keyof DB)[];
 }
 
 /** The parts of one kind that the modules give, in the modules' order. */
