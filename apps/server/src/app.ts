@@ -46,7 +46,7 @@ import {
 } from './features/notifications/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { createSearchIndex, type SearchIndex, searchRoutes } from './features/search/index.ts';
-import { BOOKKEEPING_TABLES, DIGEST_SECTIONS, PRIVACY_PARTS } from './modules.ts';
+import { BOOKKEEPING_TABLES, DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS } from './modules.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
@@ -343,6 +343,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
       db: database.db,
       accounts,
       passwordAllowed: config.loginFormOrigins.length > 0,
+      usage: GROUP_USAGE,
     });
     await api.register(notificationSettingsRoutes, { db: database.db });
     await api.register(privacyRoutes, { db: database.db, accounts, parts: PRIVACY_PARTS });

@@ -16,6 +16,7 @@ import { notificationsFeature } from './features/notifications/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
 import { platformModule } from './platform/platform-module.ts';
 import { type FeatureModule, partsOf } from './platform/registry/feature-module.ts';
+import { groupUsageOf } from './platform/registry/group-usage.ts';
 
 export const MODULES: readonly FeatureModule[] = [
   accountsFeature,
@@ -40,3 +41,6 @@ export const DIGEST_SECTIONS = partsOf(MODULES, 'digest');
 
 /** Tables no answer kept in memory reads: writing them keeps those answers (platform/cache). */
 export const BOOKKEEPING_TABLES = MODULES.flatMap((module) => module.bookkeepingTables ?? []);
+
+/** What of the features uses a group: the groups screen's lists (features/admin). */
+export const GROUP_USAGE = groupUsageOf(partsOf(MODULES, 'groupUsage'));

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../platform/registry/feature-module.ts';
 import { blogDigest } from './blog-digest.ts';
+import { blogGroupUsage } from './blog-group-usage.ts';
 
 /** What the blog contributes to the platform's services (ARCHITECTURE §7). */
 export const blogFeature: FeatureModule = {
@@ -8,4 +9,5 @@ export const blogFeature: FeatureModule = {
   privacy: { keeps: ['blogPosts'] },
   digest: blogDigest,
   auditKinds: ['post.save', 'post.delete', 'post.breakingNews'],
+  groupUsage: blogGroupUsage,
 };

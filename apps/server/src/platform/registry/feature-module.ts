@@ -7,6 +7,7 @@
 import type { TAuditKind } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
 import type { DigestSection } from './digest-section.ts';
+import type { GroupUsage } from './group-usage.ts';
 import type { PrivacyPart } from './privacy-part.ts';
 
 export interface FeatureModule {
@@ -26,6 +27,8 @@ export interface FeatureModule {
    * keeps those answers, while a write to any other table drops them (platform/cache/answer-cache.ts)
    */
   bookkeepingTables?: readonly (keyof DB)[];
+  /** what of it a group is shown to, for the groups screen (features/admin) */
+  groupUsage?: Partial<GroupUsage>;
 }
 
 /** The parts of one kind that the modules give, in the modules' order. */
