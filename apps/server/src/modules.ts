@@ -9,11 +9,13 @@ import { authFeature } from './features/auth/index.ts';
 import { blogFeature } from './features/blog/index.ts';
 import { categoriesFeature } from './features/categories/index.ts';
 import { contentFeature } from './features/content/index.ts';
+import { dashboardFeature } from './features/dashboard/index.ts';
 import { eventsFeature } from './features/events/index.ts';
 import { forumsFeature } from './features/forums/index.ts';
 import { mediaFeature } from './features/media/index.ts';
 import { notificationsFeature } from './features/notifications/index.ts';
 import { privacyFeature } from './features/privacy/index.ts';
+import { searchFeature } from './features/search/index.ts';
 import { platformModule } from './platform/platform-module.ts';
 import { type FeatureModule, partsOf } from './platform/registry/feature-module.ts';
 import { groupUsageOf } from './platform/registry/group-usage.ts';
@@ -30,6 +32,8 @@ export const MODULES: readonly FeatureModule[] = [
   notificationsFeature,
   adminFeature,
   privacyFeature,
+  dashboardFeature,
+  searchFeature,
   platformModule,
 ];
 

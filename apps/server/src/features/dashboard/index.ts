@@ -1,2 +1,3 @@
 /** The dashboard feature as app.ts sees it. */
 export { dashboardRoutes } from './dashboard.routes.ts';
+export { dashboardFeature } from './feature.ts';

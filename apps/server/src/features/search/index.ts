@@ -1,5 +1,6 @@
 /** The search as app.ts, the other features and the CLI see it. */
 
+export { searchFeature } from './feature.ts';
 export { searchRoutes } from './search.routes.ts';
 export type { SearchIndex } from './search-index.ts';
 export { createSearchIndex, reindexAll } from './search-writer.ts';
