@@ -164,3 +164,5 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
   };
   return service;
 }
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -1,7 +1,6 @@
 /** The forums feature as app.ts, the CLI and other features see it. */
 
 export { forumsFeature } from './feature.ts';
-export { forumBaseline } from './forum-baseline.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { forumsRoutes } from './forums.routes.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

@@ -6,3 +6,4 @@ export { mediaRoutes } from './media.routes.ts';
 export { newPublicToken } from './media-files.service.ts';
 export { mediaLibraryRoutes } from './media-library.routes.ts';
 export { mediaPublicRoutes } from './media-public.routes.ts';
+export { createMediaServices } from './media-services.ts';

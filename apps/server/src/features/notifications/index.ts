@@ -11,4 +11,6 @@ export {
 export { notificationsFeature } from './feature.ts';
 export { forumReplyRecipients } from './forum-reply-recipients.ts';
 export { notificationSettingsRoutes } from './notification-settings.routes.ts';
+export { createNotificationSettingsService } from './notification-settings.service.ts';
 export { unsubscribeRoutes } from './unsubscribe.routes.ts';
+export { createUnsubscribeService } from './unsubscribe.service.ts';

@@ -2,3 +2,4 @@
 
 export { privacyFeature } from './feature.ts';
 export { privacyRoutes } from './privacy.routes.ts';
+export { createPrivacyService } from './privacy.service.ts';

@@ -87,3 +87,5 @@ export function createPrivacyService(deps: PrivacyDeps) {
     },
   };
 }
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -2,5 +2,6 @@
 
 export { searchFeature } from './feature.ts';
 export { searchRoutes } from './search.routes.ts';
+export { createSearchService } from './search.service.ts';
 export type { SearchIndex } from './search-index.ts';
 export { createSearchIndex, reindexAll } from './search-writer.ts';

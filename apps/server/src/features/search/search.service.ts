@@ -182,3 +182,5 @@ export function createSearchService(deps: SearchFeatureDeps) {
     },
   };
 }
+
+export type SearchService = ReturnType<typeof createSearchService>;

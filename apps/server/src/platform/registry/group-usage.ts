@@ -9,7 +9,7 @@ import type { Executor } from '../db/executor.ts';
 import type { DB } from '../db/schema.ts';
 
 /** What of a feature uses a group: counted, and the first of them by name. */
-export interface GroupUsageList<Row> {
+interface GroupUsageList<Row> {
   /** how many use the group (also inside the transaction that deletes it) */
   count(executor: Executor, groupId: number): Promise<number>;
   /** the first `limit` that use it, by name */

@@ -24,7 +24,7 @@ export interface ErasedCount {
 }
 
 /** The export's sections that features give (the profile is the member's row itself: features/accounts). */
-export type ExportSections = Omit<TAccountExport, 'exportedAt' | 'profile'>;
+type ExportSections = Omit<TAccountExport, 'exportedAt' | 'profile'>;
 
 /** A reader per section, each in one query whatever the member's number of posts or answers. */
 export type ExportReaders = {
