@@ -11,7 +11,7 @@ import type { GroupUsage } from './group-usage.ts';
 import type { PrivacyPart } from './privacy-part.ts';
 
 export interface FeatureModule {
-  /** the feature's folder, for messages */
+  /** the feature's folder (test/platform/modules.test.ts checks that every folder has its module) */
   name: string;
   /** its part of a member's data export and of erasure (features/privacy) */
   privacy?: PrivacyPart;

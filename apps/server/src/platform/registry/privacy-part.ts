@@ -62,7 +62,7 @@ export function exportReaders(parts: readonly PrivacyPart[]): ExportReaders {
   return readers as ExportReaders;
 }
 
-/** The rows erasure deleted, as a count per row, for a part's `erase`. */
+/** How many rows a delete removed: what a part's `erase` counts. */
 export const deletedRows = (result: { numDeletedRows: bigint }): number => Number(result.numDeletedRows);
 
 /** A time as the export writes it: ISO 8601 in UTC. */
