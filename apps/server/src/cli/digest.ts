@@ -15,6 +15,7 @@ import {
   type DigestScheduler,
   type DigestSchedulerRun,
 } from '../features/notifications/index.ts';
+import { DIGEST_SECTIONS } from '../modules.ts';
 import { createDatabase, type Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { createJobLease } from '../platform/jobs/job-lease.ts';
@@ -90,6 +91,7 @@ async function run(argv: string[]): Promise<string> {
         addresses: appAddresses(config),
         jwtSecret: config.jwtSecret,
         log,
+        sections: DIGEST_SECTIONS,
       }),
       lease: createJobLease(database.db),
       mailWorker: worker,

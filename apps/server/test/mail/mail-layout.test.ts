@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blogDigest } from '../../src/features/blog/blog-digest.ts';
 import { breakingNewsMail } from '../../src/features/blog/breaking-news-mail.ts';
 import { replyMail } from '../../src/features/forums/reply-mail.ts';
 import { renderDigestMail } from '../../src/features/notifications/digest-mail.ts';
@@ -68,12 +69,12 @@ describe('the mail layout (platform/mail/mail-layout.ts, issue 32)', () => {
         since: new Date('2026-03-01T06:00:00Z'),
         addresses,
         unsubscribeUrl: 'https://portal.example/abmelden',
-        content: {
-          posts: { rows: [{ id: 1, title: 'Neu', publishedAt: new Date('2026-03-01T07:00:00Z') }], total: 1 },
-          events: { rows: [], total: 0 },
-          threads: { rows: [], total: 0 },
-          pages: { rows: [], total: 0 },
-        },
+        parts: [
+          {
+            section: blogDigest,
+            news: { rows: [{ label: 'Neu', path: '/blog/1', detail: '01.03.2026' }], total: 1 },
+          },
+        ],
       }),
     ];
     const skeleton = bare('r');

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appAddresses } from '../../src/config.ts';
 import { createDigestRunner } from '../../src/features/notifications/digest.ts';
 import { latestSlot } from '../../src/features/notifications/digest-slots.ts';
+import { DIGEST_SECTIONS } from '../../src/modules.ts';
 import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { createUnsubscribeTokens } from '../../src/platform/mail/unsubscribe-token.ts';
 import { createUser, userId } from '../helpers/factories.ts';
@@ -45,6 +46,7 @@ const runnerDeps = () => ({
   addresses: appAddresses(w.t.config),
   jwtSecret: w.t.config.jwtSecret,
   log: w.app.log,
+  sections: DIGEST_SECTIONS,
 });
 const run = (now: Date) => w.app.digestScheduler.runOnce(now);
 const recipients = async () =>

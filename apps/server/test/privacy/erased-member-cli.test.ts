@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createPrivacyService } from '../../src/features/privacy/privacy.service.ts';
+import { PRIVACY_PARTS } from '../../src/modules.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
       groups: ['Mitglieder'],
     })
   ).id;
-  await createPrivacyService({ db: database.db, accounts }).erase(admin.id, erikaId);
+  await createPrivacyService({ db: database.db, accounts, parts: PRIVACY_PARTS }).erase(admin.id, erikaId);
 });
 
 afterAll(() => cli.close());

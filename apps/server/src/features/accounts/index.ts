@@ -1,3 +1,5 @@
 /** The accounts feature as other features, app.ts and the CLI see it. */
 export { createAccountsRepository, memberSearchKey, usernameKey } from './accounts.repository.ts';
 export { type AccountsService, createAccountsService, type MemberSaved } from './accounts.service.ts';
+export { memberRow } from './accounts-privacy.ts';
+export { accountsFeature } from './feature.ts';

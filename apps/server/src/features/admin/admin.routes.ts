@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import type { AdminServices } from './admin-services.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { groupsRoutes } from './groups.routes.ts';
 import { membersRoutes } from './members.routes.ts';
 
 export interface AdminRoutesOptions {
-  db: Kysely<DB>;
-  accounts: Pick<AccountsService, 'changed' | 'groupsChanged' | 'hashPassword'>;
-  /** whether the password form is offered anywhere (LOGIN_FORM_ORIGINS not empty): new members may get one */
-  passwordAllowed: boolean;
+  admin: AdminServices;
 }
 
 /** Administration of members, groups and the audit log under /api/admin (issue 18); ROLE_ADMIN only. */

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import type { AdminRoutesOptions } from './admin.routes.ts';
-import { createAuditService } from './audit.service.ts';
 
 /** The audit log's API (issue 18); ROLE_ADMIN only. */
 export const auditRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, opts) => {
-  const service = createAuditService(opts.db);
+  const service = opts.admin.audit;
 
   app.route({
     method: 'GET',

@@ -1,10 +1,7 @@
-/** Queries of the groups screen: groups with their member counts, and what uses a group. */
+/** Queries of the groups screen: groups with their member counts (what else uses a group, its features say). */
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-
-/** Posts and categories listed by name in a group's usage; the counts cover all. */
-const USAGE_LIST_SIZE = 20;
 
 export interface GroupChanges {
   name?: string | undefined;
@@ -21,19 +18,6 @@ export function createGroupsRepository(db: Kysely<DB>) {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('userGroupMembers.groupId', '=', groupId)
       .where('users.erasedAt', 'is', null)
-      .executeTakeFirstOrThrow();
-    return row.n;
-  }
-
-  async function linkCount(
-    executor: Executor,
-    table: 'blogPostGroups' | 'contentCategoryGroups',
-    groupId: number,
-  ): Promise<number> {
-    const row = await executor
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('groupId', '=', groupId)
       .executeTakeFirstOrThrow();
     return row.n;
   }
@@ -94,42 +78,8 @@ export function createGroupsRepository(db: Kysely<DB>) {
       await executor.updateTable('userGroups').set(set).where('id', '=', id).execute();
     },
 
-    /** How many members, posts and categories use the group (one after another: also inside a transaction). */
-    async usageCounts(
-      executor: Executor,
-      id: number,
-    ): Promise<{ members: number; posts: number; categories: number }> {
-      return {
-        members: await memberCount(executor, id),
-        posts: await linkCount(executor, 'blogPostGroups', id),
-        categories: await linkCount(executor, 'contentCategoryGroups', id),
-      };
-    },
-
-    /** The first posts and categories shown to the group, by title and name. */
-    async usageLists(id: number) {
-      const [posts, categories] = await Promise.all([
-        db
-          .selectFrom('blogPostGroups')
-          .innerJoin('blogPosts', 'blogPosts.id', 'blogPostGroups.blogPostId')
-          .select(['blogPosts.id', 'blogPosts.title'])
-          .where('blogPostGroups.groupId', '=', id)
-          .orderBy('blogPosts.title')
-          .orderBy('blogPosts.id')
-          .limit(USAGE_LIST_SIZE)
-          .execute(),
-        db
-          .selectFrom('contentCategoryGroups')
-          .innerJoin('contentCategories', 'contentCategories.id', 'contentCategoryGroups.categoryId')
-          .select(['contentCategories.id', 'contentCategories.name'])
-          .where('contentCategoryGroups.groupId', '=', id)
-          .orderBy('contentCategories.name')
-          .orderBy('contentCategories.id')
-          .limit(USAGE_LIST_SIZE)
-          .execute(),
-      ]);
-      return { posts, categories };
-    },
+    /** Members of the group who are not erased. */
+    memberCount,
 
     /** Deletes the group; its memberships and the posts' and categories' links to it go with it (cascade). */
     async delete(executor: Executor, id: number): Promise<void> {

@@ -13,13 +13,12 @@ import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import type { AdminRoutesOptions } from './admin.routes.ts';
-import { createGroupsService } from './groups.service.ts';
 
 const tags = ['admin'];
 
 /** The groups screen's API (issue 18); ROLE_ADMIN only. */
 export const groupsRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, opts) => {
-  const service = createGroupsService(opts);
+  const service = opts.admin.groups;
   const admin = requireRole('ROLE_ADMIN');
 
   app.route({

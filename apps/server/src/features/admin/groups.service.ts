@@ -14,8 +14,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type AuditChanges, changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { GroupUsage } from '../../platform/registry/group-usage.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -26,7 +28,12 @@ export type GroupUpdate = z.output<typeof ZAdminGroupUpdate>;
 export interface GroupsDeps {
   db: Kysely<DB>;
   accounts: Pick<AccountsService, 'groupsChanged'>;
+  /** what of the features uses a group: posts, categories (src/modules.ts) */
+  usage: GroupUsage;
 }
+
+/** Posts and categories listed by name in a group's usage; the counts cover all. */
+const USAGE_LIST_SIZE = 20;
 
 const nameTaken = () => badRequest(ADMIN_MESSAGES.groupNameTaken, { name: ADMIN_MESSAGES.groupNameTaken });
 const groupNotFound = () => notFound(ADMIN_MESSAGES.groupNotFound);
@@ -42,9 +49,18 @@ async function refusingTakenName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function createGroupsService(deps: GroupsDeps) {
-  const { db, accounts } = deps;
+  const { db, accounts, usage } = deps;
   const groups = createGroupsRepository(db);
   const accountsRepository = createAccountsRepository(db);
+
+  /** How many members, posts and categories use the group (one after another: also inside a transaction). */
+  async function usageCounts(executor: Executor, id: number) {
+    return {
+      members: await groups.memberCount(executor, id),
+      posts: await usage.posts.count(executor, id),
+      categories: await usage.categories.count(executor, id),
+    };
+  }
 
   type GroupRow = Awaited<ReturnType<typeof groups.list>>[number];
   const presentGroup = (group: GroupRow): TAdminGroup => ({
@@ -123,13 +139,17 @@ export function createGroupsService(deps: GroupsDeps) {
 
     async usage(id: number): Promise<TAdminGroupUsage> {
       if (!(await groups.byId(id))) throw groupNotFound();
-      const [counts, lists] = await Promise.all([groups.usageCounts(db, id), groups.usageLists(id)]);
+      const [counts, posts, categories] = await Promise.all([
+        usageCounts(db, id),
+        usage.posts.first(db, id, USAGE_LIST_SIZE),
+        usage.categories.first(db, id, USAGE_LIST_SIZE),
+      ]);
       return {
         memberCount: counts.members,
         postCount: counts.posts,
         categoryCount: counts.categories,
-        posts: lists.posts,
-        categories: lists.categories,
+        posts,
+        categories,
       };
     },
 
@@ -142,7 +162,7 @@ export function createGroupsService(deps: GroupsDeps) {
         if (!(await groups.lock(trx, id))) throw groupNotFound();
         const row = await groups.byId(id, trx);
         if (!row) throw groupNotFound();
-        const counts = await groups.usageCounts(trx, id);
+        const counts = await usageCounts(trx, id);
         const inUse = counts.members + counts.posts + counts.categories > 0;
         if (inUse && !confirm) throw conflict(ADMIN_MESSAGES.groupInUse);
         await groups.delete(trx, id);

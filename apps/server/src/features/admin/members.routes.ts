@@ -17,15 +17,14 @@ import { PasswordQueueFullError } from '../../platform/auth/password-queue.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import type { AdminRoutesOptions } from './admin.routes.ts';
-import { createMembersService, filterOf } from './members.service.ts';
-import { membersCsv } from './members-csv.ts';
+import { filterOf } from './members.service.ts';
 
 const tags = ['admin'];
 const ZMembersFilter = ZAdminMembersQuery.omit({ page: true });
 
 /** The members screen's API (issue 18); ROLE_ADMIN only. */
 export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, opts) => {
-  const service = createMembersService(opts);
+  const service = opts.admin.members;
   const admin = requireRole('ROLE_ADMIN');
 
   app.route({
@@ -59,7 +58,7 @@ export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (a
       response: { 200: z.any(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      const data = await membersCsv(opts.db, filterOf(request.query));
+      const data = await opts.admin.membersCsv(filterOf(request.query));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition('mitglieder.csv'))

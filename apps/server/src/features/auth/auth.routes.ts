@@ -26,6 +26,7 @@ import {
 } from '../../platform/http/shared-counter.ts';
 import { usernameKey } from '../accounts/index.ts';
 import type { AuthService } from './auth.service.ts';
+import { LOGIN_ATTEMPTS_KIND } from './auth-privacy.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -136,7 +137,7 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
     allowList: (request) => hasApiKey(request),
     keyGenerator: (request) => `login-ip:${request.ip}`,
   });
-  const perUsername = createAttemptLimiter(opts.counter, 'login-user', opts.rateLimitMax, 60_000);
+  const perUsername = createAttemptLimiter(opts.counter, LOGIN_ATTEMPTS_KIND, opts.rateLimitMax, 60_000);
 
   app.route({
     method: 'POST',

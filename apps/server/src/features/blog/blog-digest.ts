@@ -1,25 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Principal } from '../../platform/auth/principal.ts';
-import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import { APP_PATHS } from '@portal/contract';
+import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
+import type { DigestSection } from '../../platform/registry/digest-section.ts';
+import { berlinDate } from '../../platform/time/berlin-time.ts';
 import { postReaders } from './post-visibility.ts';
 
-export interface NewPost {
-  id: number;
-  title: string;
-  publishedAt: Date;
-}
-
-/** What the blog contributes to the digest (features/notifications, issue 17). */
-export function createBlogDigestSource(db: Kysely<DB>) {
-  return {
-    /**
-     * News posts that became visible to the member in the window (written or published in it), that they
-     * may read at its end (post-visibility.ts, published posts only), the newest first; not the member's own,
-     * not those mailed as breaking news (they cannot be sent before their publication, so a breaking news at
-     * all means: in the window).
-     */
-    async newPosts(principal: Principal, window: NewsWindow, limit: number): Promise<NewsRows<NewPost>> {
+/**
+ * What the blog contributes to the digest (features/notifications, issue 17): news posts that became visible
+ * to the member in the window (written or published in it) that they may read at its end (post-visibility.ts,
+ * published posts only), the newest first; not the member's own, not those mailed as breaking news (they cannot be sent before
+ * their publication, so a breaking news at all means: in the window).
+ */
+export const blogDigest: DigestSection = {
+  title: 'Neuigkeiten',
+  counted: { one: 'Beitrag', many: 'Beiträge' },
+  // partners read news posts too (SPEC §2): every member, by the posts' groups
+  reads: () => true,
+  startRun: (db) =>
+    async function newPosts({ principal }, window, limit) {
       const readers = postReaders(principal, window.end, { publishedOnly: true });
       const rows = await db
         .selectFrom('blogPosts')
@@ -50,10 +47,9 @@ export function createBlogDigestSource(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       return newsRows(rows, (row) => ({
-        id: row.id,
-        title: row.title,
-        publishedAt: row.publishedAt,
+        label: row.title,
+        path: APP_PATHS.post(row.id),
+        detail: berlinDate.format(row.publishedAt),
       }));
     },
-  };
-}
+};

@@ -20,7 +20,7 @@ import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { audienceOf } from '../../platform/auth/visibility.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { type BlogFeatureDeps, createBlogService } from './blog.service.ts';
+import type { BlogService } from './blog.service.ts';
 
 const tags = ['blog'];
 
@@ -29,8 +29,8 @@ const tags = ['blog'];
  * the form data and everything that writes is for admins. Members see the published posts of their groups;
  * anything else answers 404.
  */
-export const blogRoutes: FastifyPluginAsyncZod<BlogFeatureDeps> = async (app, opts) => {
-  const service = createBlogService(opts);
+export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService }> = async (app, opts) => {
+  const service = opts.blog;
   const anyMember = requireRole('ROLE_PARTNER');
   const admin = requireRole('ROLE_ADMIN');
   // The list and the dashboard's posts depend only on what the member may see: kept per audience for a moment.

@@ -273,3 +273,5 @@ export function createBlogService(deps: BlogFeatureDeps) {
   };
   return service;
 }
+
+export type BlogService = ReturnType<typeof createBlogService>;

@@ -11,10 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
-import { type CategoriesServiceDeps, createCategoriesService } from './categories.service.ts';
+import type { CategoriesService } from './categories.service.ts';
 
 /** The content feature comes in from app.ts, so that categories never import it (content imports categories). */
-export type CategoriesRoutesOptions = CategoriesServiceDeps;
+export interface CategoriesRoutesOptions {
+  categories: CategoriesService;
+}
 
 const tags = ['contentCategory'];
 
@@ -24,7 +26,7 @@ const tags = ['contentCategory'];
  * (ROLE_USER); everything that writes, and the form data, is for admins. Hidden categories answer 404.
  */
 export const categoriesRoutes: FastifyPluginAsyncZod<CategoriesRoutesOptions> = async (app, opts) => {
-  const service = createCategoriesService(opts);
+  const service = opts.categories;
   const anyMember = requireRole('ROLE_PARTNER');
   const user = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');

@@ -163,3 +163,5 @@ export function createCategoriesService(deps: CategoriesServiceDeps) {
   };
   return service;
 }
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -2,3 +2,4 @@
 export { categoriesRoutes } from './categories.routes.ts';
 export { createCategoriesService } from './categories.service.ts';
 export { createCategoryAccess, opensContentPages } from './category-access.ts';
+export { categoriesFeature } from './feature.ts';

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { type ContentFeatureDeps, createContentService } from './content.service.ts';
+import type { ContentService } from './content.service.ts';
 
 const tags = ['content'];
 
@@ -34,8 +34,8 @@ const TABLE_UPLOAD_DATABASE_MS = 120_000;
  * Content items of SPEC §7. Reading belongs to the content page (ROLE_USER) and follows the visibility of
  * the item's categories (404 otherwise); writing is for admins.
  */
-export const contentRoutes: FastifyPluginAsyncZod<ContentFeatureDeps> = async (app, opts) => {
-  const service = createContentService(opts);
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, opts) => {
+  const service = opts.content;
   const user = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');
 

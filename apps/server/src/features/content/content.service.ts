@@ -287,3 +287,5 @@ export function createContentService(deps: ContentFeatureDeps) {
   };
   return service;
 }
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,16 +1,14 @@
 import { DASHBOARD_API, ZApiError, ZDashboardIntro, ZDashboardIntroInput } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
-import type { DB } from '../../platform/db/schema.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 const tags = ['dashboard'];
 
 /** The dashboard's intro text: every logged-in role reads it (SPEC §2: ROLE_PARTNER), admins edit it inline. */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, opts) => {
-  const service = createDashboardService(opts.db);
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, opts) => {
+  const service = opts.dashboard;
 
   app.route({
     method: 'GET',

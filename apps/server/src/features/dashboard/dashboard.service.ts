@@ -53,3 +53,5 @@ export function createDashboardService(db: Kysely<DB>) {
     },
   };
 }
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

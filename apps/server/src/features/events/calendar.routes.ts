@@ -5,20 +5,20 @@ import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
-import { createCalendarService } from './calendar.service.ts';
-import type { EventsFeatureDeps } from './events.service.ts';
+import type { CalendarService } from './calendar.service.ts';
 
 const tags = ['events'];
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
-export interface CalendarRoutesOptions extends EventsFeatureDeps {
+export interface CalendarRoutesOptions {
+  calendar: CalendarService;
   /** the rate limit of the public feed, whose address is its secret (per client IP) */
   feedLimit: onRequestHookHandler;
 }
 
 /** iCalendar download of one event and the personal, revocable calendar subscription (ROLE_USER). */
 export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, opts) => {
-  const service = createCalendarService(opts);
+  const service = opts.calendar;
   const user = requireRole('ROLE_USER');
 
   app.route({

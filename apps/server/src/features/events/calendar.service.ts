@@ -81,3 +81,5 @@ export function createCalendarService(deps: EventsFeatureDeps) {
     },
   };
 }
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

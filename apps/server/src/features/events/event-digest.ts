@@ -1,18 +1,19 @@
-import type { Kysely } from 'kysely';
-import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import { APP_PATHS } from '@portal/contract';
+import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
+import type { DigestSection } from '../../platform/registry/digest-section.ts';
+import { berlinDateTime } from '../../platform/time/berlin-time.ts';
+import { readsEvents } from './event-visibility.ts';
 
-export interface NewEvent {
-  id: number;
-  name: string;
-  startAt: Date;
-}
-
-/** What the events contribute to the digest (features/notifications, issue 17). */
-export function createEventsDigestSource(db: Kysely<DB>) {
-  return {
-    /** Events created in the window and not over at its end, the soonest first. */
-    async newEvents(window: NewsWindow, limit: number): Promise<NewsRows<NewEvent>> {
+/**
+ * What the events contribute to the digest (features/notifications, issue 17): events created in the window
+ * and not over at its end, the soonest first.
+ */
+export const eventsDigest: DigestSection = {
+  title: 'Veranstaltungen',
+  counted: { one: 'Veranstaltung', many: 'Veranstaltungen' },
+  reads: readsEvents,
+  startRun: (db) =>
+    async function newEvents(_reader, window, limit) {
       const rows = await db
         .selectFrom('events')
         .select(['events.id', 'events.name', 'events.startAt', totalCount])
@@ -23,7 +24,10 @@ export function createEventsDigestSource(db: Kysely<DB>) {
         .orderBy('events.id')
         .limit(limit)
         .execute();
-      return newsRows(rows, (row) => ({ id: row.id, name: row.name, startAt: row.startAt }));
+      return newsRows(rows, (row) => ({
+        label: row.name,
+        path: APP_PATHS.event(row.id),
+        detail: `am ${berlinDateTime.format(row.startAt)} Uhr`,
+      }));
     },
-  };
-}
+};

@@ -20,7 +20,7 @@ import { attachmentDisposition } from '../../platform/http/content-disposition.t
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { type CalendarRoutesOptions, calendarRoutes } from './calendar.routes.ts';
-import { createEventsService } from './events.service.ts';
+import type { EventsService } from './events.service.ts';
 
 const tags = ['events'];
 
@@ -37,8 +37,11 @@ const SHAPE =
  * read by every logged-in role (ROLE_PARTNER, read-only); writing and the participant list are for admins.
  * Events have no groups: every member sees every event, but never another member's answer.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = async (app, opts) => {
-  const service = createEventsService(opts);
+export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { events: EventsService }> = async (
+  app,
+  opts,
+) => {
+  const service = opts.events;
   const anyMember = requireRole('ROLE_PARTNER');
   const user = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');

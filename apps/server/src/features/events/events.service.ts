@@ -195,3 +195,5 @@ export function createEventsService(deps: EventsFeatureDeps) {
   };
   return service;
 }
+
+export type EventsService = ReturnType<typeof createEventsService>;

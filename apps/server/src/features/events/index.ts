@@ -1,6 +1,9 @@
 /** The events feature as app.ts, the CLI and other features see it. */
-export { createEventsDigestSource } from './event-digest.ts';
+
+export { createCalendarService } from './calendar.service.ts';
 export { readsEvents } from './event-visibility.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
 export { eventsSearchSource } from './events.search-source.ts';
+export { createEventsService } from './events.service.ts';
+export { eventsFeature } from './feature.ts';

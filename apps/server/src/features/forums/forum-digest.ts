@@ -1,30 +1,23 @@
-import type { Kysely } from 'kysely';
-import { type NewsRows, type NewsWindow, newsRows, totalCount } from '../../platform/db/news-rows.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import { APP_PATHS } from '@portal/contract';
+import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
+import { countText, type DigestSection } from '../../platform/registry/digest-section.ts';
+import { forumBaseline } from './forum-baseline.ts';
 import { type ForumReader, hasNewerPosts, isUnreadPost } from './forum-readers.repository.ts';
+import { readsForums } from './forum-visibility.ts';
 
-export interface ThreadWithNews {
-  id: number;
-  name: string;
-  forumId: number;
-  forumName: string;
-  /** the thread's unread posts written in the window */
-  posts: number;
-}
-
-/** What the forums contribute to the digest (features/notifications, issue 17). */
-export function createForumDigestSource(db: Kysely<DB>) {
-  return {
-    /**
-     * Threads with posts written in the window that are unread to the reader by the forum's unread rule
-     * (forum-readers.repository.ts), the latest such post first; not the threads a reply mail went out for in
-     * the window (forum_thread_readers.mailed_at).
-     */
-    async threadsWithNews(
-      reader: ForumReader,
-      window: NewsWindow,
-      limit: number,
-    ): Promise<NewsRows<ThreadWithNews>> {
+/**
+ * What the forums contribute to the digest (features/notifications, issue 17): threads with posts written in
+ * the window that are unread to the reader by the forum's unread rule (forum-readers.repository.ts), the latest
+ * such post first, each with its unread posts of the window counted; not the threads a reply mail went out for
+ * in the window (forum_thread_readers.mailed_at).
+ */
+export const forumsDigest: DigestSection = {
+  title: 'Forum',
+  counted: { one: 'Thema', many: 'Themen' },
+  reads: readsForums,
+  startRun: (db) =>
+    async function threadsWithNews({ principal, account }, window, limit) {
+      const reader: ForumReader = { userId: principal.id, baseline: forumBaseline(account) };
       const rows = await db
         .selectFrom('forumThreads')
         .innerJoin('forums', 'forums.id', 'forumThreads.forumId')
@@ -60,12 +53,9 @@ export function createForumDigestSource(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       return newsRows(rows, (row) => ({
-        id: row.id,
-        name: row.name,
-        forumId: row.forumId,
-        forumName: row.forumName,
-        posts: row.posts,
+        label: row.name,
+        path: APP_PATHS.thread(row.forumId, row.id),
+        detail: `${row.forumName}, ${countText(row.posts, 'neuer Beitrag', 'neue Beiträge')}`,
       }));
     },
-  };
-}
+};

@@ -23,8 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
-import type { ForumReplyMailDeps } from './forum-reply-mails.ts';
-import { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
+import type { ForumsService } from './forums.service.ts';
 import { withPostMedia } from './post-media.ts';
 
 const uploadErrors = { 413: ZApiError, 415: ZApiError };
@@ -44,10 +43,8 @@ const UNREAD =
  * admins save or delete forums and delete threads and posts. The first post of a thread is never deleted.
  * Issue 17: members follow threads (reply mails) and see which threads hold posts they have not read.
  */
-export const forumsRoutes: FastifyPluginAsyncZod<
-  ForumsFeatureDeps & { replyMails: ForumReplyMailDeps }
-> = async (app, opts) => {
-  const service = createForumsService(opts);
+export const forumsRoutes: FastifyPluginAsyncZod<{ forums: ForumsService }> = async (app, opts) => {
+  const service = opts.forums;
   const member = requireRole('ROLE_USER');
   const admin = requireRole('ROLE_ADMIN');
 

@@ -334,3 +334,5 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   };
   return service;
 }
+
+export type ForumsService = ReturnType<typeof createForumsService>;

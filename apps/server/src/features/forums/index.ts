@@ -1,7 +1,6 @@
 /** The forums feature as app.ts, the CLI and other features see it. */
 
-export { forumBaseline } from './forum-baseline.ts';
-export { createForumDigestSource } from './forum-digest.ts';
+export { forumsFeature } from './feature.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { readsForums } from './forum-visibility.ts';
 export { forumsRoutes } from './forums.routes.ts';

@@ -1,19 +1,13 @@
 import { MEDIA_API, MEDIA_MESSAGES } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { requireRole } from '../../platform/auth/guards.ts';
-import type { DB } from '../../platform/db/schema.ts';
 import { attachmentDisposition, offeredFileName } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
-import { createMediaLibrary } from './media-library.service.ts';
+import type { MediaServices } from './media-services.ts';
 
 /** GET /mediaLibrary/{path}: a media file for any logged-in member (relative links in rich text). */
-export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; storage: Storage }> = async (
-  app,
-  opts,
-) => {
-  const library = createMediaLibrary(opts.db);
+export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ media: MediaServices }> = async (app, opts) => {
+  const { library } = opts.media;
 
   app.route({
     method: 'GET',
@@ -29,7 +23,7 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; storage
     handler: async (request, reply) => {
       const path = (request.params as { '*': string })['*'];
       const file = await library.resolve(path);
-      const stored = await opts.storage.read(file.storageKey).catch(() => undefined);
+      const stored = await library.read(file);
       if (!stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
       return reply
         .header('Content-Type', file.mimeType)

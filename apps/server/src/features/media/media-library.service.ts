@@ -2,15 +2,23 @@ import { MEDIA_MESSAGES } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { createMediaRepository, type MediaFileRow } from './media.repository.ts';
 
 /**
- * Finds the media file a relative link in rich text means: `Kategorie/Unterkategorie/datei.pdf` by its
- * category path and name first, else by its name alone when exactly one file has that name.
+ * The media files as downloads: by a relative link in rich text, `Kategorie/Unterkategorie/datei.pdf`, by its
+ * category path and name first, else by its name alone when exactly one file has that name; or by a public
+ * address.
  */
-export function createMediaLibrary(db: Kysely<DB>) {
-  const repo = createMediaRepository(db);
+export function createMediaLibrary(deps: { db: Kysely<DB>; storage: Storage }) {
+  const repo = createMediaRepository(deps.db);
   return {
+    /** The file of a public address; undefined when no file has it. */
+    byToken: (publicToken: string) => repo.fileByToken(publicToken),
+
+    /** The stored bytes of a file; undefined when the storage has none. */
+    read: (file: MediaFileRow) => deps.storage.read(file.storageKey).catch(() => undefined),
+
     async resolve(path: string): Promise<MediaFileRow> {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: no name holds a control character
       if (/[\u0000-\u001f]/.test(path)) throw notFound(MEDIA_MESSAGES.fileNotFound);

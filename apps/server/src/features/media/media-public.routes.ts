@@ -2,18 +2,14 @@ import { createHash } from 'node:crypto';
 import { MEDIA_API, MEDIA_MESSAGES, MESSAGES } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../platform/db/schema.ts';
 import { inlineDisposition, offeredFileName } from '../../platform/http/content-disposition.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
 import type { MissLimiter } from '../../platform/http/shared-counter.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
-import { createMediaRepository } from './media.repository.ts';
+import type { MediaServices } from './media-services.ts';
 
 export interface MediaPublicOptions {
-  db: Kysely<DB>;
-  storage: Storage;
+  media: MediaServices;
   hostOrigin: string | undefined;
   /** addresses that do not exist, counted per client IP */
   misses: MissLimiter;
@@ -32,7 +28,7 @@ function refused(reply: FastifyReply, until: number): HttpError {
  * that asks for too many addresses that do not exist is refused for the rest of the minute (a guesser).
  */
 export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = async (app, opts) => {
-  const repo = createMediaRepository(opts.db);
+  const { library } = opts.media;
   // Chrome's PDF viewer needs object-src and inline styles; nothing else runs on these responses.
   const csp = [
     "default-src 'none'",
@@ -56,12 +52,12 @@ export const mediaPublicRoutes: FastifyPluginAsyncZod<MediaPublicOptions> = asyn
       const { token } = request.params;
       const blockedUntil = opts.misses.blockedUntil(request.ip);
       if (blockedUntil > 0) throw refused(reply, blockedUntil);
-      const file = /^[\w-]{20,64}$/.test(token) ? await repo.fileByToken(token) : undefined;
+      const file = /^[\w-]{20,64}$/.test(token) ? await library.byToken(token) : undefined;
       if (!file) {
         if (!(await opts.misses.miss(request.ip))) throw refused(reply, opts.misses.blockedUntil(request.ip));
         throw notFound(MEDIA_MESSAGES.fileNotFound);
       }
-      const stored = await opts.storage.read(file.storageKey).catch(() => undefined);
+      const stored = await library.read(file);
       if (!stored) throw notFound(MEDIA_MESSAGES.fileNotFound);
       // The storage key changes with every new binary, so it identifies the version.
       const etag = `"${createHash('sha256').update(file.storageKey).digest('base64url').slice(0, 27)}"`;

@@ -21,18 +21,14 @@ import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
 import { ZUploadedFile } from '../../platform/uploads/multipart-file.ts';
-import { createMediaCategoriesService } from './media-categories.service.ts';
-import { createMediaDuplicates } from './media-duplicates.service.ts';
-import { createMediaFilesService, type MediaFilesDeps } from './media-files.service.ts';
+import type { MediaServices } from './media-services.ts';
 
 /**
  * The media library of SPEC §7: categories and files, for admins only (SPEC §2: /media is ROLE_ADMIN). The
  * role check runs in `onRequest`, so a refused upload is never read.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaFilesDeps> = async (app, opts) => {
-  const categories = createMediaCategoriesService(opts.db);
-  const files = createMediaFilesService(opts);
-  const duplicates = createMediaDuplicates(opts.db);
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaServices }> = async (app, opts) => {
+  const { categories, files, duplicates } = opts.media;
   const admin = requireRole('ROLE_ADMIN');
   const categoryTags = ['mediaCategory'];
   const fileTags = ['media'];

@@ -2,14 +2,14 @@ import { APP_PATHS, appLink, type TAppAddresses } from '@portal/contract';
 import type { NewsRows } from '../../platform/db/news-rows.ts';
 import type { MailBlock, RenderedMail } from '../../platform/mail/mail-layout.ts';
 import { renderNotificationMail } from '../../platform/mail/notification-mail.ts';
+import { countText, type DigestEntry, type DigestSection } from '../../platform/registry/digest-section.ts';
+import { berlinDateTime } from '../../platform/time/berlin-time.ts';
 import type { TDigestPeriod } from './digest-slots.ts';
 
-/** What one member's digest lists, each section with its first rows and how many there are in all. */
-export interface DigestContent {
-  posts: NewsRows<{ id: number; title: string; publishedAt: Date }>;
-  events: NewsRows<{ id: number; name: string; startAt: Date }>;
-  threads: NewsRows<{ id: number; forumId: number; name: string; forumName: string; posts: number }>;
-  pages: NewsRows<{ id: number; categoryId: number; title: string }>;
+/** One section of a member's digest: its first entries and how many there are in all. */
+export interface DigestPart {
+  section: Pick<DigestSection, 'title' | 'counted'>;
+  news: NewsRows<DigestEntry>;
 }
 
 export interface DigestMailInput {
@@ -17,81 +17,46 @@ export interface DigestMailInput {
   period: TDigestPeriod;
   /** the start of the window: 'what is new since …' */
   since: Date;
-  content: DigestContent;
+  /** the sections the member reads, in the modules' order */
+  parts: readonly DigestPart[];
   addresses: TAppAddresses;
   unsubscribeUrl: string;
 }
 
-const berlin = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options });
-const dateFormat = berlin({ day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = berlin({
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '1 Beitrag', '3 Beiträge' */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export const isEmptyDigest = (content: DigestContent) =>
-  content.posts.total + content.events.total + content.threads.total + content.pages.total === 0;
+export const isEmptyDigest = (parts: readonly DigestPart[]) => parts.every((part) => part.news.total === 0);
 
 /** 'Neues im Mitgliederportal: 3 Beiträge, 1 Veranstaltung, 2 Themen' – only the sections with entries. */
-function digestSubject(content: DigestContent): string {
-  const parts = [
-    [content.posts.total, 'Beitrag', 'Beiträge'],
-    [content.events.total, 'Veranstaltung', 'Veranstaltungen'],
-    [content.threads.total, 'Thema', 'Themen'],
-    [content.pages.total, 'Inhaltsseite', 'Inhaltsseiten'],
-  ] as const;
-  const counted = parts.filter(([n]) => n > 0).map(([n, one, many]) => count(n, one, many));
+function digestSubject(parts: readonly DigestPart[]): string {
+  const counted = parts
+    .filter((part) => part.news.total > 0)
+    .map(({ section, news }) => countText(news.total, section.counted.one, section.counted.many));
   return `Neues im Mitgliederportal: ${counted.join(', ')}`;
 }
 
-function list<Row>(
-  title: string,
-  section: NewsRows<Row>,
-  item: (row: Row) => { label: string; href: string; detail?: string },
-): MailBlock[] {
-  if (section.total === 0) return [];
-  const more = section.total - section.rows.length;
-  return [{ kind: 'list', title, items: section.rows.map(item), ...(more > 0 ? { more } : {}) }];
+function list({ section, news }: DigestPart, link: (path: string) => string): MailBlock[] {
+  if (news.total === 0) return [];
+  const more = news.total - news.rows.length;
+  const items = news.rows.map((entry) => ({
+    label: entry.label,
+    href: link(entry.path),
+    ...(entry.detail === undefined ? {} : { detail: entry.detail }),
+  }));
+  return [{ kind: 'list', title: section.title, items, ...(more > 0 ? { more } : {}) }];
 }
 
 /** The German digest mail (HTML and text) with the settings and one-click unsubscribe links. */
 export function renderDigestMail(input: DigestMailInput): RenderedMail {
-  const { content, addresses } = input;
+  const { parts, addresses } = input;
   const link = (path: string) => appLink(path, addresses);
   const blocks: MailBlock[] = [
     {
       kind: 'paragraph',
-      text: `Hallo ${input.username},\nhier ist, was seit dem ${dateTimeFormat.format(input.since)} Uhr für Sie neu ist.`,
+      text: `Hallo ${input.username},\nhier ist, was seit dem ${berlinDateTime.format(input.since)} Uhr für Sie neu ist.`,
     },
-    ...list('Neuigkeiten', content.posts, (post) => ({
-      label: post.title,
-      href: link(APP_PATHS.post(post.id)),
-      detail: dateFormat.format(post.publishedAt),
-    })),
-    ...list('Veranstaltungen', content.events, (event) => ({
-      label: event.name,
-      href: link(APP_PATHS.event(event.id)),
-      detail: `am ${dateTimeFormat.format(event.startAt)} Uhr`,
-    })),
-    ...list('Forum', content.threads, (thread) => ({
-      label: thread.name,
-      href: link(APP_PATHS.thread(thread.forumId, thread.id)),
-      detail: `${thread.forumName}, ${count(thread.posts, 'neuer Beitrag', 'neue Beiträge')}`,
-    })),
-    ...list('Geänderte Inhaltsseiten', content.pages, (page) => ({
-      label: page.title,
-      href: link(APP_PATHS.contentItem(page.categoryId, page.id)),
-    })),
+    ...parts.flatMap((part) => list(part, link)),
   ];
   return renderNotificationMail({
-    subject: digestSubject(content),
+    subject: digestSubject(parts),
     kicker: 'Neues im Mitgliederportal',
     heading:
       input.period === 'weekly' ? 'Ihre wöchentliche Zusammenfassung' : 'Ihre tägliche Zusammenfassung',

@@ -1,12 +1,11 @@
 /**
  * The digest's own queries: who is due (users with their notification_settings row) and the watermark. What
- * each member finds new comes from the features that own it (blog, events, forums, content: their
- * *-digest.ts, composed in digest.ts).
+ * each member finds new comes from the features that own it (their digest sections, src/modules.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { forumBaseline } from '../forums/index.ts';
+import type { DigestReader } from '../../platform/registry/digest-section.ts';
 
 export interface DueMember {
   id: number;
@@ -15,8 +14,8 @@ export interface DueMember {
   /** null: no settings row yet (the defaults: daily, version 0) */
   digest: string | null;
   digestUntil: Date | null;
-  /** posts before this moment never count as unread (forumBaseline of the forums feature) */
-  forumBaseline: Date;
+  /** what the sections read of the member's row (the forums: from when their forum counts as read) */
+  account: DigestReader['account'];
 }
 
 export function createDigestRepository(db: Kysely<DB>) {
@@ -68,7 +67,7 @@ export function createDigestRepository(db: Kysely<DB>) {
         email: row.email ?? '',
         digest: row.digest,
         digestUntil: row.digestUntil,
-        forumBaseline: forumBaseline(row),
+        account: { createdAt: row.createdAt, forumReadFrom: row.forumReadFrom },
       }));
     },
 

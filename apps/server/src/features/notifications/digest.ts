@@ -1,7 +1,7 @@
 /**
  * The digest of issue 17 (docs/decisions/0082): finds the members whose digest is due, gathers what is new
- * for each of them in the window since their previous one (asking the blog, events, forums and content
- * features, which own those rows), and queues the mail and moves their watermark
+ * for each of them in the window since their previous one (asking each feature's digest section, src/modules.ts:
+ * the features own those rows), and queues the mail and moves their watermark
  * (notification_settings.digest_until) in one transaction per member. An empty digest only moves the
  * watermark. The scheduler and `npm run digest` run it under the 'digest' job lease.
  */
@@ -14,14 +14,10 @@ import type { NewsWindow } from '../../platform/db/news-rows.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import { createUnsubscribeTokens } from '../../platform/mail/unsubscribe-token.ts';
+import type { DigestGather, DigestSection } from '../../platform/registry/digest-section.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import { createBlogDigestSource } from '../blog/index.ts';
-import { createCategoryAccess } from '../categories/index.ts';
-import { contentReaders, createContentDigestSource } from '../content/index.ts';
-import { createEventsDigestSource, readsEvents } from '../events/index.ts';
-import { createForumDigestSource, readsForums } from '../forums/index.ts';
 import { createDigestRepository, type DueMember } from './digest.repository.ts';
-import { type DigestContent, isEmptyDigest, renderDigestMail } from './digest-mail.ts';
+import { type DigestPart, isEmptyDigest, renderDigestMail } from './digest-mail.ts';
 import { latestSlot, previousSlot, type TDigestPeriod } from './digest-slots.ts';
 
 export interface DigestDeps {
@@ -32,6 +28,8 @@ export interface DigestDeps {
   addresses: TAppAddresses;
   jwtSecret: string;
   log: FastifyBaseLogger;
+  /** what each feature lists as new (src/modules.ts), in the mail's order */
+  sections: readonly DigestSection[];
 }
 
 export interface DigestRunResult {
@@ -65,15 +63,12 @@ const DEFAULT_BATCH = 200;
 
 type Outcome = 'queued' | 'empty' | 'skipped';
 
+/** A run's sections, each with the gatherer it started for the run. */
+type RunSections = readonly { section: DigestSection; gather: DigestGather }[];
+
 export function createDigestRunner(deps: DigestDeps): DigestRunner {
   const { db, log } = deps;
   const repo = createDigestRepository(db);
-  // what is new, asked of the features that own it
-  const blog = createBlogDigestSource(db);
-  const events = createEventsDigestSource(db);
-  const forums = createForumDigestSource(db);
-  const content = createContentDigestSource(db);
-  const categoryAccess = createCategoryAccess(db);
   const unsubscribe = createUnsubscribeTokens(deps.jwtSecret, deps.addresses.publicUrl);
 
   /** The window of a member's digest: since the previous one, or for a first one, one period before the slot. */
@@ -85,46 +80,36 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
 
   /**
    * What is new to the member in the window, each section by the rule of the feature that owns it (as its own
-   * list and the search apply it): news posts by group, content pages through the categories they may see,
-   * events and forums for ROLE_USER (partners read news posts only).
+   * list and the search apply it): a section the member's roles do not read is left out (SPEC §2: partners
+   * read news posts only).
    */
-  async function gather(
+  async function partsFor(
     member: DueMember,
     principal: Principal,
     window: NewsWindow,
-    visibleCategories: (principal: Principal) => Promise<number[]>,
-  ): Promise<DigestContent> {
-    const none = { rows: [], total: 0 };
-    const posts = await blog.newPosts(principal, window, SECTION_LIMIT);
-    const pageReaders = await contentReaders(principal, () => visibleCategories(principal));
-    return {
-      posts,
-      events: readsEvents(principal.roles) ? await events.newEvents(window, SECTION_LIMIT) : none,
-      threads: readsForums(principal.roles)
-        ? await forums.threadsWithNews(
-            { userId: member.id, baseline: member.forumBaseline },
-            window,
-            SECTION_LIMIT,
-          )
-        : none,
-      pages: pageReaders ? await content.changedItems(pageReaders, window, SECTION_LIMIT) : none,
-    };
+    sections: RunSections,
+  ): Promise<DigestPart[]> {
+    const parts: DigestPart[] = [];
+    for (const { section, gather } of sections) {
+      if (!section.reads(principal.roles)) continue;
+      parts.push({
+        section,
+        news: await gather({ principal, account: member.account }, window, SECTION_LIMIT),
+      });
+    }
+    return parts;
   }
 
-  async function deliver(
-    member: DueMember,
-    now: Date,
-    visibleCategories: (principal: Principal) => Promise<number[]>,
-  ): Promise<Outcome> {
+  async function deliver(member: DueMember, now: Date, sections: RunSections): Promise<Outcome> {
     const principal = await deps.accounts.principal(member.id);
     if (!principal || principal.disabled) return 'skipped';
     const period: TDigestPeriod = member.digest === 'weekly' ? 'weekly' : 'daily';
     const window = windowOf(member, period, now);
-    const content = await gather(member, principal, window, visibleCategories);
+    const parts = await partsFor(member, principal, window, sections);
     return db.transaction().execute(async (trx): Promise<Outcome> => {
       const claimed = await repo.advance(trx, member.id, member.digestUntil, now);
       if (!claimed) return 'skipped';
-      if (isEmptyDigest(content)) return 'empty';
+      if (isEmptyDigest(parts)) return 'empty';
       const unsubscribeUrl = unsubscribe.url(
         { userId: member.id, kind: 'digest', version: claimed.version },
         member.email,
@@ -133,7 +118,7 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
         username: member.username,
         period,
         since: window.start,
-        content,
+        parts,
         addresses: deps.addresses,
         unsubscribeUrl,
       });
@@ -154,24 +139,14 @@ export function createDigestRunner(deps: DigestDeps): DigestRunner {
       const batchSize = options.batchSize ?? DEFAULT_BATCH;
       const result: DigestRunResult = { due: 0, queued: 0, empty: 0, skipped: 0, failed: 0 };
       const slots = { daily: latestSlot('daily', now), weekly: latestSlot('weekly', now) };
-      // Members of the same groups see the same categories: worked out once per run and group set.
-      const categoriesByGroups = new Map<string, Promise<number[]>>();
-      const visibleCategories = (principal: Principal) => {
-        const key = principal.isAdmin ? 'admin' : [...principal.groupIds].sort((a, b) => a - b).join(',');
-        let ids = categoriesByGroups.get(key);
-        if (!ids) {
-          ids = categoryAccess.visible(principal).then((visible) => [...visible.keys()]);
-          categoriesByGroups.set(key, ids);
-        }
-        return ids;
-      };
+      const sections = deps.sections.map((section) => ({ section, gather: section.startRun(db) }));
       let afterId = 0;
       for (;;) {
         const members = await repo.dueMembers(slots, afterId, batchSize);
         for (const member of members) {
           result.due += 1;
           try {
-            result[await deliver(member, now, visibleCategories)] += 1;
+            result[await deliver(member, now, sections)] += 1;
           } catch (error) {
             result.failed += 1;
             log.error({ err: error, userId: member.id }, 'digest failed');

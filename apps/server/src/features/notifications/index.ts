@@ -8,6 +8,9 @@ export {
   type DigestSchedulerOptions,
   type DigestSchedulerRun,
 } from './digest-scheduler.ts';
+export { notificationsFeature } from './feature.ts';
 export { forumReplyRecipients } from './forum-reply-recipients.ts';
 export { notificationSettingsRoutes } from './notification-settings.routes.ts';
+export { createNotificationSettingsService } from './notification-settings.service.ts';
 export { unsubscribeRoutes } from './unsubscribe.routes.ts';
+export { createUnsubscribeService } from './unsubscribe.service.ts';

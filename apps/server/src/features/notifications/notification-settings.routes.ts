@@ -5,17 +5,17 @@ import {
   ZNotificationSettingsInput,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
-import type { DB } from '../../platform/db/schema.ts';
-import { createNotificationSettingsService } from './notification-settings.service.ts';
+import type { NotificationSettingsService } from './notification-settings.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 const tags = ['notifications'];
 
 /** The session member's notification settings (issue 17): every logged-in role reads and writes its own. */
-export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (app, opts) => {
-  const service = createNotificationSettingsService(opts.db);
+export const notificationSettingsRoutes: FastifyPluginAsyncZod<{
+  notificationSettings: NotificationSettingsService;
+}> = async (app, opts) => {
+  const service = opts.notificationSettings;
   const member = requireRole('ROLE_PARTNER');
 
   app.route({

@@ -24,3 +24,5 @@ export function createNotificationSettingsService(db: Kysely<DB>) {
     },
   };
 }
+
+export type NotificationSettingsService = ReturnType<typeof createNotificationSettingsService>;

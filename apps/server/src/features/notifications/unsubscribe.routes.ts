@@ -2,10 +2,11 @@ import { NOTIFICATIONS_API, ZUnsubscribeQuery } from '@portal/contract';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUnsubscribeService, type UnsubscribeDeps } from './unsubscribe.service.ts';
+import type { UnsubscribeService } from './unsubscribe.service.ts';
 import { type UnsubscribePage, unsubscribePage } from './unsubscribe-page.ts';
 
-export interface UnsubscribeRoutesOptions extends UnsubscribeDeps {
+export interface UnsubscribeRoutesOptions {
+  unsubscribe: UnsubscribeService;
   /** the rate limit of both addresses (per client IP): the signed link is all that is asked */
   limit: onRequestHookHandler;
   /** the absolute link to the web app's notification settings, which the page offers */
@@ -41,7 +42,7 @@ function tokenOf(request: FastifyRequest, given: string | undefined): string | u
  * signed link is all a member needs, without a login.
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> = async (app, opts) => {
-  const service = createUnsubscribeService(opts);
+  const service = opts.unsubscribe;
 
   app.route({
     method: 'GET',

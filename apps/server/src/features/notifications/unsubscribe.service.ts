@@ -57,3 +57,5 @@ export function createUnsubscribeService(deps: UnsubscribeDeps) {
     },
   };
 }
+
+export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
-import { createPrivacyService, type PrivacyDeps } from './privacy.service.ts';
+import type { PrivacyService } from './privacy.service.ts';
 
 /** The file name of the own-data download. */
 const EXPORT_FILENAME = 'meine-daten.json';
@@ -13,8 +13,8 @@ const EXPORT_FILENAME = 'meine-daten.json';
  * Privacy (GDPR, issue 18): every logged-in member downloads their own data; an admin erases a member. Both in
  * the authenticated context of app.ts.
  */
-export const privacyRoutes: FastifyPluginAsyncZod<PrivacyDeps> = async (app, opts) => {
-  const service = createPrivacyService(opts);
+export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> = async (app, opts) => {
+  const service = opts.privacy;
 
   app.route({
     method: 'GET',

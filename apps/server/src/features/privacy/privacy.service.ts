@@ -1,55 +1,45 @@
-import {
-  ADMIN_MESSAGES,
-  DEFAULT_NOTIFICATION_SETTINGS,
-  isDigestFrequency,
-  ROLES,
-  type TAccountExport,
-  type TRole,
-} from '@portal/contract';
+import { ADMIN_MESSAGES, ROLES, type TAccountExport, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { changedFields, recordAudit } from '../../platform/audit/audit-log.ts';
+import { type AuditChanges, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/index.ts';
-import { createErasureRepository, type ErasedCounts } from './erasure.repository.ts';
-import { createExportRepository } from './export.repository.ts';
+import {
+  type ErasedCount,
+  exportReaders,
+  isoTime,
+  type PrivacyPart,
+} from '../../platform/registry/privacy-part.ts';
+import { type AccountsService, memberRow } from '../accounts/index.ts';
 
 export interface PrivacyDeps {
   db: Kysely<DB>;
   accounts: AccountsService;
+  /** what each feature exports and erases (src/modules.ts), in the order erasure runs them */
+  parts: readonly PrivacyPart[];
   now?: (() => Date) | undefined;
 }
 
-const iso = (value: Date): string => value.toISOString();
-const isoOrNull = (value: Date | null): string | null => (value === null ? null : iso(value));
 /** users.role holds a role name; an unknown one (never written by the app) reads as the least. */
 const roleOf = (value: string): TRole => ROLES.find((role) => role === value) ?? 'ROLE_PARTNER';
 
-const ERASED_KINDS: readonly (keyof ErasedCounts)[] = [
-  'groups',
-  'eventAnswers',
-  'sessions',
-  'readMarkers',
-  'mails',
-];
-const NONE_LEFT: ErasedCounts = { groups: 0, eventAnswers: 0, sessions: 0, readMarkers: 0, mails: 0 };
+/** The audit entry's changes: each kind of row deleted, from its count to none (kinds without rows left out). */
+function erasedChanges(counts: readonly ErasedCount[]): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const { field, count } of counts) if (count > 0) changes[field] = { before: count, after: 0 };
+  return changes;
+}
 
 /** A member's own data as a download, and an admin's erasure of a member (GDPR, issue 18). */
 export function createPrivacyService(deps: PrivacyDeps) {
-  const exports = createExportRepository(deps.db);
-  const erasure = createErasureRepository();
+  const { db, parts } = deps;
+  const read = exportReaders(parts);
   const now = deps.now ?? (() => new Date());
 
   return {
     /** Everything the portal keeps about the member, read a query per kind (no query per post or answer). */
     async exportOf(userId: number): Promise<TAccountExport> {
-      const profile = await exports.profile(userId);
+      const profile = await memberRow.profile(db, userId);
       if (!profile) throw unauthorized();
-      const groups = await exports.groupNames(userId);
-      const answers = await exports.eventAnswers(userId);
-      const posts = await exports.forumPosts(userId);
-      const settings = await exports.notificationSettings(userId);
-      const followed = await exports.followedThreads(userId);
       return {
         exportedAt: now().toISOString(),
         profile: {
@@ -57,57 +47,37 @@ export function createPrivacyService(deps: PrivacyDeps) {
           email: profile.email,
           company: profile.company,
           role: roleOf(profile.role),
-          createdAt: iso(profile.createdAt),
-          lastLoginAt: isoOrNull(profile.lastLoginAt),
+          createdAt: isoTime(profile.createdAt),
+          lastLoginAt: profile.lastLoginAt === null ? null : isoTime(profile.lastLoginAt),
         },
-        groups,
-        eventAnswers: answers.map((row) => ({
-          eventId: row.eventId,
-          event: row.event,
-          startAt: iso(row.startAt),
-          answer: row.status ? 'attend' : 'decline',
-          answeredAt: iso(row.updatedAt),
-        })),
-        forumPosts: posts.map((row) => ({
-          id: row.id,
-          forum: row.forum,
-          thread: row.thread,
-          threadId: row.threadId,
-          content: row.content,
-          createdAt: iso(row.createdAt),
-          updatedAt: iso(row.updatedAt),
-        })),
-        notificationSettings: settings
-          ? {
-              forumReplies: settings.forumReplies,
-              digest: isDigestFrequency(settings.digest)
-                ? settings.digest
-                : DEFAULT_NOTIFICATION_SETTINGS.digest,
-            }
-          : DEFAULT_NOTIFICATION_SETTINGS,
-        followedThreads: followed,
+        groups: await read.groups(db, userId),
+        eventAnswers: await read.eventAnswers(db, userId),
+        forumPosts: await read.forumPosts(db, userId),
+        notificationSettings: await read.notificationSettings(db, userId),
+        followedThreads: await read.followedThreads(db, userId),
       };
     },
 
     /**
      * Erases the member in one transaction (decision 0086): their row stays, renamed 'Ehemaliges Mitglied',
-     * so that their forum posts and uploads keep an author; everything else that names them goes. The audit
-     * entry holds only counts. Afterwards every instance reloads the member, so their tokens are refused.
+     * so that their forum posts and uploads keep an author; every feature deletes what else names them. The
+     * audit entry holds only counts. Afterwards every instance reloads the member, so their tokens are refused.
      */
     async erase(actorId: number, memberId: number): Promise<void> {
       if (actorId === memberId) throw badRequest(ADMIN_MESSAGES.selfErase);
       const at = now();
-      const erased = await deps.db.transaction().execute(async (trx) => {
-        const member = await erasure.lockMember(trx, memberId);
+      const erased = await db.transaction().execute(async (trx) => {
+        const member = await memberRow.lock(trx, memberId);
         if (!member) return false;
-        const counts = await erasure.deletePersonalRows(trx, memberId, member);
-        await erasure.anonymise(trx, memberId, at);
+        const counts: ErasedCount[] = [];
+        for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member)));
+        await memberRow.anonymise(trx, memberId, at);
         await recordAudit(trx, {
           actorId,
           kind: 'member.erase',
           subjectType: 'member',
           subjectId: memberId,
-          changes: changedFields(counts, NONE_LEFT, ERASED_KINDS),
+          changes: erasedChanges(counts),
           at,
         });
         return true;
@@ -117,3 +87,5 @@ export function createPrivacyService(deps: PrivacyDeps) {
     },
   };
 }
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

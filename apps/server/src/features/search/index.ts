@@ -1,6 +1,8 @@
 /** The search as app.ts, the other features and the CLI see it. */
 
+export { searchFeature } from './feature.ts';
 export { searchRoutes } from './search.routes.ts';
+export { createSearchService } from './search.service.ts';
 export type { SearchIndex } from './search-index.ts';
 export { SEARCH_SOURCES } from './search-sources.ts';
 export { createSearchIndex, reindexAll } from './search-writer.ts';

@@ -11,11 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
-import { createSearchService, type SearchFeatureDeps } from './search.service.ts';
+import type { SearchService } from './search.service.ts';
 
 /** GET /api/search (issue 16): every logged-in role; each answers only with what it may open. */
-export const searchRoutes: FastifyPluginAsyncZod<SearchFeatureDeps> = async (app, opts) => {
-  const service = createSearchService(opts);
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, opts) => {
+  const service = opts.search;
 
   app.route({
     method: 'GET',

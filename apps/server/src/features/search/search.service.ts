@@ -133,3 +133,5 @@ export function createSearchService(deps: SearchFeatureDeps) {
     },
   };
 }
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -6,7 +6,8 @@
  *
  * An answer is kept until the first of:
  * - any write through this process's database (every statement but a SELECT) to a table that is not one of
- *   `unreadTables` (bookkeeping no kept answer reads: sessions, read markers, the mail outbox, …), and the end
+ *   `unreadTables` (bookkeeping no kept answer reads: sessions, read markers, the mail outbox, …, each feature's
+ *   `bookkeepingTables`), and the end
  *   of any request that is not a GET (after its transaction committed; a read that ran alongside could have
  *   seen the data before it);
  * - `ttlMs` after it was read: writes by other processes (another instance, the CLI) and the clock (a
@@ -23,6 +24,7 @@ import type {
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import type { DB } from '../db/schema.ts';
 import { hooksOf } from '../http/route-hooks.ts';
 
 declare module 'fastify' {
@@ -47,8 +49,8 @@ export interface AnswerCacheOptions {
   maxBodyLength?: number;
   /** the clock (tests move it) */
   now?: () => number;
-  /** tables (snake_case) that no kept answer reads: writes to them keep the answers */
-  unreadTables?: readonly string[];
+  /** tables that no kept answer reads: writes to them keep the answers */
+  unreadTables?: readonly (keyof DB)[];
 }
 
 interface Entry {
@@ -72,6 +74,9 @@ export interface AnswerCache {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A table's name in the database (the writes are heard by those), from the one the queries use. */
+const snakeCase = (table: string): string => table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const {
     ttlMs,
@@ -81,7 +86,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     now = () => Date.now(),
     unreadTables = [],
   } = options;
-  const unread = new Set(unreadTables);
+  const unread = new Set(unreadTables.map(snakeCase));
   const entries = new Map<string, Entry>();
   let totalLength = 0;
   /** renewed by every change; an answer read under an older generation is not kept */

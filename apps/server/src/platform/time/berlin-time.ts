@@ -1,6 +1,7 @@
 /**
  * German time (Europe/Berlin) read through Intl, so summer time needs no table of our own: the digest's slots
- * (features/notifications/digest-slots.ts) and the audit log's days (features/admin) are Berlin wall-clock.
+ * (features/notifications/digest-slots.ts) and the audit log's days (features/admin) are Berlin wall-clock, and
+ * the mails write dates as Germans read them.
  */
 const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Europe/Berlin',
@@ -45,3 +46,18 @@ export function berlinDayStart(day: string, addDays = 0): Date {
   const first = midnight - offsetAt(midnight);
   return new Date(midnight - offsetAt(first));
 }
+
+const berlinFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', ...options });
+
+/** '24.12.2025' in German time. */
+export const berlinDate = berlinFormat({ day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** '24.12.2025, 18:30' in German time. */
+export const berlinDateTime = berlinFormat({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});

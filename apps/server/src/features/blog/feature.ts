@@ -1,0 +1,13 @@
+import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+import { blogDigest } from './blog-digest.ts';
+import { blogGroupUsage } from './blog-group-usage.ts';
+
+/** What the blog contributes to the platform's services (ARCHITECTURE §7). */
+export const blogFeature: FeatureModule = {
+  name: 'blog',
+  // posts stay with an erased author, shown as 'Ehemaliges Mitglied' (decision 0086)
+  privacy: { keeps: ['blogPosts'] },
+  digest: blogDigest,
+  auditKinds: ['post.save', 'post.delete', 'post.breakingNews'],
+  groupUsage: blogGroupUsage,
+};

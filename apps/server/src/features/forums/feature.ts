@@ -1,0 +1,19 @@
+import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+import { forumsDigest } from './forum-digest.ts';
+import { forumsPrivacy } from './forums-privacy.ts';
+
+/** What the forums contribute to the platform's services (ARCHITECTURE §7). */
+export const forumsFeature: FeatureModule = {
+  name: 'forums',
+  privacy: forumsPrivacy,
+  digest: forumsDigest,
+  auditKinds: [
+    'forum.save',
+    'forum.delete',
+    'thread.save',
+    'thread.delete',
+    'forumPost.save',
+    'forumPost.delete',
+  ],
+  bookkeepingTables: ['forumThreadReaders'],
+};

@@ -1,0 +1,7 @@
+import type { FeatureModule } from '../../platform/registry/feature-module.ts';
+
+/** What the media library contributes to the platform's services (ARCHITECTURE §7). */
+export const mediaFeature: FeatureModule = {
+  name: 'media',
+  auditKinds: ['media.save', 'media.delete', 'mediaCategory.save', 'mediaCategory.delete'],
+};

@@ -1,0 +1,105 @@
+/**
+ * The service registry (issue 32): every feature's services, each built once here by its factory with its
+ * dependencies. The route plugins are given the services they name (routes.ts) and build none of their own;
+ * the contributions of src/modules.ts reach the services that run them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { appAddresses, type TConfig } from './config.ts';
+import { createAccountsService } from './features/accounts/index.ts';
+import { createAdminServices } from './features/admin/index.ts';
+import { createAuthService } from './features/auth/index.ts';
+import { createBlogService } from './features/blog/index.ts';
+import { createCategoriesService } from './features/categories/index.ts';
+import { createContentService } from './features/content/index.ts';
+import { createDashboardService } from './features/dashboard/index.ts';
+import { createCalendarService, createEventsService } from './features/events/index.ts';
+import { createForumsService } from './features/forums/index.ts';
+import { createMediaServices } from './features/media/index.ts';
+import {
+  createDigestRunner,
+  createNotificationSettingsService,
+  createUnsubscribeService,
+  forumReplyRecipients,
+} from './features/notifications/index.ts';
+import { createPrivacyService } from './features/privacy/index.ts';
+import { createSearchService, type SearchIndex } from './features/search/index.ts';
+import { DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS } from './modules.ts';
+import type { AccessTokens } from './platform/auth/access-token.ts';
+import type { Database } from './platform/db/database.ts';
+import type { MailOutbox } from './platform/mail/mail-outbox.ts';
+import type { MailWorker } from './platform/mail/mail-worker.ts';
+import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
+import type { FileStore } from './platform/storage/file-store.ts';
+import type { UrlSigner } from './platform/storage/signed-url.ts';
+
+/** What the features' services are built on. */
+export interface ServiceDeps {
+  config: TConfig;
+  database: Database;
+  storage: FileStore;
+  signer: UrlSigner;
+  /** the index the features' saves keep current */
+  searchIndex: SearchIndex;
+  outbox: MailOutbox;
+  mailWorker: MailWorker;
+  tokens: AccessTokens;
+  log: FastifyBaseLogger;
+  /** the clock of the events' registration deadline (tests move it) */
+  eventsClock?: (() => Date) | undefined;
+}
+
+export function createServices(deps: ServiceDeps) {
+  const { config, storage, signer, searchIndex: search, outbox, mailWorker } = deps;
+  const { db } = deps.database;
+  const addresses = appAddresses(config);
+  const { jwtSecret } = config;
+  const accounts = createAccountsService(db);
+  const content = createContentService({ db, storage, signer, search });
+  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search };
+  return {
+    accounts,
+    auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
+    content,
+    // deleting a category deletes the content items filed only under it
+    categories: createCategoriesService({ db, accounts, content }),
+    blog: createBlogService({ db, storage, signer, accounts, outbox, mailWorker, addresses, search }),
+    dashboard: createDashboardService(db),
+    // members, groups and the audit log (issue 18); a new member may get a password where the form is offered
+    admin: createAdminServices({
+      db,
+      accounts,
+      passwordAllowed: config.loginFormOrigins.length > 0,
+      usage: GROUP_USAGE,
+    }),
+    notificationSettings: createNotificationSettingsService(db),
+    unsubscribe: createUnsubscribeService({
+      db,
+      accounts,
+      tokens: createUnsubscribeTokens(jwtSecret, config.publicUrl),
+    }),
+    digest: createDigestRunner({
+      db,
+      accounts,
+      outbox,
+      addresses,
+      jwtSecret,
+      log: deps.log,
+      sections: DIGEST_SECTIONS,
+    }),
+    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
+    search: createSearchService({ db, kind: deps.database.kind }),
+    media: createMediaServices({ db, storage, publicUrl: config.publicUrl, search }),
+    forums: createForumsService({
+      db,
+      storage,
+      signer,
+      search,
+      // reply mails to the followers of a thread (issue 17); the notifications feature says who wants them
+      replyMails: { outbox, mailWorker, addresses, jwtSecret, recipients: forumReplyRecipients },
+    }),
+    events: createEventsService(events),
+    calendar: createCalendarService(events),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
