@@ -25,6 +25,7 @@ import {
 import { buildApp } from '../apps/server/src/app.ts';
 import { ROWS_PER_DOCUMENT } from '../apps/server/src/features/content/index.ts';
 import { reindexAll, type SearchIndex } from '../apps/server/src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../apps/server/src/modules.ts';
 import { priceListCsv } from '../apps/server/test/helpers/generated-files.ts';
 import { multipartBody } from '../apps/server/test/helpers/multipart.ts';
 import { startCluster } from '../apps/server/test/helpers/pg-cluster.ts';
@@ -324,7 +325,7 @@ async function onDatabase(kind: Kind, browser?: Browser): Promise<Record<string,
     });
     try {
       const seeded = await timed(() => seedSearchCorpus(bench.database.db, bench.app.accounts));
-      const indexed = await timed(() => reindexAll(bench.database.db));
+      const indexed = await timed(() => reindexAll(bench.database.db, SEARCH_SOURCES));
       rows.push(
         {
           measure: `${kind}: write ${CORPUS.posts} posts, ${CORPUS.events} events, ${CORPUS.threads * CORPUS.postsPerThread} forum posts`,

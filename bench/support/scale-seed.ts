@@ -14,6 +14,7 @@ import { rebuildBlogLists } from '../../apps/server/src/features/blog/index.ts';
 import { createContentService } from '../../apps/server/src/features/content/index.ts';
 import { createMediaRepository, newPublicToken } from '../../apps/server/src/features/media/index.ts';
 import { reindexAll } from '../../apps/server/src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../../apps/server/src/modules.ts';
 import type { DB } from '../../apps/server/src/platform/db/schema.ts';
 import { priceListCsv } from '../../apps/server/test/helpers/generated-files.ts';
 import { seedLongThread } from '../forum-thread.ts';
@@ -282,7 +283,7 @@ export async function seedScale(bench: InProcessApp): Promise<Record<string, num
   );
   await step('long thread', () => seedLongThread(db, bench.app.accounts, SCALE.threadPosts));
   await step('table', () => seedTable(bench, admin.id));
-  await step('reindex', () => reindexAll(db));
+  await step('reindex', () => reindexAll(db, SEARCH_SOURCES));
   await step('analyze', () => settle(bench));
   return steps;
 }

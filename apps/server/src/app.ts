@@ -12,7 +12,7 @@ import {
   type DigestSchedulerOptions,
 } from './features/notifications/index.ts';
 import { createSearchIndex, type SearchIndex } from './features/search/index.ts';
-import { BOOKKEEPING_TABLES } from './modules.ts';
+import { BOOKKEEPING_TABLES, SEARCH_SOURCES } from './modules.ts';
 import { createAccessTokens } from './platform/auth/access-token.ts';
 import { createAnswerCache } from './platform/cache/answer-cache.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
@@ -120,7 +120,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     openFile: options.openUploadFile,
   });
   const signer = createUrlSigner(config.jwtSecret);
-  const searchIndex = options.searchIndex ?? createSearchIndex();
+  const searchIndex = options.searchIndex ?? createSearchIndex(SEARCH_SOURCES);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const outbox = createMailOutbox(database);
   const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker);

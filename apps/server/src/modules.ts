@@ -40,6 +40,9 @@ export const MODULES: readonly FeatureModule[] = [
 /** What each feature exports of a member and erases (features/privacy). */
 export const PRIVACY_PARTS = partsOf(MODULES, 'privacy');
 
+/** What each feature puts into the search, one source per hit type (features/search). */
+export const SEARCH_SOURCES = partsOf(MODULES, 'search');
+
 /** What each feature lists as new in the digest mail (features/notifications). */
 export const DIGEST_SECTIONS = partsOf(MODULES, 'digest');
 

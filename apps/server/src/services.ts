@@ -23,7 +23,7 @@ import {
 } from './features/notifications/index.ts';
 import { createPrivacyService } from './features/privacy/index.ts';
 import { createSearchService, type SearchIndex } from './features/search/index.ts';
-import { DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS } from './modules.ts';
+import { DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS, SEARCH_SOURCES } from './modules.ts';
 import type { AccessTokens } from './platform/auth/access-token.ts';
 import type { Database } from './platform/db/database.ts';
 import type { MailOutbox } from './platform/mail/mail-outbox.ts';
@@ -87,7 +87,7 @@ export function createServices(deps: ServiceDeps) {
       sections: DIGEST_SECTIONS,
     }),
     privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
-    search: createSearchService({ db, kind: deps.database.kind }),
+    search: createSearchService({ db, kind: deps.database.kind, sources: SEARCH_SOURCES }),
     media: createMediaServices({ db, storage, publicUrl: config.publicUrl, search }),
     forums: createForumsService({
       db,

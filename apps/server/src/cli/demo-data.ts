@@ -4,6 +4,7 @@ import type { AccountsService } from '../features/accounts/index.ts';
 import { createCategoriesService } from '../features/categories/index.ts';
 import { type ContentFeatureDeps, createContentService } from '../features/content/index.ts';
 import { createSearchIndex, reindexAll, type SearchIndex } from '../features/search/index.ts';
+import { SEARCH_SOURCES } from '../modules.ts';
 import { seedDemoEvents } from './demo-events.ts';
 import { seedDemoForums } from './demo-forums.ts';
 import { seedDemoMedia } from './demo-media.ts';
@@ -63,14 +64,14 @@ export async function seedDemoData(accounts: AccountsService, content?: DemoCont
     await accounts.upsertUser({ ...user, roles: [user.role], password: DEMO_PASSWORD });
   }
   if (!content) return true;
-  const deps = { ...content, search: content.search ?? createSearchIndex(), accounts };
+  const deps = { ...content, search: content.search ?? createSearchIndex(SEARCH_SOURCES), accounts };
   await seedDemoContent(deps);
   await seedDemoNews(deps);
   await seedDemoMedia(deps);
   await seedDemoEvents(deps);
   await seedDemoForums(deps);
   // News, media and events go straight into their tables: one rebuild indexes them with the rest.
-  await reindexAll(content.db);
+  await reindexAll(content.db, SEARCH_SOURCES);
   return true;
 }
 

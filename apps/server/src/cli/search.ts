@@ -3,7 +3,8 @@
  * from an old backup or a direct change to the database. Saves keep it current otherwise.
  */
 import { loadConfig } from '../config.ts';
-import { reindexAll, SEARCH_SOURCES } from '../features/search/index.ts';
+import { reindexAll } from '../features/search/index.ts';
+import { SEARCH_SOURCES } from '../modules.ts';
 import { createDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { runCli, UsageError } from './backup-cli.ts';
@@ -28,7 +29,7 @@ async function run(argv: string[]): Promise<string> {
   try {
     await migrateToLatest(database);
     const started = performance.now();
-    const counts = await reindexAll(database.db);
+    const counts = await reindexAll(database.db, SEARCH_SOURCES);
     const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
     const lines = LABELS.map(({ kind, label }) => `  ${`${label}:`.padEnd(16)}${counts[kind] ?? 0}`);
     return [`Suchindex neu aufgebaut (${seconds} s):`, ...lines].join('\n');

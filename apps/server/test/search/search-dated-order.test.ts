@@ -9,6 +9,7 @@ import { SEARCH_LIMIT_MAX, type TSearchResult } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexAll } from '../../src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../../src/modules.ts';
 import { createPost, postInput, savePost } from '../blog/blog-helpers.ts';
 import { createForum, saveThread } from '../forums/forum-helpers.ts';
 import { createWorld, type Headers, type World } from '../helpers/world.ts';
@@ -34,7 +35,7 @@ describe('the FTS5 row ids of the search (SQLite)', () => {
     await inStep();
     const found = await search(w, w.as.admin, 'kantenschutz');
     expect(found.hits.map((hit) => hit.date)).toEqual(['2021-03-04T05:06:07.890Z']);
-    await reindexAll(w.t.database.db);
+    await reindexAll(w.t.database.db, SEARCH_SOURCES);
     await inStep();
     ok(await w.app.inject({ method: 'DELETE', url: `/api/blog/${post.id}`, headers: w.as.admin }));
     await inStep();

@@ -19,6 +19,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexAll } from '../../src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../../src/modules.ts';
 import { ahead, createPost, postInput, savePost } from '../blog/blog-helpers.ts';
 import { createCategory, saveCategory } from '../categories/category-helpers.ts';
 import { createItem, saveContent } from '../content/content-helpers.ts';
@@ -73,7 +74,7 @@ async function saved(response: { statusCode: number; body: string }) {
 async function expectIndexCurrent() {
   const before = await documents();
   expect(await datedKeyMismatches(w)).toEqual({});
-  await reindexAll(w.t.database.db);
+  await reindexAll(w.t.database.db, SEARCH_SOURCES);
   expect(await documents()).toEqual(before);
   expect(await datedKeyMismatches(w)).toEqual({});
 }

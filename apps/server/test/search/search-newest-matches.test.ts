@@ -17,6 +17,7 @@ import {
   createSearchRepository,
 } from '../../src/features/search/search.repository.ts';
 import { searchVisibility } from '../../src/features/search/search-visibility.ts';
+import { SEARCH_SOURCES } from '../../src/modules.ts';
 import type { Principal } from '../../src/platform/auth/principal.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 
@@ -101,7 +102,12 @@ async function expected(type: TSearchType, word: string, visible: Expression<Sql
 }
 
 async function check(type: TSearchType, word: string, username: string, found: number) {
-  const visibility = await searchVisibility(w.t.database.db, await principal(username), new Date());
+  const visibility = await searchVisibility(
+    w.t.database.db,
+    await principal(username),
+    new Date(),
+    SEARCH_SOURCES,
+  );
   const visible = visibility[type]?.visible;
   if (!visible) throw new Error(`${username} may not search ${type}`);
   const repo = createSearchRepository(w.t.database.db, w.t.database.kind);
@@ -130,7 +136,7 @@ beforeAll(async () => {
     (n) => `Fensterbank Laibung ${n}`,
     () => w.groups.mitglieder,
   );
-  await reindexAll(w.t.database.db);
+  await reindexAll(w.t.database.db, SEARCH_SOURCES);
   // events: a word in the oldest 120 and in none of the 200 newest (sparse among the newest: the trigram
   // index); another in four of every five (dense: the walk), one in every fifth of them (sparse) and a rare
   // one in three

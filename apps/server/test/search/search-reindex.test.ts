@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reindexAll } from '../../src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../../src/modules.ts';
 import { columnKit } from '../../src/platform/db/migration-kit.ts';
 import * as searchMigration from '../../src/platform/db/migrations/0011-search.ts';
 import * as datedKeysMigration from '../../src/platform/db/migrations/0018-search-dated-keys.ts';
@@ -52,7 +53,7 @@ describe('rebuilding the search index', () => {
   it('should rebuild it after the table was emptied, counting each kind', async () => {
     await emptyIndex();
     expect(await counts()).toEqual({ blog: 0, content: 0, event: 0, forum: 0, media: 0 });
-    const written = await reindexAll(w.t.database.db);
+    const written = await reindexAll(w.t.database.db, SEARCH_SOURCES);
     expect(written).toEqual({
       blog: 1,
       content: 1,

@@ -6,6 +6,7 @@ import { SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROWS_PER_DOCUMENT } from '../../src/features/content/index.ts';
 import { reindexAll } from '../../src/features/search/index.ts';
+import { SEARCH_SOURCES } from '../../src/modules.ts';
 import { createCategory } from '../categories/category-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
 import { createWorld, type World } from '../helpers/world.ts';
@@ -55,7 +56,7 @@ beforeAll(async () => {
       .values(posts.slice(at, at + 200))
       .execute();
   await seedKittPosts();
-  await reindexAll(w.t.database.db);
+  await reindexAll(w.t.database.db, SEARCH_SOURCES);
 });
 afterAll(() => w.t.close());
 

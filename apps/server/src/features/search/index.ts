@@ -4,5 +4,4 @@ export { searchFeature } from './feature.ts';
 export { searchRoutes } from './search.routes.ts';
 export { createSearchService } from './search.service.ts';
 export type { SearchIndex } from './search-index.ts';
-export { SEARCH_SOURCES } from './search-sources.ts';
 export { createSearchIndex, reindexAll } from './search-writer.ts';

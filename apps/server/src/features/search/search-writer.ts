@@ -4,9 +4,8 @@ import type { DB } from '../../platform/db/schema.ts';
 import { createDocumentIndex } from '../../platform/search/search-documents.ts';
 import type { SearchSource } from '../../platform/search/search-source.ts';
 import type { SearchIndex } from './search-index.ts';
-import { SEARCH_SOURCES } from './search-sources.ts';
 
-export function createSearchIndex(sources: readonly SearchSource[] = SEARCH_SOURCES): SearchIndex {
+export function createSearchIndex(sources: readonly SearchSource[]): SearchIndex {
   const index = createDocumentIndex(sources);
   return {
     refresh: (db, source) =>
@@ -18,7 +17,7 @@ export function createSearchIndex(sources: readonly SearchSource[] = SEARCH_SOUR
 /** Rebuilds the whole index from the tables (CLI, bench); returns the sources per kind of document. */
 export function reindexAll(
   db: Kysely<DB>,
-  sources: readonly SearchSource[] = SEARCH_SOURCES,
+  sources: readonly SearchSource[],
 ): Promise<Record<string, number>> {
   return db.transaction().execute((trx) => createDocumentIndex(sources).rebuild(trx));
 }

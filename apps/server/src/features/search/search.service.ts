@@ -1,6 +1,6 @@
 /**
  * The search (issue 16): the query folded into terms, the hits a principal may open counted per type and
- * paged, each with the path that opens it and a snippet. Each type's source (search-sources.ts) says which
+ * paged, each with the path that opens it and a snippet. Each type's source (its FeatureModule's `search`, src/modules.ts) says which
  * documents the principal may open, decided from the live tables as the lists decide it, and what its hits
  * show and open.
  */
@@ -23,15 +23,14 @@ import type {
   SourceSearch,
 } from '../../platform/search/search-source.ts';
 import { byRank, createSearchRepository, type Ranked } from './search.repository.ts';
-import { SEARCH_SOURCES } from './search-sources.ts';
 import { searchVisibility } from './search-visibility.ts';
 import { snippet } from './snippet.ts';
 
 export interface SearchFeatureDeps {
   db: Kysely<DB>;
   kind: DatabaseKind;
-  /** the features' search sources; all of them (search-sources.ts) unless given */
-  sources?: readonly SearchSource[];
+  /** the features' search sources (src/modules.ts: SEARCH_SOURCES) */
+  sources: readonly SearchSource[];
 }
 
 /** The folded words of the query, each once; one-letter words only when nothing longer is asked for. */
@@ -86,7 +85,7 @@ async function hitsOf(
 
 export function createSearchService(deps: SearchFeatureDeps) {
   const repo = createSearchRepository(deps.db, deps.kind);
-  const sources = deps.sources ?? SEARCH_SOURCES;
+  const { sources } = deps;
   // the hit type of each kind of document
   const typeOf = new Map(
     sources.flatMap((source) =>

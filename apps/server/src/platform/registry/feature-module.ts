@@ -6,6 +6,7 @@
  */
 import type { TAuditKind } from '@portal/contract';
 import type { DB } from '../db/schema.ts';
+import type { SearchSource } from '../search/search-source.ts';
 import type { DigestSection } from './digest-section.ts';
 import type { GroupUsage } from './group-usage.ts';
 import type { PrivacyPart } from './privacy-part.ts';
@@ -15,6 +16,8 @@ export interface FeatureModule {
   name: string;
   /** its part of a member's data export and of erasure (features/privacy) */
   privacy?: PrivacyPart;
+  /** its documents in the search: how they are written, who may open them, what a hit opens (features/search) */
+  search?: SearchSource;
   /** its section of the digest mail (features/notifications) */
   digest?: DigestSection;
   /**
