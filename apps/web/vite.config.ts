@@ -26,7 +26,8 @@ const FIRST_LOAD: readonly RegExp[] = [
 /**
  * Modules every framed screen (the dashboard among them) loads first besides `FIRST_LOAD`; see `frame-start`.
  * Named one by one from the bundle map (docs/bundle.md): a feature's `index.ts` must not be named (the entry
- * imports it, so the login screen would load the group), nor anything a framed screen loads lazily.
+ * imports it, so the login screen would load the group), nor anything a framed screen loads lazily. Modules,
+ * never folders: a group that named `src/app/frame/` stopped the app from starting.
  */
 const FRAME_LOAD: readonly RegExp[] = [
   // TanStack Query, all but useQueries, which only the content tables use
