@@ -80,12 +80,9 @@ export default defineConfig({
       ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
     },
   },
-  projects: [
-    { name: 'chromium', testIgnore: /categories\.spec\.ts/ },
-    // The tree specs drag the admin's whole category tree; other specs create and delete categories, so the
-    // tree runs on its own once they are done.
-    { name: 'category-tree', testMatch: /categories\.spec\.ts/, dependencies: ['chromium'] },
-  ],
+  // One project: no spec waits for others. The tree specs drag a whole category tree while others delete
+  // categories; they take turns through e2e/support/tree-lock.ts instead.
+  projects: [{ name: 'chromium' }],
   webServer: [
     {
       name: 'app',

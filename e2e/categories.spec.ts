@@ -7,6 +7,7 @@ import { APP_ORIGIN, HOST_ORIGIN, HOST_PAGE_URL } from './support/origins.ts';
 import { flatten, uniqueSuffix } from './support/test-data.ts';
 import { LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
+import { withTreeLock } from './support/tree-lock.ts';
 
 /** The drag-and-drop live region (dnd-kit's, role status) says `text`. */
 async function expectAnnouncement(page: Page, text: string): Promise<void> {
@@ -112,61 +113,68 @@ test.describe('category tree as an admin', () => {
   });
 
   test('should build a small tree by drag and drop and keep it after a reload', async ({ page }) => {
-    // Positions after the demo's and the other specs' categories (999), so that these three stay together.
-    for (const [index, name] of [names.parent, names.first, names.second].entries()) {
-      created.unshift(await api.createCategory({ name, position: 10_000 + index }));
-    }
-    await loginAs(page, 'admin');
-    const tree = categoryTree(page);
-    const handle = (name: string) => tree.getByRole('button', { name: `${name} verschieben` });
-    await expect(handle(names.second)).toBeVisible();
+    // The drags save the whole tree: no spec beside may delete a category meanwhile (tree-lock.ts).
+    await withTreeLock('content', async () => {
+      // Positions after the demo's and the other specs' categories (999), so that these three stay together.
+      for (const [index, name] of [names.parent, names.first, names.second].entries()) {
+        created.unshift(await api.createCategory({ name, position: 10_000 + index }));
+      }
+      await loginAs(page, 'admin');
+      const tree = categoryTree(page);
+      const handle = (name: string) => tree.getByRole('button', { name: `${name} verschieben` });
+      await expect(handle(names.second)).toBeVisible();
 
-    // With the mouse: 'Zweites' up onto 'Erstes' puts it before 'Erstes'.
-    let saved = saveTreeResponse(page);
-    await dragOnto(page, handle(names.second), nodeLink(page, names.first));
-    expect((await saved).status()).toBe(200);
-    expect(await visibleNodes(page, suffix)).toEqual([names.parent, names.second, names.first]);
-    await settle(page);
+      // With the mouse: 'Zweites' up onto 'Erstes' puts it before 'Erstes'.
+      let saved = saveTreeResponse(page);
+      await dragOnto(page, handle(names.second), nodeLink(page, names.first));
+      expect((await saved).status()).toBe(200);
+      expect(await visibleNodes(page, suffix)).toEqual([names.parent, names.second, names.first]);
+      await settle(page);
 
-    // With the keyboard: 'Erstes' one place up and one level in, under 'Ordner'.
-    saved = saveTreeResponse(page);
-    await handle(names.first).focus();
-    await page.keyboard.press('Space');
-    await expect(handle(names.first)).toHaveAttribute('aria-pressed', 'true');
-    // Keys wait for the page to render the step before, as a keyboard user would: on a busy machine a key
-    // pressed while the tree is still being replaced by the server's answer is lost.
-    await settle(page);
-    await page.keyboard.press('ArrowUp');
-    await settle(page);
-    await page.keyboard.press('ArrowRight');
-    await expectAnnouncement(page, `${names.first}: Ebene 2, unter ${names.parent}.`);
-    await page.keyboard.press('Space');
-    expect((await saved).status()).toBe(200);
-    await expect
-      .poll(() => visibleNodes(page, suffix))
-      .toEqual([names.parent, `  ${names.first}`, names.second]);
-    await settle(page);
-    // 'Zweites' one level in as well: it lands after 'Erstes' in 'Ordner'.
-    saved = saveTreeResponse(page);
-    await handle(names.second).focus();
-    await page.keyboard.press('Space');
-    await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
-    await settle(page);
-    await page.keyboard.press('ArrowRight');
-    await expectAnnouncement(page, `${names.second}: Ebene 2, unter ${names.parent}.`);
-    await page.keyboard.press('Space');
-    expect((await saved).status()).toBe(200);
-    await expect
-      .poll(() => visibleNodes(page, suffix))
-      .toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
+      // With the keyboard: 'Erstes' one place up and one level in, under 'Ordner'.
+      saved = saveTreeResponse(page);
+      await handle(names.first).focus();
+      await page.keyboard.press('Space');
+      await expect(handle(names.first)).toHaveAttribute('aria-pressed', 'true');
+      // Keys wait for the page to render the step before, as a keyboard user would: on a busy machine a key
+      // pressed while the tree is still being replaced by the server's answer is lost.
+      await settle(page);
+      await page.keyboard.press('ArrowUp');
+      await settle(page);
+      await page.keyboard.press('ArrowRight');
+      await expectAnnouncement(page, `${names.first}: Ebene 2, unter ${names.parent}.`);
+      await page.keyboard.press('Space');
+      expect((await saved).status()).toBe(200);
+      await expect
+        .poll(() => visibleNodes(page, suffix))
+        .toEqual([names.parent, `  ${names.first}`, names.second]);
+      await settle(page);
+      // 'Zweites' one level in as well: it lands after 'Erstes' in 'Ordner'.
+      saved = saveTreeResponse(page);
+      await handle(names.second).focus();
+      await page.keyboard.press('Space');
+      await expect(handle(names.second)).toHaveAttribute('aria-pressed', 'true');
+      await settle(page);
+      await page.keyboard.press('ArrowRight');
+      await expectAnnouncement(page, `${names.second}: Ebene 2, unter ${names.parent}.`);
+      await page.keyboard.press('Space');
+      expect((await saved).status()).toBe(200);
+      await expect
+        .poll(() => visibleNodes(page, suffix))
+        .toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
 
-    await reloadApp(page);
-    await expect(nodeLink(page, names.parent)).toBeVisible();
-    await expect(nodeLink(page, names.first)).toBeHidden();
-    await tree.getByRole('button', { name: `${names.parent} ausklappen` }).click();
-    expect(await visibleNodes(page, suffix)).toEqual([names.parent, `  ${names.first}`, `  ${names.second}`]);
-    const parent = flatten(await api.tree()).find((node) => node.name === names.parent);
-    expect(parent?.children.map((child) => child.name)).toEqual([names.first, names.second]);
+      await reloadApp(page);
+      await expect(nodeLink(page, names.parent)).toBeVisible();
+      await expect(nodeLink(page, names.first)).toBeHidden();
+      await tree.getByRole('button', { name: `${names.parent} ausklappen` }).click();
+      expect(await visibleNodes(page, suffix)).toEqual([
+        names.parent,
+        `  ${names.first}`,
+        `  ${names.second}`,
+      ]);
+      const parent = flatten(await api.tree()).find((node) => node.name === names.parent);
+      expect(parent?.children.map((child) => child.name)).toEqual([names.first, names.second]);
+    });
   });
 
   test('should put the tree back as it was when a save fails', async ({ page }) => {
@@ -303,19 +311,22 @@ test.describe('category tree as an admin', () => {
   });
 
   test('should delete a category after confirming', async ({ page }) => {
-    const name = `Löschen ${suffix}`;
-    await ownCategory(name);
-    await loginAs(page, 'admin');
-    await chooseAction(page, name, 'Löschen');
-    const dialog = page.getByRole('dialog', { name: 'Löschen?' });
-    await expect(dialog.getByText(`Wollen Sie den Eintrag "${name}" wirklich löschen?`)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Nein' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(nodeLink(page, name)).toBeVisible();
+    // A deletion waits for a drag running beside (tree-lock.ts).
+    await withTreeLock('content', async () => {
+      const name = `Löschen ${suffix}`;
+      await ownCategory(name);
+      await loginAs(page, 'admin');
+      await chooseAction(page, name, 'Löschen');
+      const dialog = page.getByRole('dialog', { name: 'Löschen?' });
+      await expect(dialog.getByText(`Wollen Sie den Eintrag "${name}" wirklich löschen?`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Nein' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(nodeLink(page, name)).toBeVisible();
 
-    await chooseAction(page, name, 'Löschen');
-    await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
-    await expect(page.getByText('Die Kategorie wurde gelöscht.')).toBeVisible();
-    await expect(nodeLink(page, name)).toHaveCount(0);
+      await chooseAction(page, name, 'Löschen');
+      await page.getByRole('dialog', { name: 'Löschen?' }).getByRole('button', { name: 'Ja' }).click();
+      await expect(page.getByText('Die Kategorie wurde gelöscht.')).toBeVisible();
+      await expect(nodeLink(page, name)).toHaveCount(0);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { APP_ORIGIN } from './support/origins.ts';
 import { fixturePath, flatten, uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT, UPLOAD_TIMEOUT } from './support/timeouts.ts';
 import { dragOnto, settle, treeSaved, visibleNodes as visibleTreeNodes } from './support/tree.ts';
+import { withTreeLock } from './support/tree-lock.ts';
 
 const PHOTO = readFileSync(fixturePath('images/foto-exif-gps.jpg'));
 const PDF = readFileSync(fixturePath('docs/merkblatt.pdf'));
@@ -137,51 +138,58 @@ test.describe('media library as an admin', () => {
   test('should reorder the tree by drag and drop and with the keyboard, and keep the order', async ({
     page,
   }) => {
-    const photos = `Fotos ${suffix}`;
-    const documents = `Dokumente ${suffix}`;
-    const summer = `Sommerfest ${suffix}`;
-    const photosId = await createCategory(photos);
-    await createCategory(summer, photosId);
-    await createCategory(documents);
-    await loginAs(page, 'admin', '/media');
-    // The parent unfolds to show its sub-category.
-    await mediaTree(page)
-      .getByRole('button', { name: `${photos} ausklappen` })
-      .click();
-    await expect
-      .poll(() => visibleNodes(page, suffix))
-      .toEqual([`${photos} (0)`, `  ${summer} (0)`, `${documents} (0)`]);
+    // The drags save the whole tree: no spec beside may delete a category meanwhile (tree-lock.ts).
+    await withTreeLock('media', async () => {
+      const photos = `Fotos ${suffix}`;
+      const documents = `Dokumente ${suffix}`;
+      const summer = `Sommerfest ${suffix}`;
+      const photosId = await createCategory(photos);
+      await createCategory(summer, photosId);
+      await createCategory(documents);
+      await loginAs(page, 'admin', '/media');
+      // The parent unfolds to show its sub-category.
+      await mediaTree(page)
+        .getByRole('button', { name: `${photos} ausklappen` })
+        .click();
+      await expect
+        .poll(() => visibleNodes(page, suffix))
+        .toEqual([`${photos} (0)`, `  ${summer} (0)`, `${documents} (0)`]);
 
-    // With the mouse: 'Dokumente' up onto 'Fotos' puts it first.
-    const handle = (name: string) => mediaTree(page).getByRole('button', { name: `${name} verschieben` });
-    let saved = saveTreeResponse(page);
-    await dragOnto(page, handle(documents), nodeLink(page, photos, 0));
-    expect((await saved).status()).toBe(200);
-    await expect
-      .poll(() => visibleNodes(page, suffix))
-      .toEqual([`${documents} (0)`, `${photos} (0)`, `  ${summer} (0)`]);
-    await settle(page);
+      // With the mouse: 'Dokumente' up onto 'Fotos' puts it first.
+      const handle = (name: string) => mediaTree(page).getByRole('button', { name: `${name} verschieben` });
+      let saved = saveTreeResponse(page);
+      await dragOnto(page, handle(documents), nodeLink(page, photos, 0));
+      expect((await saved).status()).toBe(200);
+      await expect
+        .poll(() => visibleNodes(page, suffix))
+        .toEqual([`${documents} (0)`, `${photos} (0)`, `  ${summer} (0)`]);
+      await settle(page);
 
-    // With the keyboard: 'Sommerfest' one level out, to the top level after 'Fotos'.
-    saved = saveTreeResponse(page);
-    await handle(summer).focus();
-    await page.keyboard.press('Space');
-    await expect(handle(summer)).toHaveAttribute('aria-pressed', 'true');
-    await settle(page);
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('status').filter({ hasText: `${summer}: oberste Ebene.` })).toBeAttached();
-    await page.keyboard.press('Space');
-    expect((await saved).status()).toBe(200);
-    await expect
-      .poll(() => visibleNodes(page, suffix))
-      .toEqual([`${documents} (0)`, `${photos} (0)`, `${summer} (0)`]);
+      // With the keyboard: 'Sommerfest' one level out, to the top level after 'Fotos'.
+      saved = saveTreeResponse(page);
+      await handle(summer).focus();
+      await page.keyboard.press('Space');
+      await expect(handle(summer)).toHaveAttribute('aria-pressed', 'true');
+      await settle(page);
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('status').filter({ hasText: `${summer}: oberste Ebene.` })).toBeAttached();
+      await page.keyboard.press('Space');
+      expect((await saved).status()).toBe(200);
+      await expect
+        .poll(() => visibleNodes(page, suffix))
+        .toEqual([`${documents} (0)`, `${photos} (0)`, `${summer} (0)`]);
 
-    // The order is saved: after a reload, and on the server.
-    await reloadApp(page);
-    await expect(nodeLink(page, summer, 0)).toBeVisible();
-    expect(await visibleNodes(page, suffix)).toEqual([`${documents} (0)`, `${photos} (0)`, `${summer} (0)`]);
-    const roots = (await api.tree()).map((node) => node.name).filter((name) => name.includes(suffix));
-    expect(roots).toEqual([documents, photos, summer]);
+      // The order is saved: after a reload, and on the server.
+      await reloadApp(page);
+      await expect(nodeLink(page, summer, 0)).toBeVisible();
+      expect(await visibleNodes(page, suffix)).toEqual([
+        `${documents} (0)`,
+        `${photos} (0)`,
+        `${summer} (0)`,
+      ]);
+      const roots = (await api.tree()).map((node) => node.name).filter((name) => name.includes(suffix));
+      expect(roots).toEqual([documents, photos, summer]);
+    });
   });
 
   test('should show a category with its breadcrumbs, and no files yet', async ({ page }) => {

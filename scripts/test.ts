@@ -1,8 +1,9 @@
 /**
- * `npm test`: every quality gate of ARCHITECTURE §5 in order, stopping at the first failure, except the
- * process and fault tier of the API tests (apps/server/test/tiers.ts); `--all` (`npm run test:all`, what CI
- * runs) adds that tier at the end. `node scripts/test.ts --only api,e2e` runs a selection (names: see STEPS);
- * `--list` prints them.
+ * `npm test`: every quality gate of ARCHITECTURE §5 in order, stopping at the first failure. The tests run in
+ * three tiers, each a step of its own with its own time: the fast API tests (`inject`, Vitest project
+ * `api-fast`), the API's process and fault tests (project `api-process`, apps/server/test/tiers.ts) and the
+ * end-to-end suite. `node scripts/test.ts --only api,e2e` runs a selection (names: see STEPS); `--list`
+ * prints them.
  * Neighbouring steps of one `parallel` group run at the same time; each one's output is held back and
  * printed whole when it ends, so that the two never interleave.
  */
@@ -19,10 +20,6 @@ interface TStep {
   skip?: () => string | undefined;
   /** Neighbouring steps with the same group run at once. */
   parallel?: string;
-  /** Variables set for the command, beside the environment's own. */
-  env?: Record<string, string>;
-  /** Steps of the process and fault tier run with `--all` or when named by `--only`. */
-  processTier?: boolean;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +30,10 @@ function hasScript(workspace: string, script: string): boolean {
   };
   return Boolean(manifest.scripts?.[script]);
 }
+
+/** The server's Vitest run of one project (apps/server/vitest.config.ts); the pattern follows. */
+const API_TESTS = ['npm', 'test', '--workspace', 'apps/server', '--', '--project'];
+const WITH_POSTGRES = ['node', 'scripts/with-postgres.ts'];
 
 const STEPS: TStep[] = [
   { name: 'typecheck', title: 'Type check (tsc -b)', command: ['tsc', '-b'] },
@@ -45,17 +46,15 @@ const STEPS: TStep[] = [
   },
   {
     name: 'api',
-    title: 'API tests on SQLite',
-    command: ['npm', 'test', '--workspace', 'apps/server'],
+    title: 'Fast API tests on SQLite',
+    command: [...API_TESTS, 'api-fast*'],
     parallel: 'api',
-    env: { API_TIER: 'main' },
   },
   {
     name: 'api-pg',
-    title: 'API tests on PostgreSQL',
-    command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
+    title: 'Fast API tests on PostgreSQL',
+    command: [...WITH_POSTGRES, ...API_TESTS, 'api-fast*'],
     parallel: 'api',
-    env: { API_TIER: 'main' },
   },
   {
     name: 'web',
@@ -63,24 +62,20 @@ const STEPS: TStep[] = [
     command: ['npm', 'test', '--workspace', 'apps/web'],
     skip: () => (hasScript('apps/web', 'test') ? undefined : 'apps/web has no "test" script'),
   },
-  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'] },
-  { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', command: ['playwright', 'test'] },
   {
     name: 'process',
     title: 'API processes and faults on SQLite',
-    command: ['npm', 'test', '--workspace', 'apps/server'],
+    command: [...API_TESTS, 'api-process*'],
     parallel: 'process',
-    env: { API_TIER: 'process' },
-    processTier: true,
   },
   {
     name: 'process-pg',
     title: 'API processes and faults on PostgreSQL',
-    command: ['node', 'scripts/with-postgres.ts', 'npm', 'test', '--workspace', 'apps/server'],
+    command: [...WITH_POSTGRES, ...API_TESTS, 'api-process*'],
     parallel: 'process',
-    env: { API_TIER: 'process' },
-    processTier: true,
   },
+  { name: 'build', title: 'Build the web app', command: ['npm', 'run', 'build'] },
+  { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', command: ['playwright', 'test'] },
 ];
 
 interface TResult {
@@ -114,7 +109,7 @@ const running = new Set<ChildProcess>();
 let interrupted = false;
 
 /** Runs a command; with `output` its stdout and stderr are collected there instead of shown. */
-function runCommand(command: string[], env: Record<string, string>, output?: Buffer[]): Promise<number> {
+function runCommand(command: string[], output?: Buffer[]): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
   const binDir = path.join(root, 'node_modules', '.bin');
   return new Promise((resolve) => {
@@ -123,7 +118,6 @@ function runCommand(command: string[], env: Record<string, string>, output?: Buf
       stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: {
         ...process.env,
-        ...env,
         PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
         FORCE_COLOR: '1',
       },
@@ -159,7 +153,7 @@ async function runSteps(steps: readonly TStep[]): Promise<TResult[]> {
       if (!together) write(`\n${header}`);
       const output: Buffer[] = [];
       const start = performance.now();
-      const code = await runCommand(step.command, step.env ?? {}, together ? output : undefined);
+      const code = await runCommand(step.command, together ? output : undefined);
       const seconds = (performance.now() - start) / 1000;
       if (together) {
         write(`\n${header}`);
@@ -186,8 +180,7 @@ function batches(steps: readonly TStep[]): TStep[][] {
 
 async function main(): Promise<number> {
   if (process.argv.includes('--list')) {
-    for (const step of STEPS)
-      write(`${step.name.padEnd(10)} ${step.title}${step.processTier ? ' (with --all)' : ''}`);
+    for (const step of STEPS) write(`${step.name.padEnd(10)} ${step.title}`);
     return 0;
   }
   const selection = parseSelection(process.argv.slice(2));
@@ -196,8 +189,7 @@ async function main(): Promise<number> {
   let failed = false;
   const begin = performance.now();
 
-  const all = process.argv.includes('--all');
-  const selected = STEPS.filter((step) => (selection ? selection.has(step.name) : all || !step.processTier));
+  const selected = STEPS.filter((step) => !selection || selection.has(step.name));
   for (const batch of batches(selected)) {
     if (failed || interrupted) {
       for (const step of batch) results.push({ step, status: 'not run', seconds: 0 });

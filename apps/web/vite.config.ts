@@ -26,7 +26,8 @@ const FIRST_LOAD: readonly RegExp[] = [
 /**
  * Modules every framed screen (the dashboard among them) loads first besides `FIRST_LOAD`; see `frame-start`.
  * Named one by one from the bundle map (docs/bundle.md): a feature's `index.ts` must not be named (the entry
- * imports it, so the login screen would load the group), nor anything a framed screen loads lazily.
+ * imports it, so the login screen would load the group), nor anything a framed screen loads lazily. Modules,
+ * never folders: a group that named `src/app/frame/` stopped the app from starting.
  */
 const FRAME_LOAD: readonly RegExp[] = [
   // TanStack Query, all but useQueries, which only the content tables use
@@ -63,7 +64,7 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
   /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|status-badge|use-answer-event))\.(ts|tsx|css)$/,
-  /[\\/]src[\\/]features[\\/]forum[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]forums[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/](components[\\/](list-section|page[\\/]page|rich-text)|lib[\\/](download-file|formatting|links))\.(ts|tsx)$/,
 ];

@@ -7,6 +7,7 @@ import { expect } from '@playwright/test';
 import { CATEGORY_API, CONTENT_API } from '@portal/contract';
 import { ApiClient, type TMultipart } from './api-client.ts';
 import { flatten } from './test-data.ts';
+import { withTreeLock } from './tree-lock.ts';
 
 export interface TTreeNode {
   id: number;
@@ -56,9 +57,14 @@ export class ContentApi extends ApiClient {
     return created[0]?.id ?? -1;
   }
 
-  /** Deletes categories, children before their parents; missing ones are fine. */
+  /**
+   * Deletes categories, children before their parents; missing ones are fine. Holds the tree's lock, so that
+   * no drag running beside saves a tree that names them (tree-lock.ts).
+   */
   async deleteCategories(ids: readonly number[]): Promise<void> {
-    for (const id of ids) await this.delete(CATEGORY_API.byId(id), { expect: [200, 404] });
+    await withTreeLock('content', async () => {
+      for (const id of ids) await this.delete(CATEGORY_API.byId(id), { expect: [200, 404] });
+    });
   }
 
   /** Creates a content item in a category, optionally with a CSV table; returns its id. */

@@ -8,6 +8,7 @@ import { expect } from '@playwright/test';
 import { MEDIA_API } from '@portal/contract';
 import { ApiClient } from './api-client.ts';
 import { fixturePath, flatten } from './test-data.ts';
+import { withTreeLock } from './tree-lock.ts';
 
 export interface TMediaNode {
   id: number;
@@ -66,16 +67,21 @@ export class MediaApi extends ApiClient {
     return Array.isArray(body) ? body : Object.values(body);
   }
 
-  /** Deletes the matching categories with their files; sub-categories before their parents. */
+  /**
+   * Deletes the matching categories with their files; sub-categories before their parents. Holds the tree's
+   * lock, so that no drag running beside saves a tree that names them (tree-lock.ts).
+   */
   async removeCategories(matches: (node: TMediaNode) => boolean): Promise<void> {
-    const doomed = flatten(await this.tree())
-      .filter(matches)
-      .reverse();
-    for (const category of doomed) {
-      for (const file of await this.files(category.id)) {
-        await this.delete(MEDIA_API.file(file.id), { expect: [204, 404] });
+    await withTreeLock('media', async () => {
+      const doomed = flatten(await this.tree())
+        .filter(matches)
+        .reverse();
+      for (const category of doomed) {
+        for (const file of await this.files(category.id)) {
+          await this.delete(MEDIA_API.file(file.id), { expect: [204, 404] });
+        }
+        await this.delete(MEDIA_API.category(category.id));
       }
-      await this.delete(MEDIA_API.category(category.id));
-    }
+    });
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The API tests of the process and fault tier: they start the server or a command-line tool as processes of
  * their own, kill them, or hold up a database, relay or client on purpose. They take about a third of the API
- * suites' time for a few dozen tests, so `npm test` leaves them to `npm run test:process` (and CI runs both,
- * `npm run test:all`). `API_TIER` picks the tier: `main` (all others), `process` (these) or unset (all).
+ * suites' time for a few dozen tests and need timeouts of minutes, so they are a Vitest project of their own
+ * (`api-process`, vitest.config.ts) and a step of their own in `npm test`, apart from the fast `api-fast`
+ * project. test/platform/test-tiers.test.ts fails when a file that starts processes is missing here.
  */
 export const PROCESS_TIER = [
   // command-line tools as processes of their own
@@ -27,11 +28,3 @@ export const PROCESS_TIER = [
   'test/mail/outbox-restart.test.ts',
   'test/mail/relay-hang.test.ts',
 ];
-
-export type TApiTier = 'main' | 'process' | 'all';
-
-export function apiTier(value: string | undefined): TApiTier {
-  if (value === undefined || value === '' || value === 'all') return 'all';
-  if (value === 'main' || value === 'process') return value;
-  throw new Error(`API_TIER must be main, process or all, not '${value}'`);
-}

@@ -42,7 +42,10 @@ export const CATEGORY_TYPE_LABELS: Record<TCategoryType, string> = { content: 'I
 const ZParentName = zm.object({ id: zm.int(), name: zm.string() });
 export type TParentName = z.infer<typeof ZParentName>;
 
-/** `schema`, named `id` in the OpenAPI document (as classic zod's `.meta({ id })`). */
+/**
+ * `schema`, named `id` in the OpenAPI document (as classic zod's `.meta({ id })`). Not zod/mini's `.register`,
+ * which loses the recursive type, nor `.check`, which reads the `children` getter too early.
+ */
 function openApiComponent<T extends zm.ZodMiniType>(schema: T, id: string): T {
   zm.globalRegistry.add(schema, { id });
   return schema;

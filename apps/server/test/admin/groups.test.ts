@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows } from '../audit/audit-helpers.ts';
+import { buildCategory, buildPost } from '../helpers/builders-content.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createWorld, rowCounts, type World } from '../helpers/world.ts';
 import { call, eraseMember, headersOf, REFUSED } from './admin-helpers.ts';
@@ -41,20 +42,8 @@ async function newGroup(name: string): Promise<number> {
 
 /** A post and a category shown to the group, inserted as rows. */
 async function useInContent(groupId: number, title: string): Promise<void> {
-  const db = w.t.database.db;
-  const now = new Date();
-  const post = await db
-    .insertInto('blogPosts')
-    .values({ title, preText: '', content: '<p>x</p>', publishedAt: now, createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('blogPostGroups').values({ blogPostId: post.id, groupId }).execute();
-  const category = await db
-    .insertInto('contentCategories')
-    .values({ name: `Kategorie ${title}`, type: 'content', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('contentCategoryGroups').values({ categoryId: category.id, groupId }).execute();
+  await buildPost(w, { title, preText: '', content: '<p>x</p>', groups: [groupId] });
+  await buildCategory(w, { name: `Kategorie ${title}`, groups: [groupId] });
 }
 
 describe('GET /api/admin/groups', () => {

@@ -5,11 +5,12 @@
  * deleted by an admin, deletion) each list of each kind of user, with and without a tag, must answer what a
  * recount over the posts themselves gives.
  */
-import { ADMIN_API, BLOG_API, BLOG_PAGE_SIZE, type TAdminGroup, type TBlog } from '@portal/contract';
+import { ADMIN_API, BLOG_API, BLOG_PAGE_SIZE, type TBlog } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildBlogLists } from '../../src/features/blog/index.ts';
 import { call } from '../admin/admin-helpers.ts';
+import { buildGroup } from '../helpers/builders.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 import { ago, ahead, createPost, HOUR, listPosts, postInput, savePost } from './blog-helpers.ts';
 
@@ -107,9 +108,7 @@ async function edit(post: TBlog, changes: Partial<Parameters<typeof postInput>[1
 }
 
 async function newGroup(name: string): Promise<number> {
-  const response = await call(w, 'POST', ADMIN_API.groups, w.as.admin, { name });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<TAdminGroup>().id;
+  return (await buildGroup(w, { name })).id;
 }
 
 describe('kept blog lists', () => {

@@ -1,7 +1,8 @@
 import type { TBlog } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPost } from '../helpers/builders-content.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { ahead, createPost, HOUR, listPosts, titles } from './blog-helpers.ts';
+import { ahead, HOUR, listPosts, titles } from './blog-helpers.ts';
 
 let w: World;
 const TOTAL = 25;
@@ -12,13 +13,13 @@ beforeAll(async () => {
   // later id comes first.
   const base = Date.now();
   for (let n = TOTAL; n >= 1; n -= 1) {
-    await createPost(w, {
+    await buildPost(w, {
       title: `Beitrag ${n}`,
-      publishedAt: new Date(base - (n === 2 ? 3 : n) * HOUR).toISOString(),
+      publishedAt: new Date(base - (n === 2 ? 3 : n) * HOUR),
       tags: n % 3 === 0 ? ['Jeder3'] : [],
     });
   }
-  await createPost(w, { title: 'Geplant', publishedAt: ahead(24 * HOUR) });
+  await buildPost(w, { title: 'Geplant', publishedAt: ahead(24 * HOUR) });
 });
 afterAll(() => w.t.close());
 

@@ -1,8 +1,9 @@
 import { CATEGORY_API, type TContentCategory } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCategory } from '../helpers/builders-content.ts';
 import { bearer, createUser, login } from '../helpers/factories.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { createCategory, flatten, getTree } from './category-helpers.ts';
+import { flatten, getTree } from './category-helpers.ts';
 
 let w: World;
 const ids: Record<string, number> = {};
@@ -16,43 +17,57 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   w = await createWorld();
   const { mitglieder, partner, gf } = w.groups;
-  ids.technik = await createCategory(w, { name: 'Technik', position: 0 });
-  ids.normen = await createCategory(w, { name: 'Normen', parentId: ids.technik, showInQuickAccess: true });
-  ids.intern = await createCategory(w, { name: 'Intern', parentId: ids.technik, visibleForUserGroups: [gf] });
-  ids.strategie = await createCategory(w, {
-    name: 'Strategie',
-    parentId: ids.intern,
-    showInQuickAccess: true,
-  });
-  ids.verbandsinfos = await createCategory(w, {
-    name: 'Verbandsinfos',
-    position: 1,
-    visibleForUserGroups: [mitglieder, partner],
-  });
-  ids.vorstand = await createCategory(w, {
-    name: 'Vorstand',
-    visibleForUserGroups: [gf],
-    showInQuickAccess: true,
-  });
-  ids.protokolle = await createCategory(w, {
-    name: 'Protokolle',
-    parentId: ids.vorstand,
-    visibleForUserGroups: [mitglieder, gf],
-    showInQuickAccess: true,
-  });
-  ids.dienstleistungen = await createCategory(w, {
-    name: 'Dienstleistungen',
-    type: 'url',
-    url: '/dienstleistungsangebote',
-    visibleForUserGroups: [mitglieder, partner],
-    showInQuickAccess: true,
-  });
-  ids.online = await createCategory(w, {
-    name: 'Verband online',
-    type: 'url',
-    url: 'https://www.verband.example/',
-    visibleForUserGroups: [partner],
-  });
+  ids.technik = (await buildCategory(w, { name: 'Technik', position: 0 })).id;
+  ids.normen = (
+    await buildCategory(w, { name: 'Normen', parentId: ids.technik, showInQuickAccess: true })
+  ).id;
+  ids.intern = (await buildCategory(w, { name: 'Intern', parentId: ids.technik, groups: [gf] })).id;
+  ids.strategie = (
+    await buildCategory(w, {
+      name: 'Strategie',
+      parentId: ids.intern,
+      showInQuickAccess: true,
+    })
+  ).id;
+  ids.verbandsinfos = (
+    await buildCategory(w, {
+      name: 'Verbandsinfos',
+      position: 1,
+      groups: [mitglieder, partner],
+    })
+  ).id;
+  ids.vorstand = (
+    await buildCategory(w, {
+      name: 'Vorstand',
+      groups: [gf],
+      showInQuickAccess: true,
+    })
+  ).id;
+  ids.protokolle = (
+    await buildCategory(w, {
+      name: 'Protokolle',
+      parentId: ids.vorstand,
+      groups: [mitglieder, gf],
+      showInQuickAccess: true,
+    })
+  ).id;
+  ids.dienstleistungen = (
+    await buildCategory(w, {
+      name: 'Dienstleistungen',
+      type: 'url',
+      url: '/dienstleistungsangebote',
+      groups: [mitglieder, partner],
+      showInQuickAccess: true,
+    })
+  ).id;
+  ids.online = (
+    await buildCategory(w, {
+      name: 'Verband online',
+      type: 'url',
+      url: 'https://www.verband.example/',
+      groups: [partner],
+    })
+  ).id;
 });
 afterAll(() => w.t.close());
 
@@ -160,11 +175,13 @@ describe('GET /api/contentCategory/quickAccess', () => {
   });
 
   it('should offer a partner no content page: those are for members (issue 31)', async () => {
-    const id = await createCategory(w, {
-      name: 'Partnerseite',
-      visibleForUserGroups: [w.groups.partner],
-      showInQuickAccess: true,
-    });
+    const id = (
+      await buildCategory(w, {
+        name: 'Partnerseite',
+        groups: [w.groups.partner],
+        showInQuickAccess: true,
+      })
+    ).id;
     try {
       expect(names(await quick(w.as.partner))).toEqual(['Dienstleistungen']);
       expect(names(await quick(w.as.admin))).toContain('Partnerseite');

@@ -3,33 +3,32 @@ import {
   CONTENT_MESSAGES,
   CSV_MAX_ROWS,
   CSV_ROWS_PAGE_MAX,
-  type TContentItem,
   type TContentRows,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '../categories/category-helpers.ts';
+import { buildCategory, buildPage } from '../helpers/builders-content.ts';
 import { createWorld, type World } from '../helpers/world.ts';
 import { createItem, listContent } from './content-helpers.ts';
 import { csvFixture } from './csv-fixtures.ts';
 
 let w: World;
 const cat: Record<string, number> = {};
-const item: Record<string, TContentItem> = {};
+const item: Record<string, { id: number }> = {};
 beforeAll(async () => {
   w = await createWorld();
-  cat.normen = await createCategory(w, { name: 'Normen' });
-  cat.intern = await createCategory(w, { name: 'Intern', visibleForUserGroups: [w.groups.gf] });
-  cat.unterIntern = await createCategory(w, { name: 'Unter Intern', parentId: cat.intern });
-  cat.leer = await createCategory(w, { name: 'Leer' });
+  cat.normen = (await buildCategory(w, { name: 'Normen' })).id;
+  cat.intern = (await buildCategory(w, { name: 'Intern', groups: [w.groups.gf] })).id;
+  cat.unterIntern = (await buildCategory(w, { name: 'Unter Intern', parentId: cat.intern })).id;
+  cat.leer = (await buildCategory(w, { name: 'Leer' })).id;
   const preisliste = { filename: 'preisliste.csv', data: csvFixture('preisliste-excel-cp1252.csv') };
-  item.zweites = await createItem(w, { title: 'Zweites', categories: [cat.normen ?? 0], position: 2 });
+  item.zweites = await buildPage(w, { title: 'Zweites', categories: [cat.normen ?? 0], position: 2 });
   item.erstes = await createItem(
     w,
     { title: 'Erstes', categories: [cat.normen ?? 0, cat.intern ?? 0], position: 1 },
     preisliste,
   );
   item.geheim = await createItem(w, { title: 'Geheim', categories: [cat.intern ?? 0] }, preisliste);
-  item.versteckt = await createItem(w, { title: 'Versteckt', categories: [cat.unterIntern ?? 0] });
+  item.versteckt = await buildPage(w, { title: 'Versteckt', categories: [cat.unterIntern ?? 0] });
 });
 afterAll(() => w.t.close());
 

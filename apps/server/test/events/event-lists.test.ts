@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildAnswer, buildEvent } from '../helpers/builders-events.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import { createEvent, createEventWorld, DAY, type EventWorld, HOUR, setStatus } from './event-helpers.ts';
 
@@ -64,18 +65,16 @@ async function expectCounts(eventId: number, accepted: number, declined: number)
 describe('what event lists carry', () => {
   // 2071: far from every other event of this file
   const now = Date.parse('2071-03-01T12:00:00Z');
-  let upcoming: TEvent;
-  let past: TEvent;
+  let upcoming: { id: number };
+  let past: { id: number };
   beforeAll(async () => {
-    w.clock.now = new Date(now - 30 * DAY);
-    upcoming = await createEvent(w, { name: 'Kommend', start: iso(now + DAY), end: iso(now + DAY + HOUR) });
-    past = await createEvent(w, { name: 'Vorbei', start: iso(now - DAY), end: iso(now - DAY + HOUR) });
+    upcoming = await buildEvent(w, { name: 'Kommend', start: iso(now + DAY), end: iso(now + DAY + HOUR) });
+    past = await buildEvent(w, { name: 'Vorbei', start: iso(now - DAY), end: iso(now - DAY + HOUR) });
     for (const event of [upcoming, past]) {
-      expect((await setStatus(w, w.as.kollegin, event.id, 1)).statusCode).toBe(200);
-      expect((await setStatus(w, w.as.admin, event.id, 0)).statusCode).toBe(200);
+      await buildAnswer(w, { eventId: event.id, userId: await userId(w, 'kollegin'), status: true });
+      await buildAnswer(w, { eventId: event.id, userId: await userId(w, 'admin'), status: false });
     }
-    expect((await setStatus(w, w.as.mitglied, upcoming.id, 1)).statusCode).toBe(200);
-    w.clock.now = undefined;
+    await buildAnswer(w, { eventId: upcoming.id, userId: await userId(w, 'mitglied'), status: true });
   });
 
   const calls = () => [
@@ -251,20 +250,18 @@ describe('the listing without a range', () => {
   const ahead = Array.from({ length: EVENT_LIST_PAGE_SIZE + 5 }, (_, n) => `Kommend ${n + 1}`);
   const behind = Array.from({ length: EVENT_LIST_PAGE_SIZE + 3 }, (_, n) => `Vorbei ${n + 1}`);
   beforeAll(async () => {
-    w.clock.now = new Date(now - 400 * DAY);
     // two starting at the same moment: the id orders them
     for (const [n, name] of ahead.entries()) {
       const at = now + Math.max(1, n) * DAY;
-      await createEvent(w, { name, start: iso(at), end: iso(at + HOUR) });
+      await buildEvent(w, { name, start: iso(at), end: iso(at + HOUR) });
     }
     for (const [n, name] of behind.entries()) {
       const at = now - (n + 1) * DAY;
-      await createEvent(w, { name, start: iso(at), end: iso(at + HOUR) });
+      await buildEvent(w, { name, start: iso(at), end: iso(at + HOUR) });
     }
     // ended 13 months ago: no longer in the past section; still running: upcoming
-    await createEvent(w, { name: 'Zu alt', start: iso(now - 395 * DAY), end: iso(now - 395 * DAY + HOUR) });
-    await createEvent(w, { name: 'Läuft', start: iso(now - 2 * DAY), end: iso(now + HOUR) });
-    w.clock.now = undefined;
+    await buildEvent(w, { name: 'Zu alt', start: iso(now - 395 * DAY), end: iso(now - 395 * DAY + HOUR) });
+    await buildEvent(w, { name: 'Läuft', start: iso(now - 2 * DAY), end: iso(now + HOUR) });
   });
 
   const here = (events: readonly TEvent[]) =>

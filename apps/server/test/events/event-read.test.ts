@@ -1,6 +1,7 @@
 import { EVENT_MESSAGES, EVENTS_API, MESSAGES, type TEvent } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, type EventWorld, setStatus } from './event-helpers.ts';
+import { buildEvent } from '../helpers/builders-events.ts';
+import { createEventWorld, type EventWorld, setStatus } from './event-helpers.ts';
 
 let w: EventWorld;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('GET /api/event/', () => {
       on('März-Frühstück', '2041-03-15', 7, 8),
       on('Ferne Zukunft', '2045-06-01'),
     ];
-    for (const event of events) ours.add((await createEvent(w, event)).name);
+    for (const event of events) ours.add((await buildEvent(w, event)).name);
   });
 
   it('should list the events overlapping [from, to), ordered by start', async () => {
@@ -84,12 +85,12 @@ describe('GET /api/event/', () => {
 
 describe('GET /api/event/count/{max}', () => {
   beforeAll(async () => {
-    await createEvent(w, on('Vergangen', '2051-05-01'));
-    await createEvent(w, on('Läuft gerade', '2051-05-02', 8, 18));
-    await createEvent(w, on('Morgen', '2051-05-03'));
-    await createEvent(w, on('Übermorgen früh', '2051-05-04', 7, 8));
-    await createEvent(w, on('Übermorgen', '2051-05-04', 9, 10));
-    await createEvent(w, on('Nächste Woche', '2051-05-10'));
+    await buildEvent(w, on('Vergangen', '2051-05-01'));
+    await buildEvent(w, on('Läuft gerade', '2051-05-02', 8, 18));
+    await buildEvent(w, on('Morgen', '2051-05-03'));
+    await buildEvent(w, on('Übermorgen früh', '2051-05-04', 7, 8));
+    await buildEvent(w, on('Übermorgen', '2051-05-04', 9, 10));
+    await buildEvent(w, on('Nächste Woche', '2051-05-10'));
   });
 
   it('should answer the next events that have not ended, soonest first', async () => {
@@ -134,7 +135,7 @@ describe('GET /api/event/count/{max}', () => {
 
 describe('GET /api/event/{id}', () => {
   it('should answer one event to a member', async () => {
-    const event = await createEvent(w, on('Einzeln', '2061-01-01'));
+    const event = await buildEvent(w, on('Einzeln', '2061-01-01'));
     const response = await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.kollegin });
     expect(response.statusCode).toBe(200);
     expect(response.json<TEvent>()).toMatchObject({ id: event.id, name: 'Einzeln', mySubscription: null });
@@ -148,7 +149,7 @@ describe('GET /api/event/{id}', () => {
   });
 
   it('should refuse a partner with 403 and a request without token with 401', async () => {
-    const event = await createEvent(w, on('Nur für Mitglieder', '2061-01-02'));
+    const event = await buildEvent(w, on('Nur für Mitglieder', '2061-01-02'));
     expect((await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.partner })).statusCode).toBe(
       403,
     );

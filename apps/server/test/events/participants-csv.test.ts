@@ -1,11 +1,11 @@
 import { EVENT_MESSAGES, EVENTS_API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, login } from '../helpers/factories.ts';
-import type { Headers } from '../helpers/world.ts';
-import { createEvent, createEventWorld, type EventWorld, setStatus } from './event-helpers.ts';
+import { buildUser } from '../helpers/builders.ts';
+import { buildAnswer, buildEvent } from '../helpers/builders-events.ts';
+import { userId } from '../helpers/factories.ts';
+import { createEventWorld, type EventWorld } from './event-helpers.ts';
 
 let w: EventWorld;
-const extra: Record<string, Headers> = {};
 beforeAll(async () => {
   w = await createEventWorld();
   const people = [
@@ -15,23 +15,22 @@ beforeAll(async () => {
     { username: 'vollbreit', email: 'vollbreit@glas.example', company: '＝SUMME(A1)' },
     { username: 'unsichtbar', email: 'unsichtbar@glas.example', company: '\u200B|calc' },
   ];
-  for (const person of people) {
-    await createUser(w.t.app, { ...person, role: 'ROLE_USER' });
-    extra[person.username] = bearer(await login(w.t.app, person.username));
-  }
+  for (const person of people) await buildUser(w, person);
 });
 afterAll(() => w.t.close());
 
 const csvUrl = (id: number) => EVENTS_API.participantsCsv(id);
-const as = (username: string): Headers => extra[username] ?? {};
+/** `username` answers the event: true attends. */
+const answer = async (username: string, eventId: number, status: boolean) =>
+  buildAnswer(w, { eventId, userId: await userId(w, username), status });
 
 describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   it('should answer UTF-8 with BOM, `;` and CRLF, accepted first, formula cells escaped', async () => {
-    const event = await createEvent(w, { name: 'Glastage Köln 2026: Ausstellung & Vorträge' });
-    await setStatus(w, as('zoë'), event.id, 0);
-    await setStatus(w, w.as.mitglied, event.id, 1);
-    await setStatus(w, as('=SUMME(A1)'), event.id, 1);
-    await setStatus(w, as('Jürgen Weiß'), event.id, 1);
+    const event = await buildEvent(w, { name: 'Glastage Köln 2026: Ausstellung & Vorträge' });
+    await answer('zoë', event.id, false);
+    await answer('mitglied', event.id, true);
+    await answer('=SUMME(A1)', event.id, true);
+    await answer('Jürgen Weiß', event.id, true);
 
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(200);
@@ -60,9 +59,9 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   });
 
   it('should escape full-width signs and formulas behind a zero-width space (issue 30)', async () => {
-    const event = await createEvent(w, { name: 'Formeln' });
-    await setStatus(w, as('vollbreit'), event.id, 1);
-    await setStatus(w, as('unsichtbar'), event.id, 1);
+    const event = await buildEvent(w, { name: 'Formeln' });
+    await answer('vollbreit', event.id, true);
+    await answer('unsichtbar', event.id, true);
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
@@ -76,7 +75,7 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   });
 
   it('should answer only the header for an event without answers', async () => {
-    const event = await createEvent(w, { name: '!!!' });
+    const event = await buildEvent(w, { name: '!!!' });
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('\uFEFFName;E-Mail;Firma;Status\r\n');
@@ -86,7 +85,7 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   });
 
   it('should refuse the list of an external event with 409', async () => {
-    const event = await createEvent(w, { external: true });
+    const event = await buildEvent(w, { external: true });
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: EVENT_MESSAGES.externalNoParticipants });
@@ -99,14 +98,14 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   });
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403', async (user) => {
-    const event = await createEvent(w);
+    const event = await buildEvent(w);
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as[user] });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
   });
 
   it('should refuse a request without token with 401', async () => {
-    const event = await createEvent(w);
+    const event = await buildEvent(w);
     expect((await w.t.app.inject({ url: csvUrl(event.id) })).statusCode).toBe(401);
   });
 });

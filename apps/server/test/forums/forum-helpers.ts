@@ -6,6 +6,8 @@ import {
   type TForumSummary,
   type TForumThread,
 } from '@portal/contract';
+import { buildThread } from '../helpers/builders-forums-media.ts';
+import { userId } from '../helpers/factories.ts';
 import {
   rowCounts as countRows,
   createWorld,
@@ -116,6 +118,17 @@ export async function createPost(
   const response = await savePost(w, headers, threadId, { content }, files);
   if (response.statusCode !== 200) throw new Error(`post: ${response.statusCode} ${response.body}`);
   return response.json<TForumPost>();
+}
+
+/** A thread opened by `mitglied` with `replies` more posts by `kollege`, written as rows (no follows). */
+export async function buildMemberThread(
+  w: ForumWorld,
+  forumId: number,
+  replies = 0,
+): Promise<{ id: number; postIds: number[] }> {
+  const [opener, replier] = [await userId(w, 'mitglied'), await userId(w, 'kollege')];
+  const posts = [{ authorId: opener }, ...Array.from({ length: replies }, () => ({ authorId: replier }))];
+  return buildThread(w, { forumId, posts });
 }
 
 export async function readThread(w: ForumWorld, id: number, query = '', headers?: Headers) {

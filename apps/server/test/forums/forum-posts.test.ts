@@ -1,7 +1,8 @@
 import { FORUM_API, FORUM_MESSAGES, MESSAGES, type TForum, type TForumPost } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildForum } from '../helpers/builders-forums-media.ts';
 import {
-  createForum,
+  buildMemberThread,
   createForumWorld,
   createPost,
   createThread,
@@ -16,7 +17,7 @@ let w: ForumWorld;
 let forumId: number;
 beforeAll(async () => {
   w = await createForumWorld();
-  forumId = (await createForum(w)).id;
+  forumId = (await buildForum(w, { name: 'Technik & Normen' })).id;
 });
 afterAll(() => w.t.close());
 
@@ -58,7 +59,7 @@ describe('POST /api/forumPost/', () => {
   );
 
   it('should accept the post in a JSON body too', async () => {
-    const thread = await createThread(w, forumId);
+    const thread = await buildMemberThread(w, forumId);
     const response = await w.t.app.inject({
       method: 'POST',
       url: FORUM_API.savePost,
@@ -75,7 +76,7 @@ describe('POST /api/forumPost/', () => {
     [{ content: '<p></p>' }, 'Der Beitragsinhalt ist ein Pflichtfeld'],
     [{ content: '<p><script>alert(1)</script></p>' }, 'Der Beitragsinhalt ist ein Pflichtfeld'],
   ])('should refuse the content %j with 400 and the German message of SPEC §5', async (body, message) => {
-    const thread = await createThread(w, forumId);
+    const thread = await buildMemberThread(w, forumId);
     const before = await forumRows(w);
     const response = await savePost(w, w.as.kollege, thread.id, body);
     expect(response.statusCode).toBe(400);
@@ -93,7 +94,7 @@ describe('POST /api/forumPost/', () => {
   });
 
   it('should refuse a partner with 403 and a request without token with 401, writing nothing', async () => {
-    const thread = await createThread(w, forumId);
+    const thread = await buildMemberThread(w, forumId);
     const before = await forumRows(w);
     const refused = await savePost(w, w.as.partner, thread.id, { content: '<p>Hallo</p>' });
     expect(refused.statusCode).toBe(403);
@@ -139,8 +140,8 @@ describe('DELETE /api/forumPost/{id}', () => {
   it.each(['mitglied', 'kollege', 'partner'] as const)(
     'should refuse %s with 403 and keep the post, even their own',
     async (user) => {
-      const thread = await createThread(w, forumId);
-      const post = await createPost(w, thread.id, w.as.kollege);
+      const thread = await buildMemberThread(w, forumId, 1);
+      const post = { id: thread.postIds[1] ?? 0 };
       const response = await remove(w, FORUM_API.post(post.id), w.as[user]);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
@@ -149,8 +150,8 @@ describe('DELETE /api/forumPost/{id}', () => {
   );
 
   it('should refuse a request without token with 401', async () => {
-    const thread = await createThread(w, forumId);
-    const post = await createPost(w, thread.id);
+    const thread = await buildMemberThread(w, forumId, 1);
+    const post = { id: thread.postIds[1] ?? 0 };
     expect((await remove(w, FORUM_API.post(post.id), {})).statusCode).toBe(401);
   });
 });

@@ -1,10 +1,7 @@
 import { FORUM_API, FORUM_POSTS_PAGE_SIZE, type TForum, type TForumThread } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createForumPostsRepository,
-  type NewPost,
-} from '../../src/features/forums/forum-posts.repository.ts';
-import { createForumsRepository } from '../../src/features/forums/forums.repository.ts';
+import { buildForumPost } from '../helpers/builders-forums-media.ts';
+import { userId } from '../helpers/factories.ts';
 import {
   createForum,
   createForumWorld,
@@ -25,26 +22,17 @@ beforeAll(async () => {
   w = await createForumWorld();
   const forum = await createForum(w, 'Langes Thema');
   thread = await createThread(w, forum.id);
-  // The replies, one a second after the first post, written in one batch instead of a request each.
-  const { db } = w.t.database;
-  const author = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'kollege')
-    .executeTakeFirstOrThrow();
+  // The replies, one a second after the first post, written as rows instead of a request each.
+  const authorId = await userId(w, 'kollege');
   const start = Date.parse(thread.createdAt);
-  const replies: NewPost[] = Array.from({ length: REPLIES }, (_, index) => ({
-    threadId: thread.id,
-    authorId: author.id,
-    content: `<p>Antwort ${index + 1}</p>`,
-    isFirst: false,
-    createdAt: new Date(start + (index + 1) * SECOND),
-  }));
-  const repo = createForumsRepository(db);
-  await db.transaction().execute(async (trx) => {
-    await createForumPostsRepository(db).insertPosts(trx, replies);
-    await repo.recountThread(trx, thread.id);
-  });
+  for (let index = 0; index < REPLIES; index += 1) {
+    await buildForumPost(w, {
+      threadId: thread.id,
+      authorId,
+      content: `<p>Antwort ${index + 1}</p>`,
+      at: new Date(start + (index + 1) * SECOND),
+    });
+  }
 });
 afterAll(() => w.t.close());
 
@@ -99,17 +87,14 @@ describe('a thread whose posts share their times', () => {
     const { db } = w.t.database;
     const start = Date.parse(tied.createdAt);
     // three posts a second, the later seconds written first
-    const replies: NewPost[] = Array.from({ length: REPLIES }, (_, index) => ({
-      threadId: tied.id,
-      authorId: null,
-      content: `<p>Gleichzeitig ${index + 1}</p>`,
-      isFirst: false,
-      createdAt: new Date(start + (Math.floor((REPLIES - 1 - index) / 3) + 1) * SECOND),
-    }));
-    await db.transaction().execute(async (trx) => {
-      await createForumPostsRepository(db).insertPosts(trx, replies);
-      await createForumsRepository(db).recountThread(trx, tied.id);
-    });
+    for (let index = 0; index < REPLIES; index += 1) {
+      await buildForumPost(w, {
+        threadId: tied.id,
+        authorId: null,
+        content: `<p>Gleichzeitig ${index + 1}</p>`,
+        at: new Date(start + (Math.floor((REPLIES - 1 - index) / 3) + 1) * SECOND),
+      });
+    }
     const rows = await db
       .selectFrom('forumPosts')
       .select(['content', 'createdAt', 'id'])

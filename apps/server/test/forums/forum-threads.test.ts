@@ -1,8 +1,10 @@
 import { FORUM_API, FORUM_MESSAGES, MESSAGES, type TForumThread } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, login } from '../helpers/factories.ts';
+import { buildUser } from '../helpers/builders.ts';
+import { buildForum, buildThread } from '../helpers/builders-forums-media.ts';
+import { userId } from '../helpers/factories.ts';
 import {
-  createForum,
+  buildMemberThread,
   createForumWorld,
   createPost,
   createThread,
@@ -17,7 +19,7 @@ let w: ForumWorld;
 let forumId: number;
 beforeAll(async () => {
   w = await createForumWorld();
-  forumId = (await createForum(w)).id;
+  forumId = (await buildForum(w, { name: 'Technik & Normen' })).id;
 });
 afterAll(() => w.t.close());
 
@@ -131,7 +133,7 @@ describe('GET /api/forumThread/{id}', () => {
   });
 
   it('should answer 400 for an invalid page and 404 for an unknown thread', async () => {
-    const created = await createThread(w, forumId);
+    const created = await buildMemberThread(w, forumId);
     for (const query of ['page=0', 'page=first', 'pageSize=0', 'pageSize=101']) {
       const response = await w.t.app.inject({
         url: `${FORUM_API.thread(created.id)}?${query}`,
@@ -145,17 +147,19 @@ describe('GET /api/forumThread/{id}', () => {
   });
 
   it('should show a post of a deleted user without author', async () => {
-    const created = await createThread(w, forumId);
-    const gone = await createUser(w.t.app, { username: 'ehemalig', role: 'ROLE_USER' });
-    const headers = bearer(await login(w.t.app, 'ehemalig'));
-    const post = await createPost(w, created.id, headers);
+    const gone = await buildUser(w, { username: 'ehemalig' });
+    const created = await buildThread(w, {
+      forumId,
+      posts: [{ authorId: await userId(w, 'mitglied') }, { authorId: gone.id }],
+    });
+    const post = { id: created.postIds[1] };
     await w.t.database.db.deleteFrom('users').where('id', '=', gone.id).execute();
     const read = await readThread(w, created.id);
     expect(read.posts.find((entry) => entry.id === post.id)?.author).toBeNull();
   });
 
   it('should refuse a partner with 403 and a request without token with 401', async () => {
-    const created = await createThread(w, forumId);
+    const created = await buildMemberThread(w, forumId);
     expect(
       (await w.t.app.inject({ url: FORUM_API.thread(created.id), headers: w.as.partner })).statusCode,
     ).toBe(403);
@@ -165,8 +169,7 @@ describe('GET /api/forumThread/{id}', () => {
 
 describe('DELETE /api/forumThread/{id}', () => {
   it('should answer 204 and delete the thread with all its posts, first post included', async () => {
-    const created = await createThread(w, forumId);
-    await createPost(w, created.id);
+    const created = await buildMemberThread(w, forumId, 1);
     const before = await forumRows(w);
     const response = await remove(w, FORUM_API.thread(created.id), w.as.admin);
     expect(response.statusCode).toBe(204);
@@ -177,7 +180,7 @@ describe('DELETE /api/forumThread/{id}', () => {
   });
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403 and keep the thread', async (user) => {
-    const created = await createThread(w, forumId, w.as.mitglied);
+    const created = await buildMemberThread(w, forumId);
     const response = await remove(w, FORUM_API.thread(created.id), w.as[user]);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
@@ -185,7 +188,7 @@ describe('DELETE /api/forumThread/{id}', () => {
   });
 
   it('should refuse a request without token with 401', async () => {
-    const created = await createThread(w, forumId);
+    const created = await buildMemberThread(w, forumId);
     expect((await remove(w, FORUM_API.thread(created.id), {})).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,9 @@
 import { FORUM_API, FORUM_MESSAGES, MESSAGES, type TForum, type TForumSummary } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildForum, buildThread } from '../helpers/builders-forums-media.ts';
+import { userId } from '../helpers/factories.ts';
 import {
+  buildMemberThread,
   createForum,
   createForumWorld,
   createPost,
@@ -90,9 +93,17 @@ describe('GET /api/forum/{id}', () => {
   });
 
   it('should page the threads with page and pageSize, pages never overlapping', async () => {
-    const forum = await createForum(w, 'Viele Themen');
+    const forum = await buildForum(w, { name: 'Viele Themen' });
     const names = ['Eins', 'Zwei', 'Drei', 'Vier', 'Fünf'];
-    for (const name of names) await createThread(w, forum.id, w.as.mitglied, [], name);
+    const authorId = await userId(w, 'mitglied');
+    const start = Date.now() - names.length * 1000;
+    for (const [n, name] of names.entries()) {
+      await buildThread(w, {
+        forumId: forum.id,
+        name,
+        posts: [{ authorId, at: new Date(start + n * 1000) }],
+      });
+    }
     const pages = [];
     for (const page of [1, 2, 3, 4]) {
       const response = await get(`${FORUM_API.byId(forum.id)}?page=${page}&pageSize=2`);
@@ -112,13 +123,13 @@ describe('GET /api/forum/{id}', () => {
     const missing = await get(FORUM_API.byId(999_999));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: FORUM_MESSAGES.forumNotFound });
-    const forum = await createForum(w, 'Seitengröße');
+    const forum = await buildForum(w, { name: 'Seitengröße' });
     expect((await get(`${FORUM_API.byId(forum.id)}?pageSize=0`)).statusCode).toBe(400);
     expect((await get(`${FORUM_API.byId(forum.id)}?pageSize=101`)).statusCode).toBe(400);
   });
 
   it('should refuse a partner with 403 and a request without token with 401', async () => {
-    const forum = await createForum(w, 'Nur für Mitglieder');
+    const forum = await buildForum(w, { name: 'Nur für Mitglieder' });
     expect((await get(FORUM_API.byId(forum.id), w.as.partner)).statusCode).toBe(403);
     expect((await w.t.app.inject({ url: FORUM_API.byId(forum.id) })).statusCode).toBe(401);
   });
@@ -208,11 +219,10 @@ describe('POST /api/forum/', () => {
 
 describe('DELETE /api/forum/{id}', () => {
   it('should answer 204 and delete the forum with its threads and posts', async () => {
-    const forum = await createForum(w, 'Wird gelöscht');
-    const thread = await createThread(w, forum.id);
-    await createPost(w, thread.id);
-    const other = await createForum(w, 'Bleibt');
-    const kept = await createThread(w, other.id);
+    const forum = await buildForum(w, { name: 'Wird gelöscht' });
+    const thread = await buildMemberThread(w, forum.id, 1);
+    const other = await buildForum(w, { name: 'Bleibt' });
+    const kept = await buildMemberThread(w, other.id);
     const before = await forumRows(w);
 
     const response = await remove(w, FORUM_API.byId(forum.id), w.as.admin);
@@ -233,14 +243,14 @@ describe('DELETE /api/forum/{id}', () => {
   });
 
   it.each(['mitglied', 'partner'] as const)('should refuse %s with 403 and keep the forum', async (user) => {
-    const forum = await createForum(w, `Bleibt für ${user}`);
+    const forum = await buildForum(w, { name: `Bleibt für ${user}` });
     const response = await remove(w, FORUM_API.byId(forum.id), w.as[user]);
     expect(response.statusCode).toBe(403);
     expect((await get(FORUM_API.byId(forum.id))).statusCode).toBe(200);
   });
 
   it('should refuse a request without token with 401', async () => {
-    const forum = await createForum(w, 'Ohne Token');
+    const forum = await buildForum(w, { name: 'Ohne Token' });
     expect((await remove(w, FORUM_API.byId(forum.id), {})).statusCode).toBe(401);
   });
 });

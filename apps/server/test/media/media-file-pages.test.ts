@@ -8,10 +8,9 @@ import {
   type TMediaFileMap,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaRepository } from '../../src/features/media/media.repository.ts';
-import { newPublicToken } from '../../src/features/media/media-files.service.ts';
+import { buildMediaCategory, buildMediaFile } from '../helpers/builders-forums-media.ts';
 import { createWorld, type World } from '../helpers/world.ts';
-import { createCategory, createFile } from './media-helpers.ts';
+import { createFile } from './media-helpers.ts';
 
 /** A category's files a page at a time (issue 19): GET /api/media/{id}?limit&after. */
 let w: World;
@@ -31,18 +30,14 @@ const NAMES = [
 
 beforeAll(async () => {
   w = await createWorld();
-  category = await createCategory(w, { name: 'Archiv' });
+  category = (await buildMediaCategory(w, { name: 'Archiv' })).id;
   // rows of their own, without uploads: the paging is what is under test
-  const repo = createMediaRepository(w.t.database.db);
   for (const [index, name] of NAMES.entries()) {
-    await repo.insertFile(w.t.database.db, {
-      name,
+    await buildMediaFile(w, {
       categoryId: category,
-      storageKey: `media/test-${index}.pdf`,
+      name,
       originalFilename: `${name}.pdf`,
-      mimeType: 'application/pdf',
       size: 1000 + index,
-      publicToken: newPublicToken(),
     });
   }
   const whole = await w.json<TMediaFileMap>(MEDIA_API.file(category), w.as.admin);
@@ -109,7 +104,7 @@ describe('GET /api/media/{categoryId}?limit&after', () => {
   });
 
   it('should go on where it was when the file the cursor names is deleted between pages', async () => {
-    const other = await createCategory(w, { name: 'Wechselnd' });
+    const other = (await buildMediaCategory(w, { name: 'Wechselnd' })).id;
     const files = [];
     for (const name of ['A', 'B', 'C', 'D', 'E']) files.push(await createFile(w, other, name));
     const first = await get(`${MEDIA_API.file(other)}?limit=2`);
@@ -126,7 +121,7 @@ describe('GET /api/media/{categoryId}?limit&after', () => {
   });
 
   it('should carry a cursor with umlauts and spaces in its header', async () => {
-    const other = await createCategory(w, { name: 'Umlaute' });
+    const other = (await buildMediaCategory(w, { name: 'Umlaute' })).id;
     await createFile(w, other, 'Übersicht Maße 2024');
     await createFile(w, other, 'Übersicht Maße 2025');
     const first = await get(`${MEDIA_API.file(other)}?limit=1`);

@@ -1,46 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { MEDIA_API, MEDIA_MESSAGES, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaRepository } from '../../src/features/media/media.repository.ts';
-import { newKey } from '../../src/platform/storage/storage.ts';
+import { buildMediaCategory, buildMediaFile } from '../helpers/builders-forums-media.ts';
 import { createWorld, fixture, type World } from '../helpers/world.ts';
 
 let w: World;
 const pdf = fixture('docs/merkblatt.pdf');
-
-/** Stores a file in the library the way the media feature will: category, storage key, public token. */
-async function addFile(
-  categoryId: number,
-  name: string,
-  originalFilename: string,
-  data: Buffer,
-  mimeType: string,
-) {
-  const repo = createMediaRepository(w.t.database.db);
-  const storageKey = newKey('media', mimeType === 'application/pdf' ? '.pdf' : '.png');
-  await w.t.app.storage.put(storageKey, data);
-  return repo.insertFile(w.t.database.db, {
-    name,
-    categoryId,
-    storageKey,
-    originalFilename,
-    mimeType,
-    size: data.length,
-    publicToken: randomBytes(24).toString('base64url'),
-  });
-}
+const png = { data: fixture('images/logo.png'), mimeType: 'image/png' };
 
 beforeAll(async () => {
   w = await createWorld();
-  const repo = createMediaRepository(w.t.database.db);
-  const db = w.t.database.db;
-  const dokumente = await repo.insertCategory(db, { name: 'Dokumente', parentId: null });
-  const formulare = await repo.insertCategory(db, { name: 'Formulare', parentId: dokumente, level: 2 });
-  const bilder = await repo.insertCategory(db, { name: 'Bilder', parentId: null });
-  await addFile(dokumente, 'Merkblatt.pdf', 'Merkblatt Glas.pdf', pdf, 'application/pdf');
-  await addFile(formulare, 'Antrag.pdf', 'Antrag für Änderungen.pdf', pdf, 'application/pdf');
-  await addFile(dokumente, 'Logo.png', 'logo.png', fixture('images/logo.png'), 'image/png');
-  await addFile(bilder, 'Logo.png', 'logo-alt.png', fixture('images/logo.png'), 'image/png');
+  const dokumente = (await buildMediaCategory(w, { name: 'Dokumente' })).id;
+  const formulare = (await buildMediaCategory(w, { name: 'Formulare', parentId: dokumente })).id;
+  const bilder = (await buildMediaCategory(w, { name: 'Bilder' })).id;
+  const file = (categoryId: number, name: string, originalFilename: string, content = { data: pdf }) =>
+    buildMediaFile(w, { categoryId, name, originalFilename, ...content });
+  await file(dokumente, 'Merkblatt.pdf', 'Merkblatt Glas.pdf');
+  await file(formulare, 'Antrag.pdf', 'Antrag für Änderungen.pdf');
+  await file(dokumente, 'Logo.png', 'logo.png', png);
+  await file(bilder, 'Logo.png', 'logo-alt.png', png);
 });
 afterAll(() => w.t.close());
 

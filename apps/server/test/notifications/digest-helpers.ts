@@ -1,6 +1,7 @@
 import type { TBlog, TBlogInput, TDigestFrequency } from '@portal/contract';
 import { latestSlot } from '../../src/features/notifications/digest-slots.ts';
 import { postInput, savePost } from '../blog/blog-helpers.ts';
+import { buildForum, buildThread } from '../helpers/builders-forums-media.ts';
 import { userId } from '../helpers/factories.ts';
 import { createWorld, type UserSpec, type World } from '../helpers/world.ts';
 
@@ -88,46 +89,17 @@ export async function writeThread(
   w: World<never>,
   input: { forum?: string; name: string; posts: readonly { author: string; at: Date }[] },
 ): Promise<{ forumId: number; threadId: number; postIds: number[] }> {
-  const db = w.t.database.db;
-  const now = new Date();
-  const forum = await db
-    .insertInto('forums')
-    .values({ name: input.forum ?? 'Technik', description: '', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const [first] = input.posts;
-  const last = input.posts.at(-1);
-  if (!first || !last) throw new Error('a thread needs a post');
-  const thread = await db
-    .insertInto('forumThreads')
-    .values({
-      forumId: forum.id,
-      name: input.name,
-      authorId: await userId(w, first.author),
-      postCount: input.posts.length,
-      lastPostAt: last.at,
-      createdAt: first.at,
-      updatedAt: last.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const postIds: number[] = [];
+  const forum = await buildForum(w, { name: input.forum ?? 'Technik', description: '' });
+  const posts = [];
   for (const [index, post] of input.posts.entries()) {
-    const row = await db
-      .insertInto('forumPosts')
-      .values({
-        threadId: thread.id,
-        authorId: await userId(w, post.author),
-        content: `<p>Beitrag ${index + 1}</p>`,
-        isFirst: index === 0,
-        createdAt: post.at,
-        updatedAt: post.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    postIds.push(row.id);
+    posts.push({
+      authorId: await userId(w, post.author),
+      at: post.at,
+      content: `<p>Beitrag ${index + 1}</p>`,
+    });
   }
-  return { forumId: forum.id, threadId: thread.id, postIds };
+  const thread = await buildThread(w, { forumId: forum.id, name: input.name, posts });
+  return { forumId: forum.id, threadId: thread.id, postIds: thread.postIds };
 }
 
 /** The member's row of forum_thread_readers, as reading a thread or a reply mail leaves it. */

@@ -8,8 +8,8 @@ import {
   ZAccountExport,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, setStatus } from '../events/event-helpers.ts';
 import { createForum, createPost, createThread } from '../forums/forum-helpers.ts';
+import { buildAnswer, buildEvent } from '../helpers/builders-events.ts';
 import { userId } from '../helpers/factories.ts';
 import { createPrivacyWorld, exportOf, getExport, type PrivacyWorld } from './privacy-helpers.ts';
 
@@ -35,11 +35,12 @@ beforeAll(async () => {
   });
   expect(unfollow.statusCode).toBe(200);
 
-  attended = (await createEvent(w, { name: 'Glastage 2026' })).id;
-  declined = (await createEvent(w, { name: 'Stammtisch Süd' })).id;
-  expect((await setStatus(w, w.as.mitglied, attended, 1)).statusCode).toBe(200);
-  expect((await setStatus(w, w.as.mitglied, declined, 0)).statusCode).toBe(200);
-  expect((await setStatus(w, w.as.kollege, attended, 0)).statusCode).toBe(200);
+  attended = (await buildEvent(w, { name: 'Glastage 2026' })).id;
+  declined = (await buildEvent(w, { name: 'Stammtisch Süd' })).id;
+  const [mitglied, kollege] = [await userId(w, 'mitglied'), await userId(w, 'kollege')];
+  await buildAnswer(w, { eventId: attended, userId: mitglied, status: true });
+  await buildAnswer(w, { eventId: declined, userId: mitglied, status: false });
+  await buildAnswer(w, { eventId: attended, userId: kollege, status: false });
 
   const saved = await w.app.inject({
     method: 'PUT',

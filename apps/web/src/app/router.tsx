@@ -7,7 +7,7 @@ import { loadBlogPage } from '../features/blog';
 import { loadContentPage } from '../features/content';
 import { loadDashboardPage } from '../features/dashboard';
 import { loadEventPage } from '../features/events';
-import { loadForumPage, loadThreadPage } from '../features/forum';
+import { loadForumPage, loadThreadPage } from '../features/forums';
 import { loadMediaPage } from '../features/media';
 import { loadNotificationSettingsPage } from '../features/notifications';
 import { loadSearchPage } from '../features/search';

@@ -21,7 +21,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
-import { author, createForumPresenters, iso } from './forum-presenters.ts';
+import { author, createForumPresenter, iso } from './forum-presenter.ts';
 import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
 import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsRepository } from './forums.repository.ts';
@@ -57,7 +57,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const repo = createForumsRepository(db);
   const posts = createForumPostsRepository(db);
   const readers = createForumReadersRepository(db);
-  const present = createForumPresenters(deps);
+  const present = createForumPresenter(deps);
   const reading = createThreadReading(db);
   const mails = deps.replyMails ? createForumReplyMails(db, deps.replyMails) : undefined;
 

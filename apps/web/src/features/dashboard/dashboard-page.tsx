@@ -3,7 +3,7 @@ import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { LatestPosts } from '../blog';
 import { QuickAccess } from '../categories';
-import { ForumNews } from '../forum';
+import { ForumNews } from '../forums';
 import { DashboardIntro } from './components/dashboard-intro';
 import { DeniedNotice } from './components/denied-notice';
 import { UpcomingEventsSlot } from './components/upcoming-events-slot';

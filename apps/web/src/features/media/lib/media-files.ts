@@ -16,7 +16,12 @@ export type TMediaFileResponse = z.infer<typeof ZMediaFileResponse>;
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
-/** By name as a German reader expects ('Ä' with 'A', '2' before '10'), the id breaking ties. */
+/**
+ * By name as a German reader expects ('Ä' with 'A', '2' before '10'), the id breaking ties. Pages come in
+ * code-point order (compareMediaFilesPaging), so a file of a later page can sort in among those shown
+ * (umlauts, lower-case initials); it never shows twice, and only a file renamed between two pages from behind
+ * the cursor to before it stays unseen until the list is loaded again (decision 0089).
+ */
 function compareFiles(a: TMediaFile, b: TMediaFile): number {
   return collator.compare(a.name, b.name) || a.id - b.id;
 }

@@ -10,7 +10,7 @@ export const iso = (value: Date) => value.toISOString();
 export const author = (name: string | null) => (name === null ? null : { username: name });
 
 /** Rows of the forum tables as the API answers them (SPEC §3). */
-export function createForumPresenters(deps: { db: Kysely<DB>; signer: UrlSigner }) {
+export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }) {
   const { db, signer } = deps;
   const posts = createForumPostsRepository(db);
 
