@@ -2,7 +2,6 @@
 
 export { createBlogRepository } from './blog.repository.ts';
 export { blogRoutes } from './blog.routes.ts';
-export { blogSearchSource } from './blog.search-source.ts';
 export { createBlogService } from './blog.service.ts';
 export { rebuildBlogLists } from './blog-lists.ts';
 export { blogFeature } from './feature.ts';

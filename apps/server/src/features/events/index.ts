@@ -1,9 +1,7 @@
 /** The events feature as app.ts, the CLI and other features see it. */
 
 export { createCalendarService } from './calendar.service.ts';
-export { readsEvents } from './event-visibility.ts';
 export { createEventsRepository, type EventValues } from './events.repository.ts';
 export { eventsRoutes } from './events.routes.ts';
-export { eventsSearchSource } from './events.search-source.ts';
 export { createEventsService } from './events.service.ts';
 export { eventsFeature } from './feature.ts';

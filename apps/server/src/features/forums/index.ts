@@ -2,7 +2,5 @@
 
 export { forumsFeature } from './feature.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
-export { readsForums } from './forum-visibility.ts';
 export { forumsRoutes } from './forums.routes.ts';
-export { forumsSearchSource } from './forums.search-source.ts';
 export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';

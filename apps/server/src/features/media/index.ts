@@ -3,7 +3,6 @@
 export { mediaFeature } from './feature.ts';
 export { createMediaRepository } from './media.repository.ts';
 export { mediaRoutes } from './media.routes.ts';
-export { mediaSearchSource } from './media.search-source.ts';
 export { newPublicToken } from './media-files.service.ts';
 export { mediaLibraryRoutes } from './media-library.routes.ts';
 export { mediaPublicRoutes } from './media-public.routes.ts';
