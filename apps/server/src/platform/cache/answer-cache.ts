@@ -22,7 +22,7 @@ import type {
   FastifyRequest,
   onResponseHookHandler,
   onSendHookHandler,
-  preHandlerHookHandler,
+  onRequestHookHandler,
 } from 'fastify';
 import type { DB } from '../db/schema.ts';
 import { hooksOf } from '../http/route-hooks.ts';
@@ -145,8 +145,10 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       app.decorateRequest('answerCacheKey', null);
       // Route hooks, added only where they act: a hook on the whole app would run on every request, and most
       // are GETs of routes that keep nothing (issue 19, the profile's throughput).
-      const lookupHook: preHandlerHookHandler = (request, reply, done) => {
-        // An answer from the cache ends the request here; Fastify then skips the handler.
+      // The last of the route's onRequest hooks, after the guards (the audience needs the member): a kept answer
+      // ends the request there, before validation and the body's hooks, which it passed when it was kept (an
+      // answer is kept under its exact address, and only a 200 is kept).
+      const lookupHook: onRequestHookHandler = (request, reply, done) => {
         if (!lookup(request, reply)) done();
       };
       const storeHook: onSendHookHandler = (request, reply, payload, done) => {
@@ -159,7 +161,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       };
       app.addHook('onRoute', (route) => {
         if (route.config?.answerCache) {
-          route.preHandler = [...hooksOf(route.preHandler), lookupHook];
+          route.onRequest = [...hooksOf(route.onRequest), lookupHook];
           route.onSend = [...hooksOf(route.onSend), storeHook];
         }
         const methods = Array.isArray(route.method) ? route.method : [route.method];
