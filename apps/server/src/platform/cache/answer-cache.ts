@@ -20,9 +20,9 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   onResponseHookHandler,
   onSendHookHandler,
-  onRequestHookHandler,
 } from 'fastify';
 import type { DB } from '../db/schema.ts';
 import { hooksOf } from '../http/route-hooks.ts';
