@@ -22,6 +22,22 @@ export interface ConfirmOptions {
   escapeCancels?: boolean;
 }
 
+/** Mantine's closing transition of a modal, after which the focus is back where it was (or lost). */
+const CLOSE_TRANSITION_MS = 250;
+
+/**
+ * A cancelled question leaves the focus where it was before it opened. Mantine gives it back when its closing
+ * transition ends, but not always: where the dialog went before that, the focus fell to the page (seen
+ * once in three e2e runs of the keyboard walk). Then it is given back here.
+ */
+function returnFocusTo(trigger: Element | null): void {
+  if (!(trigger instanceof HTMLElement)) return;
+  window.setTimeout(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && trigger.isConnected) trigger.focus();
+  }, CLOSE_TRANSITION_MS);
+}
+
 /** Resolves true for the confirm button, false for the cancel button. */
 export async function confirm({
   title,
@@ -31,8 +47,16 @@ export async function confirm({
   danger,
   escapeCancels = false,
 }: ConfirmOptions): Promise<boolean> {
+  const trigger = document.activeElement;
   await showOverlays();
   return new Promise((resolve) => {
+    let answered = false;
+    const answer = (confirmed: boolean) => {
+      if (answered) return;
+      answered = true;
+      resolve(confirmed);
+      if (!confirmed) returnFocusTo(trigger);
+    };
     modals.openConfirmModal({
       title,
       children: typeof text === 'string' ? <Text size="sm">{text}</Text> : text,
@@ -43,9 +67,9 @@ export async function confirm({
       closeOnEscape: escapeCancels,
       withCloseButton: false,
       confirmProps: danger ? { color: 'red' } : undefined,
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
+      onConfirm: () => answer(true),
+      onCancel: () => answer(false),
+      onClose: () => answer(false),
     });
   });
 }
