@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export interface NewsPost {
+interface NewsPost {
   key: string;
   date: string;
   tags: string[];
@@ -16,7 +16,7 @@ export interface NewsPost {
   text: string;
 }
 
-export interface ContentPage {
+interface ContentPage {
   key: string;
   title: string;
   preText: string;
@@ -27,7 +27,7 @@ export interface ContentPage {
   rows: string[][];
 }
 
-export interface Event {
+interface Event {
   key: string;
   date: string;
   place: string;
@@ -35,7 +35,7 @@ export interface Event {
   description: string;
 }
 
-export interface ForumThread {
+interface ForumThread {
   key: string;
   date: string;
   forum: string;
@@ -43,7 +43,7 @@ export interface ForumThread {
   posts: string[];
 }
 
-export interface MediaFile {
+interface MediaFile {
   key: string;
   date: string;
   name: string;
