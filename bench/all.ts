@@ -10,6 +10,7 @@ const BENCHES = [
   'run.ts',
   'large-data.ts',
   'search.ts',
+  'search-quality.ts',
   'content-page.ts',
   'thread-page.ts',
   'password-burst.ts',

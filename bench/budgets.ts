@@ -143,3 +143,10 @@ export const SCALE_BUDGETS = { maxRatio: 2, seedMaxMs: 120_000 } as const;
  * requests on the large data set, on SQLite and on PostgreSQL.
  */
 export const MEMORY_BUDGETS = { rssMaxMb: 250 } as const;
+
+/**
+ * Budget of bench/search-quality.ts (issue 33 point 7): on the bench's own German evaluation set, the portal's
+ * nDCG@10 over all queries is ahead of MiniSearch's by more than `overallLeadMin`, and in no category below
+ * MiniSearch's by more than `categoryShortfallMax`. SQLite and PostgreSQL must rank every query alike.
+ */
+export const SEARCH_QUALITY_BUDGETS = { overallLeadMin: 0, categoryShortfallMax: 0.05 } as const;

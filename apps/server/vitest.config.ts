@@ -21,7 +21,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: `api-fast (${database})`,
-          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          // the benches' own unit tests (bench/support/**) run here too: the repository's one Vitest setup
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts', '../../bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...PROCESS_TIER],
           testTimeout: 20_000,
           hookTimeout: 30_000,
