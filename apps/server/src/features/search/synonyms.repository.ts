@@ -46,13 +46,6 @@ async function listGroups(executor: Executor, id?: number): Promise<SynonymGroup
 }
 
 export function createSynonymsRepository(db: Kysely<DB>) {
-  async function writeTerms(executor: Executor, id: number, terms: readonly string[]): Promise<void> {
-    await executor
-      .insertInto('searchSynonymTerms')
-      .values(terms.map((term, position) => ({ synonymId: id, position, term, termKey: synonymKey(term) })))
-      .execute();
-  }
-
   return {
     /** Every group, by id (the order they were added in). */
     list: () => listGroups(db),
@@ -71,14 +64,31 @@ export function createSynonymsRepository(db: Kysely<DB>) {
       return query.execute();
     },
 
-    async insert(executor: Executor, terms: readonly string[], now: Date): Promise<number> {
+    async insertGroup(executor: Executor, now: Date): Promise<number> {
       const { id } = await executor
         .insertInto('searchSynonyms')
         .values({ createdAt: now, updatedAt: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeTerms(executor, id, terms);
       return id;
+    },
+
+    /**
+     * Writes the group's terms in their order and says how many were written: a term whose key a group holds
+     * already is left out (on PostgreSQL after waiting for the transaction that wrote it).
+     */
+    async insertTerms(executor: Executor, id: number, terms: readonly string[]): Promise<number> {
+      const written = await executor
+        .insertInto('searchSynonymTerms')
+        .values(terms.map((term, position) => ({ synonymId: id, position, term, termKey: synonymKey(term) })))
+        .onConflict((conflict) => conflict.column('termKey').doNothing())
+        .returning('termKey')
+        .execute();
+      return written.length;
+    },
+
+    async deleteTerms(executor: Executor, id: number): Promise<void> {
+      await executor.deleteFrom('searchSynonymTerms').where('synonymId', '=', id).execute();
     },
 
     /** Locks the group's row for the rest of the transaction; false when it does not exist. */
@@ -91,9 +101,7 @@ export function createSynonymsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async replaceTerms(executor: Executor, id: number, terms: readonly string[], now: Date): Promise<void> {
-      await executor.deleteFrom('searchSynonymTerms').where('synonymId', '=', id).execute();
-      await writeTerms(executor, id, terms);
+    async touch(executor: Executor, id: number, now: Date): Promise<void> {
       await executor.updateTable('searchSynonyms').set({ updatedAt: now }).where('id', '=', id).execute();
     },
 
@@ -103,5 +111,3 @@ export function createSynonymsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type SynonymsRepository = ReturnType<typeof createSynonymsRepository>;
