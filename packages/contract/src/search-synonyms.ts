@@ -27,7 +27,7 @@ export const SYNONYM_MESSAGES = {
   termsInvalid: 'Die Begriffe müssen eine Liste von Texten sein.',
   tooFew: `Eine Gruppe braucht mindestens ${SYNONYM_TERMS_MIN} Begriffe.`,
   tooMany: `Eine Gruppe darf höchstens ${SYNONYM_TERMS_MAX} Begriffe haben.`,
-  termRequired: 'Bitte geben Sie einen Begriff ein oder entfernen Sie das leere Feld.',
+  termRequired: 'Ein Begriff darf nicht leer sein.',
   termTooLong: `Ein Begriff darf höchstens ${SYNONYM_TERM_MAX_LENGTH} Zeichen lang sein.`,
   termTwice: (term: string) => `„${term}“ steht schon einmal in dieser Gruppe.`,
   termTaken: (term: string, group: readonly string[]) =>

@@ -35,7 +35,7 @@ export function SynonymCard({ group, onEdit, onDelete }: SynonymCardProps) {
               radius="sm"
               tt="none"
               size="lg"
-              className={classes.term}
+              classNames={{ root: classes.term, label: classes.termLabel }}
             >
               {term}
             </Badge>
