@@ -28,6 +28,12 @@ describe('synonymGroups (what the engine reads)', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it("should have seeded each term's key as the repository writes it, so an admin's term meets it", async () => {
+    const rows = await t.database.db.selectFrom('searchSynonymTerms').select(['term', 'termKey']).execute();
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) expect(row.termKey, row.term).toBe(synonymKey(row.term));
+  });
+
   it('should refuse a second row with the key of a seeded term at the database', async () => {
     const [group] = await t.database.db.selectFrom('searchSynonyms').select('id').limit(1).execute();
     if (!group) throw new Error('no seeded group');
