@@ -1,40 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API, CATEGORY_API, EVENTS_API, FORUM_API, MEDIA_API } from '@portal/contract';
 import { ApiClient } from './support/api-client.ts';
 import { loginAs, loginLink } from './support/auth.ts';
+import { violations } from './support/axe.ts';
 import { expectEditor } from './support/blog-page.ts';
 import { flatten } from './support/test-data.ts';
 import { APP_START_TIMEOUT, LAZY_CHUNK_TIMEOUT } from './support/timeouts.ts';
 
 /**
- * Every screen of SPEC §2, and the admin's dialogs, checked with axe-core against WCAG 2.1 A and AA. A
- * violation fails the test, named by rule, impact and the first elements it found.
+ * Every screen of SPEC §2, and the admin's dialogs, checked with axe-core against WCAG 2.1 A and AA
+ * (`violations`, e2e/support/axe.ts).
  */
-async function violations(page: Page, options: { whileLoading?: boolean } = {}): Promise<string[]> {
-  // Checked once the network is idle, unless the test holds a request back to check the loading state.
-  if (!options.whileLoading) await page.waitForLoadState('networkidle');
-  // A dialog or sheet fading in has the overlay's grey behind its text and half-blended colours: axe would
-  // measure contrast in the middle of the transition. Checked once every running transition has ended.
-  // (Endless animations, such as a loading skeleton's, are left running.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}) ${violation.nodes
-        .slice(0, 3)
-        .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-        .join(' | ')}`,
-  );
-}
 
 /** The ids of demo data to visit, read through the API. */
 async function demoIds(request: APIRequestContext) {

@@ -17,7 +17,7 @@ import { forumsRoutes } from './features/forums/index.ts';
 import { mediaLibraryRoutes, mediaPublicRoutes, mediaRoutes } from './features/media/index.ts';
 import { notificationSettingsRoutes, unsubscribeRoutes } from './features/notifications/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
-import { searchRoutes } from './features/search/index.ts';
+import { searchRoutes, synonymsRoutes } from './features/search/index.ts';
 import type { AccessTokens } from './platform/auth/access-token.ts';
 import { authenticate } from './platform/auth/guards.ts';
 import { healthRoutes } from './platform/health/health.routes.ts';
@@ -96,6 +96,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     await api.register(notificationSettingsRoutes, services);
     await api.register(privacyRoutes, services);
     await api.register(searchRoutes, services);
+    await api.register(synonymsRoutes, services);
     await api.register(mediaLibraryRoutes, services);
     await api.register(mediaRoutes, services);
     await api.register(forumsRoutes, services);

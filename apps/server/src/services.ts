@@ -22,7 +22,7 @@ import {
   forumReplyRecipients,
 } from './features/notifications/index.ts';
 import { createPrivacyService } from './features/privacy/index.ts';
-import { createSearchService, type SearchIndex } from './features/search/index.ts';
+import { createSearchService, createSynonymsService, type SearchIndex } from './features/search/index.ts';
 import { DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS, SEARCH_SOURCES } from './modules.ts';
 import type { AccessTokens } from './platform/auth/access-token.ts';
 import type { Database } from './platform/db/database.ts';
@@ -88,6 +88,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
     search: createSearchService({ db, kind: deps.database.kind, sources: SEARCH_SOURCES }),
+    // the search's synonym list under 'Verwaltung' (issue 33)
+    searchSynonyms: createSynonymsService({ db }),
     media: createMediaServices({ db, storage, publicUrl: config.publicUrl, search }),
     forums: createForumsService({
       db,

@@ -269,6 +269,9 @@ export const AUDIT_KINDS = {
   'media.delete': 'Datei gelöscht',
   'mediaCategory.save': 'Medienkategorie gespeichert',
   'mediaCategory.delete': 'Medienkategorie gelöscht',
+  'searchSynonym.create': 'Synonyme für die Suche angelegt',
+  'searchSynonym.update': 'Synonyme für die Suche geändert',
+  'searchSynonym.delete': 'Synonyme für die Suche gelöscht',
   'login.host': 'Anmeldung über die Website',
   'login.passwordFailed': 'Falsches Passwort',
 } as const;
@@ -289,6 +292,7 @@ export const AUDIT_SUBJECTS = [
   'forumPost',
   'media',
   'mediaCategory',
+  'searchSynonym',
 ] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

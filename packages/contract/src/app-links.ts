@@ -65,6 +65,8 @@ export const APP_PATHS = {
   adminMembers: '/admin/members',
   adminGroups: '/admin/groups',
   adminAudit: '/admin/audit',
+  /** the search's synonyms (issue 33) */
+  adminSynonyms: '/admin/synonyms',
 } as const;
 
 /** Where the app lives: its own address, and the host page that frames it when one is configured. */

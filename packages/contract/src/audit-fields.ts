@@ -54,6 +54,8 @@ export const AUDIT_FIELDS = {
   category: 'Kategorie',
   file: 'Datei',
   size: 'Größe',
+  // the search's synonyms
+  terms: 'Begriffe',
 } as const;
 export type TAuditField = keyof typeof AUDIT_FIELDS;
 

@@ -20,5 +20,6 @@ export * from './paths.ts';
 export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './search.ts';
+export * from './search-synonyms.ts';
 export * from './tree.ts';
 export * from './uploads.ts';

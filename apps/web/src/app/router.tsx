@@ -10,7 +10,7 @@ import { loadEventPage } from '../features/events';
 import { loadForumPage, loadThreadPage } from '../features/forums';
 import { loadMediaPage } from '../features/media';
 import { loadNotificationSettingsPage } from '../features/notifications';
-import { loadSearchPage } from '../features/search';
+import { loadSearchPage, loadSearchSynonymsPage } from '../features/search';
 import { loadServicesPage } from '../features/services';
 import { guardLoader } from '../lib/routing/guard-loader';
 import { hasLoginParams, REQUEST_PARAM } from '../lib/routing/route-guard';
@@ -47,6 +47,7 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['admin-members'], loadAdminMembersPage),
   screen(ROUTES['admin-groups'], loadAdminGroupsPage),
   screen(ROUTES['admin-audit'], loadAdminAuditPage),
+  screen(ROUTES['admin-synonyms'], loadSearchSynonymsPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 

@@ -38,6 +38,7 @@ export const de = {
     adminMembers: 'Mitglieder',
     adminGroups: 'Gruppen',
     adminAudit: 'Protokoll',
+    adminSynonyms: 'Synonyme für die Suche',
   },
   confirm: {
     yes: 'Ja',
@@ -632,6 +633,8 @@ export const de = {
       'Prüfen Sie die Schreibweise oder suchen Sie nach einem Wortteil, etwa „glas“ statt „Wärmedämmglas“.',
     loadFailed: 'Die Suche konnte nicht ausgeführt werden.',
     pagination: 'Seiten der Treffer',
+    /** issue 33: the heading before the hits that hold only some of the words, ranked after the others */
+    partial: 'Treffer, die nicht alle Wörter enthalten',
     tabTitle: (query: string) => `„${query}“ – Suche`,
   },
   notifications: {
@@ -769,6 +772,29 @@ export const de = {
     yes: 'ja',
     no: 'nein',
     none: '—',
+  },
+  /** issue 33: the search's synonyms (/admin/synonyms) */
+  adminSynonyms: {
+    intro:
+      'Wer einen Begriff einer Gruppe sucht, findet auch die anderen: „ESG“ findet „Einscheibensicherheitsglas“ und umgekehrt. Ein Begriff kann nur in einer Gruppe stehen; Änderungen gelten ab der nächsten Suche.',
+    create: 'Gruppe anlegen',
+    edit: 'Gruppe bearbeiten',
+    list: 'Alle Gruppen von Synonymen',
+    group: (terms: string) => `Synonyme: ${terms}`,
+    editLabel: (terms: string) => `Gruppe „${terms}“ bearbeiten`,
+    deleteLabel: (terms: string) => `Gruppe „${terms}“ löschen`,
+    deleteQuestion: (terms: string) => `Wollen Sie die Gruppe „${terms}“ wirklich löschen?`,
+    empty: 'Noch keine Synonyme vorhanden.',
+    loadFailed: 'Die Synonyme konnten nicht geladen werden.',
+    saved: 'Die Synonyme wurden gespeichert.',
+    deleted: 'Die Gruppe wurde gelöscht.',
+    form: {
+      terms: 'Begriffe',
+      termsHint: 'Abkürzungen und Wörter, die dasselbe bedeuten, jeweils in einem eigenen Feld.',
+      term: (position: number) => `Begriff ${position}`,
+      remove: (position: number) => `Begriff ${position} entfernen`,
+      add: 'Begriff hinzufügen',
+    },
   },
   pages: {
     dashboard: 'Dashboard',

@@ -24,6 +24,7 @@ export const COLUMN_KINDS: Readonly<Record<string, Readonly<Record<string, Colum
   notification_settings: { forum_replies: 'bool', digest_until: 'timestamp', updated_at: 'timestamp' },
   refresh_tokens: { expires_at: 'timestamp', used_at: 'timestamp', revoked_at: 'timestamp', created_at: 'timestamp' },
   search_documents: { dated_at: 'timestamp' },
+  search_synonyms: { created_at: 'timestamp', updated_at: 'timestamp' },
   sessions: { created_at: 'timestamp', revoked_at: 'timestamp' },
   settings: { updated_at: 'timestamp' },
   upload_intents: { created_at: 'timestamp' },

@@ -284,6 +284,19 @@ export interface SearchDocumentsTable {
   foldedText: string;
 }
 
+export interface SearchSynonymTermsTable {
+  synonymId: number;
+  position: number;
+  term: string;
+  termKey: string;
+}
+
+export interface SearchSynonymsTable {
+  id: Generated<number>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface SessionsTable {
   id: string;
   userId: number;
@@ -362,6 +375,8 @@ export interface DB {
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
   searchDocuments: SearchDocumentsTable;
+  searchSynonymTerms: SearchSynonymTermsTable;
+  searchSynonyms: SearchSynonymsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   uploadIntents: UploadIntentsTable;

@@ -36,6 +36,7 @@ describe('navigation sections', () => {
         '/admin/members',
         '/admin/groups',
         '/admin/audit',
+        '/admin/synonyms',
       ],
     ],
   ] as [TRole[], string[]][])('should show %j only the sections it may open', (roles, expected) => {
@@ -50,6 +51,7 @@ describe('navigation sections', () => {
       'Mitglieder',
       'Gruppen',
       'Protokoll',
+      'Synonyme für die Suche',
     ]);
     for (const roles of [['ROLE_USER'], ['ROLE_PARTNER']] as TRole[][]) {
       expect(sectionsFor(user(roles)).some((section) => section.area === 'admin')).toBe(false);

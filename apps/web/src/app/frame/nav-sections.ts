@@ -11,6 +11,7 @@ import {
   type IconProps,
   IconUsers,
   IconUsersGroup,
+  IconVocabulary,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Location } from 'react-router';
@@ -76,6 +77,13 @@ export const SECTIONS: readonly Section[] = [
     to: APP_PATHS.adminAudit,
     role: 'ROLE_ADMIN',
     icon: IconHistory,
+    area: 'admin',
+  },
+  {
+    label: de.nav.adminSynonyms,
+    to: APP_PATHS.adminSynonyms,
+    role: 'ROLE_ADMIN',
+    icon: IconVocabulary,
     area: 'admin',
   },
 ];

@@ -5,3 +5,7 @@ export { useSearchShortcut } from './components/use-search-shortcut';
 
 /** The results page, loaded on first visit (its own chunk). */
 export const loadSearchPage = async () => (await import('./search-page')).SearchPage;
+
+/** The search's synonyms under 'Verwaltung' (issue 33, /admin/synonyms), loaded on first visit (its own chunk). */
+export const loadSearchSynonymsPage = async () =>
+  (await import('./synonyms/search-synonyms-page')).SearchSynonymsPage;

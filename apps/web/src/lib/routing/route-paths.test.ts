@@ -36,6 +36,7 @@ const ADDRESSES: Record<keyof typeof APP_PATHS, [address: string, route: RouteNa
   adminMembers: [[APP_PATHS.adminMembers, 'admin-members']],
   adminGroups: [[APP_PATHS.adminGroups, 'admin-groups']],
   adminAudit: [[APP_PATHS.adminAudit, 'admin-audit']],
+  adminSynonyms: [[APP_PATHS.adminSynonyms, 'admin-synonyms']],
 };
 
 describe('the addresses of APP_PATHS', () => {

@@ -20,6 +20,7 @@ export type RouteName =
   | 'admin-members'
   | 'admin-groups'
   | 'admin-audit'
+  | 'admin-synonyms'
   | 'not-found';
 
 export interface RouteMeta {
@@ -49,5 +50,7 @@ export const ROUTES = {
   'admin-members': { name: 'admin-members', path: APP_PATHS.adminMembers, role: 'ROLE_ADMIN' },
   'admin-groups': { name: 'admin-groups', path: APP_PATHS.adminGroups, role: 'ROLE_ADMIN' },
   'admin-audit': { name: 'admin-audit', path: APP_PATHS.adminAudit, role: 'ROLE_ADMIN' },
+  // issue 33: the search's synonyms
+  'admin-synonyms': { name: 'admin-synonyms', path: APP_PATHS.adminSynonyms, role: 'ROLE_ADMIN' },
   'not-found': { name: 'not-found', path: '*', role: null },
 } as const satisfies Record<RouteName, RouteMeta>;

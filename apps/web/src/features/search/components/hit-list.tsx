@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { formatDate } from '../../../lib/formatting';
-import { groupHits, type HitGroup } from '../lib/hit-groups';
+import { groupHits, type HitGroup, splitPartial } from '../lib/hit-groups';
 import classes from './search.module.css';
 import { Snippet } from './snippet';
 
@@ -14,28 +14,55 @@ interface HitListProps {
   capped: TSearchResult['capped'];
 }
 
-/** One page of hits, grouped by type, each group headed by its type and how many hits it has in all. */
+/**
+ * One page of hits, grouped by type, each group headed by its type and how many hits it has in all. Hits that
+ * hold only some of the words follow under a heading of their own (issue 33 point 5), grouped the same way.
+ */
 export function HitList({ hits, counts, capped }: HitListProps) {
+  const { complete, partial } = splitPartial(hits);
+  const partialId = useId();
   return (
     <Stack gap="lg">
-      {groupHits(hits).map((group) => (
+      {groupHits(complete).map((group) => (
         <HitSection
           key={group.type}
           group={group}
-          count={counts[group.type]}
-          more={capped.includes(group.type)}
+          heading={de.search.chip(
+            de.search.types[group.type],
+            counts[group.type],
+            capped.includes(group.type),
+          )}
+          order={2}
         />
       ))}
+      {partial.length > 0 && (
+        <section aria-labelledby={partialId}>
+          <Stack gap="lg">
+            <Title id={partialId} order={2} size="h3">
+              {de.search.partial}
+            </Title>
+            {groupHits(partial).map((group) => (
+              <HitSection key={group.type} group={group} heading={de.search.types[group.type]} order={3} />
+            ))}
+          </Stack>
+        </section>
+      )}
     </Stack>
   );
 }
 
-function HitSection({ group, count, more }: { group: HitGroup; count: number; more: boolean }) {
+interface HitSectionProps {
+  group: HitGroup;
+  heading: string;
+  order: 2 | 3;
+}
+
+function HitSection({ group, heading, order }: HitSectionProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <Title id={headingId} order={2} size="h4">
-        {de.search.chip(de.search.types[group.type], count, more)}
+      <Title id={headingId} order={order} size="h4">
+        {heading}
       </Title>
       <ul className={classes.hits}>
         {group.hits.map((hit, index) => (

@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { de } from '../../../i18n/de';
 import { useSuggestions } from '../api/get-search';
+import { splitPartial } from '../lib/hit-groups';
 import { queryProblem, searchPath } from '../lib/search-address';
 import { createTermDebounce } from '../lib/suggestions';
 import classes from './search.module.css';
@@ -89,15 +90,27 @@ export function SearchField() {
           {hits.length === 0 ? (
             <Combobox.Empty>{de.search.noSuggestions(term ?? '')}</Combobox.Empty>
           ) : (
-            hits.map((hit, index) => (
-              // Table rows of one item share type, id and path; the list is only ever replaced whole.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the place is the only thing that tells them apart
-              <Suggestion key={index} hit={hit} />
-            ))
+            <SuggestionList hits={hits} />
           )}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
+  );
+}
+
+/** The best hits, those that hold only some of the words after a label of their own (issue 33 point 5). */
+function SuggestionList({ hits }: { hits: readonly TSearchHit[] }) {
+  const { complete, partial } = splitPartial(hits);
+  // Table rows of one item share type, id and path; the list is only ever replaced whole, so the place is
+  // the only thing that tells them apart.
+  const options = (part: TSearchHit[]) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    part.map((hit, index) => <Suggestion key={index} hit={hit} />);
+  return (
+    <>
+      {options(complete)}
+      {partial.length > 0 && <Combobox.Group label={de.search.partial}>{options(partial)}</Combobox.Group>}
+    </>
   );
 }
 

@@ -1,13 +1,14 @@
-import type { TSearchHit, TSearchResult } from '@portal/contract';
+import { type TSearchHit, type TSearchResult, ZSearchResult } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { groupHits, shownTypes } from './hit-groups';
+import { groupHits, shownTypes, splitPartial } from './hit-groups';
 
-const hit = (type: TSearchHit['type'], id: number): TSearchHit => ({
+const hit = (type: TSearchHit['type'], id: number, partial?: boolean): TSearchHit => ({
   type,
   id,
   title: `${type} ${id}`,
   snippet: '',
   path: `/${type}/${id}`,
+  ...(partial === undefined ? {} : { partial }),
 });
 const counts = (partial: Partial<TSearchResult['counts']>): TSearchResult['counts'] => ({
   blog: 0,
@@ -35,5 +36,40 @@ describe('hit groups', () => {
   it('shows the media library only to admins', () => {
     expect(shownTypes(counts({ media: 3 }), null, false)).toEqual([]);
     expect(shownTypes(counts({ media: 3 }), null, true)).toEqual(['media']);
+  });
+});
+
+describe('hits that hold only some of the words (issue 33 point 5)', () => {
+  /** An answer as the server sends it for 'Glasbruch Reklamation', parsed by the contract. */
+  const answer = ZSearchResult.parse({
+    total: 5,
+    counts: counts({ blog: 2, forum: 3 }),
+    capped: [],
+    hits: [
+      hit('forum', 1),
+      hit('blog', 2, false),
+      hit('forum', 3, true),
+      hit('blog', 4, true),
+      hit('forum', 5, true),
+    ],
+  });
+
+  it("puts the hits with every word first and those without after, each in the server's order", () => {
+    const { complete, partial } = splitPartial(answer.hits);
+    expect(complete.map((h) => h.id)).toEqual([1, 2]);
+    expect(partial.map((h) => h.id)).toEqual([3, 4, 5]);
+    expect(groupHits(partial).map((group) => [group.type, group.hits.map((h) => h.id)])).toEqual([
+      ['forum', [3, 5]],
+      ['blog', [4]],
+    ]);
+  });
+
+  it('moves a partial hit behind the complete ones even where the server did not', () => {
+    const { complete, partial } = splitPartial([hit('blog', 1, true), hit('event', 2)]);
+    expect([...complete, ...partial].map((h) => h.id)).toEqual([2, 1]);
+  });
+
+  it('has nothing to head when every hit holds every word', () => {
+    expect(splitPartial([hit('blog', 1), hit('blog', 2, false)]).partial).toEqual([]);
   });
 });

@@ -26,3 +26,18 @@ export function groupHits(hits: readonly TSearchHit[]): HitGroup[] {
   }
   return [...groups].map(([type, grouped]) => ({ type, hits: grouped }));
 }
+
+export interface HitParts {
+  /** the hits that hold every word of the query */
+  complete: TSearchHit[];
+  /** those that hold only some (issue 33 point 5), shown after a heading of their own */
+  partial: TSearchHit[];
+}
+
+/** One page of hits split into those with every word and those without, each in the server's order. */
+export function splitPartial(hits: readonly TSearchHit[]): HitParts {
+  return {
+    complete: hits.filter((hit) => hit.partial !== true),
+    partial: hits.filter((hit) => hit.partial === true),
+  };
+}
