@@ -20,10 +20,11 @@ export const ROWS_PER_DOCUMENT = 500;
 /** A table of at most this many rows is indexed a row per document: each matching row is a hit of its own. */
 const ROWS_ONE_BY_ONE = 1000;
 /**
- * Rows read per statement (a multiple of ROWS_PER_DOCUMENT), their documents written in one more: a slice of
- * a few milliseconds on SQLite, where the event loop waits for each statement (issue 33 point 9).
+ * Rows read per statement, their documents written in one more: one block. SQLite takes a block's few thousand
+ * words into its FTS5 tables in some 10 ms while the event loop waits; five at once held it 50–100 ms (issue 33
+ * point 9).
  */
-const ROWS_PER_STATEMENT = 2_500;
+const ROWS_PER_STATEMENT = ROWS_PER_DOCUMENT;
 /** Table rows read at a time when looking for a block's matching row. */
 const ROWS_READ_AT_ONCE = 50;
 
