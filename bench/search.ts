@@ -110,7 +110,7 @@ const TYPED = ['dämmglas', 'FG-1002', 'Isolierglas Lieferzeit', RARE.post, NEED
 const NO_INDEX: SearchIndex = {
   refresh: async () => {},
   remove: async () => {},
-  writePart: async () => {},
+  writePart: async () => 0,
   countPart: async () => 0,
   dropPart: async () => {},
 };
