@@ -107,7 +107,13 @@ const QUERIES: readonly Query[] = [
 const TYPED = ['dämmglas', 'FG-1002', 'Isolierglas Lieferzeit', RARE.post, NEEDLE.text] as const;
 
 /** The index of the baseline upload: the same code path, nothing written. */
-const NO_INDEX: SearchIndex = { refresh: async () => {}, remove: async () => {} };
+const NO_INDEX: SearchIndex = {
+  refresh: async () => {},
+  remove: async () => {},
+  writePart: async () => 0,
+  countPart: async () => 0,
+  dropPart: async () => {},
+};
 
 /** Every budget checked, by its full description, and whether it was missed. */
 const misses: Record<string, boolean> = {};

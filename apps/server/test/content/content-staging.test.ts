@@ -27,7 +27,7 @@ const rowsOf = async (id: number) =>
 
 describe('staging a table', () => {
   const repo = () => createContentRepository(w.t.database.db);
-  const staging = () => createTableStaging(w.t.database.db, repo());
+  const staging = () => createTableStaging(w.t.database.db, repo(), w.app.searchIndex);
 
   it('should keep serving the live table while the next one is staged, and drop the staged rows on failure', async () => {
     const before = await tableCounts(w.t);

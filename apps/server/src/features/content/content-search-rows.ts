@@ -1,7 +1,9 @@
 /**
  * A content item's CSV table in the search (decision 0078): a document per row up to ROWS_ONE_BY_ONE rows,
- * else per block of ROWS_PER_DOCUMENT rows; and, for a hit, the block's row that holds every term.
+ * else per block of ROWS_PER_DOCUMENT rows, its `ownerId` the index of its first row; and, for a hit, the
+ * block's row that holds every term.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { fold } from '../../platform/search/fold.ts';
@@ -17,8 +19,12 @@ import type { DocumentWriter } from '../../platform/search/search-source.ts';
 export const ROWS_PER_DOCUMENT = 500;
 /** A table of at most this many rows is indexed a row per document: each matching row is a hit of its own. */
 const ROWS_ONE_BY_ONE = 1000;
-/** Rows read per statement (a multiple of ROWS_PER_DOCUMENT). */
-const ROWS_PER_STATEMENT = 10_000;
+/**
+ * Rows read per statement, their documents written in one more: one block. SQLite takes a block's few thousand
+ * words into its FTS5 tables in some 10 ms while the event loop waits; five at once held it 50–100 ms (issue 33
+ * point 9).
+ */
+const ROWS_PER_STATEMENT = ROWS_PER_DOCUMENT;
 /** Table rows read at a time when looking for a block's matching row. */
 const ROWS_READ_AT_ONCE = 50;
 
@@ -27,57 +33,76 @@ export function rowsPerDocument(rowCount: number): number {
   return rowCount <= ROWS_ONE_BY_ONE ? 1 : ROWS_PER_DOCUMENT;
 }
 
+/** A table's rows by their indexes (`base` … `base + count - 1`), and the date its documents carry. */
+export interface TableBlocks {
+  id: number;
+  base: number;
+  count: number;
+  date: Date;
+}
+
 /**
- * Writes the block documents of the items' live table rows, a slice per statement; returns how many rows
- * they hold. A row's document holds its cells only (a hit takes the item's title from the item). Each distinct
- * word is folded once, here: a price list's words repeat, and folding every row in the database would cost
- * more. A row's `search` keeps its cells apart with U+001F: words are split there too.
+ * Writes the block documents of a table's rows, a slice per statement with a turn of the event loop after
+ * each, so that other requests are answered meanwhile (issue 33 point 9); answers how many it wrote. A row's document holds its cells
+ * only (a hit takes the item's title from the item). Each distinct word is folded once, here: a price list's
+ * words repeat, and folding every row in the database would cost more. A row's `search` keeps its cells apart
+ * with U+001F: words are split there too.
  */
-export async function writeTableRows(
-  writer: DocumentWriter,
-  items: readonly number[] | 'all',
-): Promise<number> {
+export async function writeTableBlocks(writer: DocumentWriter, table: TableBlocks): Promise<number> {
   const { db } = writer;
-  let query = db
+  const { count, base } = table;
+  const size = rowsPerDocument(count);
+  let written = 0;
+  for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
+    const rows = db.selectFrom('contentItemRows as r');
+    const eb = expressionBuilder(rows);
+    // literals: SQLite binds a JavaScript number as a real, which would not divide to whole blocks
+    const block = eb(eb.parens('r.rowIndex', '-', eb.lit(base)), '/', eb.lit(size));
+    const blocks = await rows
+      .select([block.as('block'), writer.joined(eb.ref('r.search')).as('text')])
+      .where('r.contentItemId', '=', table.id)
+      .where('r.rowIndex', '>=', base + start)
+      .where('r.rowIndex', '<', base + Math.min(start + ROWS_PER_STATEMENT, count))
+      .groupBy(block)
+      .execute();
+    await writer.add(
+      'content-row',
+      blocks.map((block) => {
+        const words = new Set([...new Set(block.text.replaceAll('\u001f', ' ').split(/\s+/))].map(fold));
+        words.delete('');
+        const first = base + Number(block.block) * size;
+        return {
+          sourceId: table.id,
+          ownerId: first,
+          title: '',
+          body: '',
+          date: table.date,
+          words: [...words].join(' '),
+        };
+      }),
+    );
+    written += blocks.length;
+    await nextTurn();
+  }
+  return written;
+}
+
+/** Writes the block documents of every item's live table (a rebuild); returns how many rows they hold. */
+export async function writeTableRows(writer: DocumentWriter): Promise<number> {
+  const tables = await writer.db
     .selectFrom('contentItems')
     .select(['id', 'csvRowBase', 'csvRowCount', 'updatedAt'])
-    .where('csvRowCount', '>', 0);
-  if (items !== 'all') query = query.where('id', 'in', items);
+    .where('csvRowCount', '>', 0)
+    .execute();
   let written = 0;
-  for (const table of await query.execute()) {
-    const count = table.csvRowCount;
-    const base = table.csvRowBase;
-    const size = rowsPerDocument(count);
-    written += count;
-    for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
-      const rows = db.selectFrom('contentItemRows as r');
-      const eb = expressionBuilder(rows);
-      // literals: SQLite binds a JavaScript number as a real, which would not divide to whole blocks
-      const block = eb(eb.parens('r.rowIndex', '-', eb.lit(base)), '/', eb.lit(size));
-      const blocks = await rows
-        .select([block.as('block'), writer.joined(eb.ref('r.search')).as('text')])
-        .where('r.contentItemId', '=', table.id)
-        .where('r.rowIndex', '>=', base + start)
-        .where('r.rowIndex', '<', base + Math.min(start + ROWS_PER_STATEMENT, count))
-        .groupBy(block)
-        .execute();
-      await writer.add(
-        'content-row',
-        blocks.map((block) => {
-          const words = new Set([...new Set(block.text.replaceAll('\u001f', ' ').split(/\s+/))].map(fold));
-          words.delete('');
-          const first = base + Number(block.block) * size;
-          return {
-            sourceId: table.id,
-            ownerId: first,
-            title: '',
-            body: '',
-            date: table.updatedAt,
-            words: [...words].join(' '),
-          };
-        }),
-      );
-    }
+  for (const table of tables) {
+    written += table.csvRowCount;
+    await writeTableBlocks(writer, {
+      id: table.id,
+      base: table.csvRowBase,
+      count: table.csvRowCount,
+      date: table.updatedAt,
+    });
   }
   return written;
 }

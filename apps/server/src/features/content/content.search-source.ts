@@ -4,11 +4,12 @@
  * the categories they may see, opening the item on a content page (a row: its table at that row).
  */
 import { APP_PATHS } from '@portal/contract';
-import type { Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
 import { fold } from '../../platform/search/fold.ts';
 import {
+  documentOwner,
   documentSource,
   documentsOf,
   type FoundDocument,
@@ -51,6 +52,25 @@ async function contentItems(db: Kysely<DB>, itemIds: readonly number[], visible:
     ]),
   );
 }
+
+const eb = expressionBuilder<DB>();
+
+/**
+ * A document is live unless it is a block of table rows outside its item's live table: the rows of a table
+ * being staged beside it, or of one replaced a moment ago, are never found (content-staging.ts, issue 33
+ * point 9).
+ */
+const live: Expression<SqlBool> = eb.or([
+  eb(documentOwner, 'is', null),
+  eb.exists(
+    eb
+      .selectFrom('contentItems as t')
+      .select(eb.lit(1).as('one'))
+      .where('t.id', '=', documentSource)
+      .where('t.csvRowBase', '<=', documentOwner)
+      .where((t) => t(documentOwner, '<', t('t.csvRowBase', '+', t.ref('t.csvRowCount')))),
+  ),
+]);
 
 /** A table row's cells as its table shows them (a link by its title), the empty ones left out. */
 function rowCells(cells: string): string[] {
@@ -125,7 +145,7 @@ export const contentSearchSource: SearchSource = {
     );
     if (!readers) return undefined;
     return {
-      visible: readers.filedUnder(documentSource),
+      visible: eb.and([readers.filedUnder(documentSource), live]),
       hits: (documents, terms) => hits(db, documents, terms, [...readers.categoryIds]),
     };
   },

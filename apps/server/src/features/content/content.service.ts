@@ -58,7 +58,7 @@ export function createContentService(deps: ContentFeatureDeps) {
   const repo = createContentRepository(db);
   const table = createContentTable(repo, deps.signer);
   const categories = createCategoryAccess(db);
-  const staging = createTableStaging(db, repo);
+  const staging = createTableStaging(db, repo, search);
   const audit = createContentAudit(repo, categories);
 
   /** The categories whose items the principal may read (content-visibility.ts); none for some. */
@@ -125,7 +125,7 @@ export function createContentService(deps: ContentFeatureDeps) {
     const id = current ? current.id : await repo.insertItem(trx, { ...NO_TABLE, ...values });
     if (current) await repo.updateItem(trx, id, values);
     await repo.replaceCategories(trx, id, categoryIds);
-    await search.refresh(trx, { kind: 'content', id, table: tableValues !== undefined });
+    await search.refresh(trx, { kind: 'content', id });
     await audit.saved(trx, actor, id, before);
     const freed = current && tableValues && current.csvRowCount > 0 ? current : undefined;
     return { result: { id, freed }, replaced: current && tableValues ? [current.csvKey] : [] };

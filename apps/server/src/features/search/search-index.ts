@@ -1,4 +1,6 @@
 import type { Executor } from '../../platform/db/executor.ts';
+import type { OwnerRange } from '../../platform/search/search-documents.ts';
+import type { DocumentWriter } from '../../platform/search/search-source.ts';
 
 /**
  * What the search index holds documents for (issue 16). Each source is rewritten from its own tables, in
@@ -10,11 +12,10 @@ type SearchSource =
   /** a news post: title, pre-text, content, tags */
   | { kind: 'blog'; id: number }
   /**
-   * a content item (title, texts) and every row of its CSV table; `table` says whether the table changed
-   * (uploaded, replaced, removed): only then are its rows' documents rewritten, so editing the title of an
-   * item with 100,000 rows writes one document
+   * a content item: title, texts; its CSV table's rows are its part (writePart), written beside the live
+   * table before the save's transaction, so editing the title of an item with 100,000 rows writes one document
    */
-  | { kind: 'content'; id: number; table: boolean }
+  | { kind: 'content'; id: number }
   /** an event: name, description, location */
   | { kind: 'event'; id: number }
   /** a forum thread: its title */
@@ -37,4 +38,22 @@ export interface SearchIndex {
    * thread's documents take its posts' with them, a content item's its table rows'.
    */
   remove(db: Executor, kind: SearchSourceKind, ids: readonly number[]): Promise<void>;
+  /**
+   * The documents of a source's part (a content item's staged table rows), written outside any transaction
+   * through the writer `write` is given, a slice per statement (issue 33 point 9). A search finds them once
+   * the source's visibility takes them for live: a table's when the item switches to its rows. Answers how
+   * many `write` wrote (none when the index is off).
+   */
+  writePart(
+    db: Executor,
+    kind: 'content',
+    write: (writer: DocumentWriter) => Promise<number>,
+  ): Promise<number>;
+  /** How many part documents of the source have their owner (a row's index) in the range. */
+  countPart(db: Executor, kind: 'content', id: number, owners: OwnerRange): Promise<number>;
+  /**
+   * Drops those, outside any transaction, a few per statement with a turn of the event loop between: a table
+   * that failed to save, or that is no longer live.
+   */
+  dropPart(db: Executor, kind: 'content', id: number, owners: OwnerRange): Promise<void>;
 }

@@ -8,9 +8,11 @@ import type { SearchIndex } from './search-index.ts';
 export function createSearchIndex(sources: readonly SearchSource[]): SearchIndex {
   const index = createDocumentIndex(sources);
   return {
-    refresh: (db, source) =>
-      index.refresh(db, source.kind, [source.id], { part: 'table' in source && source.table }),
+    refresh: (db, source) => index.refresh(db, source.kind, [source.id]),
     remove: (db, kind, ids) => index.remove(db, kind, ids),
+    writePart: (db, kind, write) => index.writePart(db, kind, write),
+    countPart: (db, kind, id, owners) => index.countPart(db, kind, id, owners),
+    dropPart: (db, kind, id, owners) => index.dropPart(db, kind, id, owners),
   };
 }
 

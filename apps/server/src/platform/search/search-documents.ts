@@ -1,7 +1,10 @@
 /**
  * The documents of the search index (issue 16), written from the features' search sources (search-source.ts):
- * rewritten in the transaction of each save, dropped with what they stand for, rebuilt from every source.
+ * rewritten in the transaction of each save, dropped with what they stand for, rebuilt from every source. A
+ * source's part (a content item's table rows) is written beside the live one before its save's transaction
+ * and dropped after it, a slice at a time (issue 33 point 9).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TSearchType } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
@@ -19,6 +22,17 @@ import {
 
 /** Documents per INSERT of a page of sources: 9 values each stays far below both databases' limits. */
 const INSERT_BATCH = 200;
+/**
+ * Part documents dropped per statement outside a transaction: a block of a large table holds a few thousand
+ * words, and SQLite takes each out of its FTS5 tables while the event loop waits.
+ */
+const PART_DROP_BATCH = 10;
+
+/** The part documents whose owner (a table row's index) lies in `first` … `last`: a staged or freed table's. */
+export interface OwnerRange {
+  first: number;
+  last: number;
+}
 
 async function insert(db: Executor, type: TSearchType, kind: string, documents: readonly SearchDocument[]) {
   if (documents.length === 0) return;
@@ -51,6 +65,14 @@ function chunks(ids: readonly number[]): number[][] {
 const drop = (db: Executor, kind: string, column: 'sourceId' | 'ownerId', ids: readonly number[]) =>
   db.deleteFrom('searchDocuments').where('kind', '=', kind).where(column, 'in', ids).execute();
 
+const partOf = (db: Executor, kind: string, sourceId: number, owners: OwnerRange) =>
+  db
+    .selectFrom('searchDocuments')
+    .where('kind', '=', kind)
+    .where('sourceId', '=', sourceId)
+    .where('ownerId', '>=', owners.first)
+    .where('ownerId', '<=', owners.last);
+
 /** The index over these sources: each kind of document is written by the source that declares it. */
 export function createDocumentIndex(sources: readonly SearchSource[]) {
   const kinds = new Map<string, { type: TSearchType; kind: DocumentKind }>();
@@ -67,6 +89,12 @@ export function createDocumentIndex(sources: readonly SearchSource[]) {
     joined: writingOf(db).joined,
   });
 
+  const partKind = (name: string) => {
+    const { type, kind } = kindOf(name);
+    if (!kind.part) throw new Error(`The search documents of the kind '${name}' have no part.`);
+    return { type, part: kind.part };
+  };
+
   /** Writes the documents of the selected sources; answers how many it wrote (one per source). */
   async function write(db: Executor, type: TSearchType, kind: DocumentKind, selection: SourceSelection) {
     const documents = await kind.read(db, selection);
@@ -77,18 +105,46 @@ export function createDocumentIndex(sources: readonly SearchSource[]) {
 
   return {
     /**
-     * Rewrites the documents of these sources from their tables; with `part`, the documents of their part too
-     * (a content item's table rows), which a change of the source's own texts leaves as they are.
+     * Rewrites the documents of these sources from their tables, not those of their part (a content item's
+     * table rows): the source writes those beside the live ones (writePart) and its visibility says which
+     * are live.
      */
-    async refresh(db: Executor, name: string, ids: readonly number[], options: { part: boolean }) {
+    async refresh(db: Executor, name: string, ids: readonly number[]) {
       const { type, kind } = kindOf(name);
       for (const some of chunks(ids)) {
         await drop(db, kind.kind, 'sourceId', some);
         await write(db, type, kind, { ids: some });
-        if (kind.part && options.part) {
-          await drop(db, kind.part.kind, 'sourceId', some);
-          await kind.part.write(writerOf(db, type), some);
-        }
+      }
+    },
+
+    /** Hands `write` a writer of the part documents of this kind of source, outside any transaction. */
+    writePart(
+      db: Executor,
+      name: string,
+      write: (writer: DocumentWriter) => Promise<number>,
+    ): Promise<number> {
+      return write(writerOf(db, partKind(name).type));
+    },
+
+    /** How many part documents of source `id` have their owner in the range. */
+    async countPart(db: Executor, name: string, id: number, owners: OwnerRange): Promise<number> {
+      const row = await partOf(db, partKind(name).part.kind, id, owners)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Drops those part documents a few per statement outside any transaction, a turn between two. */
+    async dropPart(db: Executor, name: string, id: number, owners: OwnerRange): Promise<void> {
+      const kind = partKind(name).part.kind;
+      const found = await partOf(db, kind, id, owners).select('id').orderBy('id').execute();
+      const ids = found.map((row) => row.id);
+      for (let start = 0; start < ids.length; start += PART_DROP_BATCH) {
+        await db
+          .deleteFrom('searchDocuments')
+          .where('id', 'in', ids.slice(start, start + PART_DROP_BATCH))
+          .execute();
+        await nextTurn();
       }
     },
 
@@ -122,7 +178,7 @@ export function createDocumentIndex(sources: readonly SearchSource[]) {
           counts[kind.kind] = count;
         }
         for (const { type, kind } of kinds.values())
-          if (kind.part) counts[kind.part.kind] = await kind.part.write(writerOf(db, type), 'all');
+          if (kind.part) counts[kind.part.kind] = await kind.part.write(writerOf(db, type));
         return counts;
       });
     },

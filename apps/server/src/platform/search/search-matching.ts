@@ -61,6 +61,7 @@ export const doc = {
   id: eb.ref('d.id'),
   type: eb.ref('d.type'),
   sourceId: eb.ref('d.sourceId'),
+  ownerId: eb.ref('d.ownerId'),
   datedAt: eb.ref('d.datedAt'),
   foldedTitle: eb.ref('d.foldedTitle'),
   foldedText: eb.ref('d.foldedText'),

@@ -21,6 +21,8 @@ import { doc, type Visibility } from './search-matching.ts';
 
 /** The id of a document's source (the document: alias `d`), for a source's visibility condition. */
 export const documentSource: Expression<number> = doc.sourceId;
+/** What a document belongs to (a block of table rows: its first row's index), for a source's visibility. */
+export const documentOwner: Expression<number | null> = doc.ownerId;
 
 /** A document as a source writes it; the index folds its text. */
 export interface SearchDocument {
@@ -84,12 +86,15 @@ export interface DocumentKind {
   read(db: Executor, sources: SourceSelection): Promise<SearchDocument[]>;
   /** kinds whose documents belong to a source of this one (their `ownerId`): dropped with it */
   owns?: readonly string[];
-  /** documents under the same source id, rewritten only when asked (a content item's table rows) */
+  /**
+   * documents under the same source id that the source writes itself, outside its saves' transactions (a
+   * content item's table rows: beside the live ones, found once its table switches to them; issue 33 point 9)
+   */
   part?: {
     kind: string;
     label: string;
-    /** Writes those of these sources, or of every one; answers how many rows of theirs they hold. */
-    write(writer: DocumentWriter, sources: readonly number[] | 'all'): Promise<number>;
+    /** Writes the live ones of every source (a rebuild); answers how many rows of theirs they hold. */
+    write(writer: DocumentWriter): Promise<number>;
   };
 }
 
