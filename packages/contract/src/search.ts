@@ -65,6 +65,8 @@ const ZSearchHit = z.object({
   path: z.string(),
   /** ISO 8601: a post's publication, an event's start, a forum post's time, a file's upload */
   date: z.string().optional(),
+  /** true when the hit does not hold every word of the query: shown after the others (issue 33 point 5) */
+  partial: z.boolean().optional(),
 });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 

@@ -4,8 +4,8 @@
  */
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import { fold } from '../../platform/search/fold.ts';
 import type { DocumentWriter } from '../../platform/search/search-source.ts';
+import { blockIndexText } from '../../platform/search/terms.ts';
 
 /**
  * A large CSV table's rows are indexed in blocks: one document per this many rows, holding each distinct
@@ -30,8 +30,8 @@ export function rowsPerDocument(rowCount: number): number {
 /**
  * Writes the block documents of the items' live table rows, a slice per statement; returns how many rows
  * they hold. A row's document holds its cells only (a hit takes the item's title from the item). Each distinct
- * word is folded once, here: a price list's words repeat, and folding every row in the database would cost
- * more. A row's `search` keeps its cells apart with U+001F: words are split there too.
+ * word is made terms once, here (blockIndexText): a price list's words repeat, and doing it for every row in
+ * the database would cost more. A row's `search` keeps its cells apart with U+001F: words are split there too.
  */
 export async function writeTableRows(
   writer: DocumentWriter,
@@ -63,33 +63,34 @@ export async function writeTableRows(
         .execute();
       await writer.add(
         'content-row',
-        blocks.map((block) => {
-          const words = new Set([...new Set(block.text.replaceAll('\u001f', ' ').split(/\s+/))].map(fold));
-          words.delete('');
-          const first = base + Number(block.block) * size;
-          return {
-            sourceId: table.id,
-            ownerId: first,
-            title: '',
-            body: '',
-            date: table.updatedAt,
-            words: [...words].join(' '),
-          };
-        }),
+        blocks.map((block) => ({
+          sourceId: table.id,
+          ownerId: base + Number(block.block) * size,
+          title: '',
+          body: '',
+          date: table.updatedAt,
+          words: blockIndexText(block.text),
+        })),
       );
     }
   }
   return written;
 }
 
+interface Block {
+  item: number;
+  first: number;
+  size: number;
+}
+
 /**
  * Per block of table rows (`item:first`) the cells of its first row that `matches` (its `search` text),
  * read a few rows at a time: a common word is in the block's first row, so all blocks start together.
  */
-export async function blockRows(
+export async function blockRows<B extends Block>(
   db: Kysely<DB>,
-  blocks: readonly { item: number; first: number; size: number }[],
-  matches: (search: string) => boolean,
+  blocks: readonly B[],
+  matches: (block: B, search: string) => boolean,
 ): Promise<Map<string, { rowIndex: number; cells: string }>> {
   const found = new Map<string, { rowIndex: number; cells: string }>();
   const read = async (parts: readonly { item: number; from: number; to: number }[]) => {
@@ -126,7 +127,7 @@ export async function blockRows(
           candidate.contentItemId === block.item &&
           candidate.rowIndex >= block.from &&
           candidate.rowIndex < (part?.to ?? 0) &&
-          matches(candidate.search),
+          matches(block, candidate.search),
       );
       if (row) found.set(`${block.item}:${block.first}`, { rowIndex: row.rowIndex, cells: row.cells });
       const next = part?.to ?? 0;
