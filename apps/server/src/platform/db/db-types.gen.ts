@@ -284,6 +284,11 @@ export interface SearchDocumentsTable {
   foldedText: string;
 }
 
+export interface SearchTermsTable {
+  id: Generated<number>;
+  term: string;
+}
+
 export interface SessionsTable {
   id: string;
   userId: number;
@@ -362,6 +367,7 @@ export interface DB {
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
   searchDocuments: SearchDocumentsTable;
+  searchTerms: SearchTermsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   uploadIntents: UploadIntentsTable;

@@ -16,6 +16,8 @@ export interface Neighbour {
 const MOST = 6;
 /** Words of at least this many letters are looked for inside compounds too. */
 const PARTS_FROM = 8;
+/** Words of at most this many letters are compared with every term of about their length. */
+const SHORT_WORD = 6;
 
 /** The edits a word of this length may have: none below four letters. */
 const editsFor = (length: number): number => (length < 4 ? 0 : length <= 6 ? 1 : 2);
@@ -83,11 +85,18 @@ export class TermIndex {
   private readonly terms: string[] = [];
   private readonly known = new Set<string>();
   private readonly pairs = new Map<string, number[]>();
+  /** short terms by length: a swap in a short word leaves it no letter pair in common */
+  private readonly byLength = new Map<number, number[]>();
 
   add(term: string): void {
     if (this.known.has(term)) return;
     this.known.add(term);
     const id = this.terms.push(term) - 1;
+    if (term.length <= SHORT_WORD + 1) {
+      const list = this.byLength.get(term.length);
+      if (list) list.push(id);
+      else this.byLength.set(term.length, [id]);
+    }
     for (const pair of bigrams(term)) {
       const list = this.pairs.get(pair);
       if (list) list.push(id);
@@ -105,10 +114,16 @@ export class TermIndex {
     if (max === 0) return [];
     const shared = new Map<number, number>();
     const wanted = bigrams(word);
-    for (const pair of wanted)
-      for (const id of this.pairs.get(pair) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
     // the q-gram lemma: an edit takes at most two pairs away, a swap three
-    const least = Math.max(1, wanted.size - 3 * max);
+    let least = Math.max(1, wanted.size - 3 * max);
+    if (word.length <= SHORT_WORD) {
+      // too few pairs to go by: every term of about its length
+      least = 0;
+      for (let length = word.length - max; length <= word.length + max; length++)
+        for (const id of this.byLength.get(length) ?? []) shared.set(id, 0);
+    } else
+      for (const pair of wanted)
+        for (const id of this.pairs.get(pair) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
     const found = new Map<string, number>();
     for (const [id, count] of shared) {
       const term = this.terms[id];

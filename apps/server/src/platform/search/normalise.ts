@@ -87,7 +87,10 @@ export const SHORT = 4;
 export interface WordForms {
   /** the word as written, normalised, umlauts as plain vowels: `glaser` for `Gläser` */
   surface: string;
-  /** its stem (`glas`), the surface itself where the stemmer leaves it or the word has digits or is short */
+  /**
+   * its stem (`glas`); the surface itself where the stemmer leaves it, the word has digits or is short, or the
+   * stem would be short
+   */
   stem: string;
 }
 
@@ -101,7 +104,9 @@ export function formsOf(word: string): WordForms {
   const normalised = normaliseMapped(word).text;
   const surface = plain(normalised);
   const letters = !/\d/.test(normalised) && [...normalised].length >= SHORT;
-  const forms = { surface, stem: letters ? stemmer(normalised) : surface };
+  const stemmed = letters ? stemmer(normalised) : surface;
+  // a stem shorter than a long word would be taken for an abbreviation (`gegen` → `geg`, `GEG`)
+  const forms = { surface, stem: [...stemmed].length >= SHORT ? stemmed : surface };
   if (formCache.size >= FORM_CACHE_SIZE) formCache.clear();
   formCache.set(word, forms);
   return forms;

@@ -9,7 +9,7 @@
 import type { AlternativeKind, Pattern, QueryWord } from './query.ts';
 import { type Candidate, patternKey } from './search-matching.ts';
 
-const KIND: Record<AlternativeKind, number> = { exact: 1, stem: 0.8, synonym: 0.75, parts: 0.7, fuzzy: 0.45 };
+const KIND: Record<AlternativeKind, number> = { exact: 1, stem: 0.8, synonym: 0.75, parts: 0.7, fuzzy: 0.3 };
 /** A typo neighbour two edits away weighs this much less than one an edit away. */
 const SECOND_EDIT = 0.65;
 /** By level (search-matching.ts): absent, inside a word, a word's start, a whole word. */
