@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TermIndex } from '../../src/platform/search/fuzzy.ts';
 import { formsOf } from '../../src/platform/search/normalise.ts';
 import { queryWords } from '../../src/platform/search/query.ts';
-import { indexText } from '../../src/platform/search/terms.ts';
+import { blockIndexText, indexText } from '../../src/platform/search/terms.ts';
 
 const stem = (word: string) => formsOf(word).stem;
 const terms = (text: string) => indexText(text).trim().split(' ');
@@ -45,6 +45,31 @@ describe('terms (point 4)', () => {
     expect(terms('FG 1002')).toContain('fg1002');
     expect(terms('DIN 18008-1')).toContain('din18008');
     expect(terms('4, mm')).not.toContain('4mm');
+  });
+});
+
+describe('terms of a text of ASCII only and of any text', () => {
+  it('should be the same whichever way the text is read', () => {
+    const text = 'FG-1002, UgWert a-b--c -d 4mm 12,50 x9y Ug Wert 3 cm';
+    // one character beyond ASCII makes the same text be read by the Unicode expressions
+    expect(terms(`${text} ä`)).toEqual([...terms(text), 'a']);
+  });
+
+  it("should give a block of table rows each distinct term once, no pair over a cell's edge", () => {
+    const block = ['FG-1002\u001fFloatglas 4 mm', 'FG-1003\u001fFloatglas 4 mm', '7\u001fkg'].join('\u001f');
+    expect(blockIndexText(block).trim().split(' ')).toEqual([
+      'fg',
+      '1002',
+      'fg1002',
+      'floatglas',
+      '4',
+      'mm',
+      '4mm',
+      '1003',
+      'fg1003',
+      '7',
+      'kg',
+    ]);
   });
 });
 

@@ -99,6 +99,9 @@ const FORM_CACHE_SIZE = 50_000;
 
 /** A word's surface and stem; a word is letters or digits only, as terms.ts splits a text. */
 export function formsOf(word: string): WordForms {
+  // lower-case ASCII with digits: nothing to fold, read or stem (a table's article numbers, most unique)
+  if (/^[a-z0-9]+$/.test(word) && /\d/.test(word) && !/[aou]e/.test(word))
+    return { surface: word, stem: word };
   const known = formCache.get(word);
   if (known !== undefined) return known;
   const normalised = normaliseMapped(word).text;

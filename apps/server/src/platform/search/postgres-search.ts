@@ -103,6 +103,11 @@ export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
 }
 
 export const postgresWriting: EngineWriting = {
-  joined: (text) => sql<string>`string_agg(${text}, ' ')`,
-  rebuild: (_db, write) => write(),
+  joined: (text) => sql<string>`string_agg(${text}, chr(31))`,
+  async rebuild(db, write) {
+    const result = await write();
+    // every row is new: the planner's statistics would take a type for as many rows as it had before
+    await sql`analyze search_documents`.execute(db);
+    return result;
+  },
 };

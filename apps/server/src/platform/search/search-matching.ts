@@ -8,7 +8,7 @@ import type { TSearchType } from '@portal/contract';
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { SearchDocumentsTable } from '../db/schema.ts';
-import type { Pattern, QueryWord } from './query.ts';
+import type { Alternative, Pattern, QueryWord } from './query.ts';
 
 /** Which of a type's documents a principal may open: a condition over alias `d`, or the whole type. */
 export type Visibility = Expression<SqlBool> | 'all';
@@ -43,7 +43,7 @@ interface MatchQuery {
 
 /** What differs between the engines when documents are written. */
 export interface EngineWriting {
-  /** The aggregate that joins a group's texts with spaces. */
+  /** The aggregate that joins a group's texts, each apart by U+001F (table rows, as their cells are). */
   joined(text: Expression<string>): RawBuilder<string>;
   /** Runs a rebuild that empties and rewrites every document (SQLite: its FTS5 tables at once, merged after). */
   rebuild<T>(db: Executor, write: () => Promise<T>): Promise<T>;
@@ -91,6 +91,26 @@ export function patternText({ term, mode }: Pattern): string {
 }
 
 /**
+ * A word's alternatives that the match needs: one that holds a pattern of another single-pattern one finds
+ * nothing more (`glaser` holds `glas`: a document with the surface has the stem), so it is left out of the
+ * match (it is still measured, for the ranking). Fewer ORs keep the planner on the trigram index.
+ */
+function needed(word: QueryWord): Alternative[] {
+  const texts = word.alternatives.map((alternative) => alternative.patterns.map(patternText));
+  return word.alternatives.filter((_, index) =>
+    texts.every((other, at) => {
+      const [single] = other;
+      if (at === index || other.length !== 1 || single === undefined) return true;
+      const own = texts[index] ?? [];
+      const covered = own.some((text) => text.includes(single));
+      // of two that find the same, the first stays
+      const same = own.length === 1 && own[0] === single;
+      return !covered || (same && index < at);
+    }),
+  );
+}
+
+/**
  * The match as a tree: `join` between the words, OR between a word's alternatives, AND between an
  * alternative's patterns, each pattern by `leaf`.
  */
@@ -100,8 +120,7 @@ export function matchTree<T>(
   and: (parts: T[]) => T,
   or: (parts: T[]) => T,
 ): T {
-  const word = (w: QueryWord) =>
-    or(w.alternatives.map((a) => and(a.patterns.map((p) => leaf(patternText(p))))));
+  const word = (w: QueryWord) => or(needed(w).map((a) => and(a.patterns.map((p) => leaf(patternText(p))))));
   const words = required(matching).map(word);
   return matching.all ? and(words) : or(words);
 }

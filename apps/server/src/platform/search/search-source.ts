@@ -71,7 +71,7 @@ export interface DocumentWriter {
   readonly db: Executor;
   /** Writes these documents of the kind in one statement (a thousand at most: the parameter limits). */
   add(kind: string, documents: readonly SearchDocument[]): Promise<void>;
-  /** The database's aggregate that joins a group's texts with spaces. */
+  /** The database's aggregate that joins a group's texts, each apart by U+001F. */
   joined(text: Expression<string>): RawBuilder<string>;
 }
 

@@ -75,7 +75,7 @@ async function ftsTables(db: Executor): Promise<string[]> {
 }
 
 export const sqliteWriting: EngineWriting = {
-  joined: (text) => sql<string>`group_concat(${text}, ' ')`,
+  joined: (text) => sql<string>`group_concat(${text}, char(31))`,
   async rebuild(db, write) {
     // emptied first: the documents' delete triggers then have nothing to take out
     const fts = await ftsTables(db);
