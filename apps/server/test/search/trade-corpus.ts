@@ -29,6 +29,7 @@ const POSTS: readonly [title: string, text: string][] = [
   ['Randverbund prüfen', 'Der Randverbund hält dicht.'],
   ['Verbundfolie prüfen', 'Die Verbundfolie hält dicht.'],
   ['Spiegel an der Wand', 'Silberbeschichtung schützen.'],
+  ['Fenster, die spiegeln', 'Bei Sonne blendet es.'],
   ['Glas schneiden', 'Mit dem Rädchen.'],
   ['Gläser stapeln', 'Immer auf Böcken.'],
   ['Preise 2026', 'Artikel FG1002 wird teurer.'],

@@ -47,18 +47,18 @@ export interface SearchFeatureDeps {
 /** Fewer hits than this with every word (a page), and the search widens: typos, then some of the words. */
 const FEW = SEARCH_LIMIT_DEFAULT;
 
-/** The words with typo neighbours for those the vocabulary does not know (unchanged when none has any). */
+/** The words with their typo neighbours (fuzzy.ts); a word without any stays the same object. */
 async function withTypos(words: readonly QueryWord[], vocabulary: Vocabulary): Promise<QueryWord[]> {
   if (!words.some((word) => word.typos)) return [...words];
   const index = await vocabulary.current();
   return words.map((word) => {
-    if (!word.typos || index.has(word.key)) return word;
-    const neighbours = index.neighbours(word.key).map(({ term, edits }) => ({
+    if (!word.typos) return word;
+    const neighbours = index.neighbours(word.key, index.has(word.key)).map(({ term, edits }) => ({
       kind: 'fuzzy' as const,
       patterns: [patternOf(term)],
       edits,
     }));
-    return { ...word, alternatives: [...word.alternatives, ...neighbours] };
+    return neighbours.length === 0 ? word : { ...word, alternatives: [...word.alternatives, ...neighbours] };
   });
 }
 

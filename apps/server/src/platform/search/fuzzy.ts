@@ -16,6 +16,8 @@ export interface Neighbour {
 const MOST = 6;
 /** Words of at least this many letters are looked for inside compounds too. */
 const PARTS_FROM = 8;
+/** A word the vocabulary knows gets neighbours from this many letters on. */
+const KNOWN_FROM = 7;
 /** Words of at most this many letters are compared with every term of about their length. */
 const SHORT_WORD = 6;
 
@@ -108,9 +110,13 @@ export class TermIndex {
     return this.known.has(term);
   }
 
-  /** The closest terms (or parts of terms) within the edits the word's length allows, closest first. */
-  neighbours(word: string): Neighbour[] {
-    const max = editsFor(word.length);
+  /**
+   * The closest terms (or parts of terms) within the edits the word's length allows, closest first. A word
+   * the vocabulary knows (`known`) may still be an inflection the stemmer leaves (`Spiegeln`): a long one gets
+   * the terms one edit away.
+   */
+  neighbours(word: string, known = false): Neighbour[] {
+    const max = known ? Number(word.length >= KNOWN_FROM) : editsFor(word.length);
     if (max === 0) return [];
     const shared = new Map<number, number>();
     const wanted = bigrams(word);

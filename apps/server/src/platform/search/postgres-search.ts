@@ -7,11 +7,10 @@ import type { TSearchType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import {
-  type Candidate,
+  candidateOf,
   doc,
   type EngineCandidates,
   type EngineWriting,
-  levelsOf,
   like,
   type Matching,
   matchTree,
@@ -90,15 +89,7 @@ export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
         ${doc.sourceId} as sid, ${measures('strpos', patterns)}
       from (select d.id, d.dated_at, d.source_id, d.folded_title, d.folded_text from search_documents d
         where ${match} and ${condition} ${order} limit ${n}) d ${order}`.execute(db);
-    return rows.map(
-      (row): Candidate => ({
-        id: Number(row.id),
-        at: row.at as Date,
-        sid: Number(row.sid),
-        length: Number(row.length),
-        levels: levelsOf(row, patterns.length),
-      }),
-    );
+    return rows.map((row) => candidateOf(row, patterns.length));
   };
 }
 

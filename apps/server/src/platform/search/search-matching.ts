@@ -145,9 +145,15 @@ export function measures(position: Position, patterns: readonly Pattern[]): RawB
   return sql.join([sql`length(${doc.foldedText}) as length`, ...columns]);
 }
 
-/** The levels of a row of `measures` as a list. */
-export function levelsOf(row: Record<string, unknown>, count: number): number[] {
-  return Array.from({ length: count }, (_, index) => Number(row[`l${index}`] ?? 0));
+/** A row of `measures` (with `id`, `at`, `sid`) as a candidate of `count` patterns. */
+export function candidateOf(row: Record<string, unknown>, count: number): Candidate {
+  return {
+    id: Number(row.id),
+    at: row.at as Date,
+    sid: Number(row.sid),
+    length: Number(row.length),
+    levels: Array.from({ length: count }, (_, index) => Number(row[`l${index}`] ?? 0)),
+  };
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -7,11 +7,10 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { DB } from '../db/schema.ts';
 import {
-  type Candidate,
+  candidateOf,
   doc,
   type EngineCandidates,
   type EngineWriting,
-  levelsOf,
   matchTree,
   measures,
   patternsOf,
@@ -50,15 +49,7 @@ export function createSqliteSearch(db: Kysely<DB>): EngineCandidates {
         order by t.rowid desc limit ${sql.lit(Math.trunc(query.n))})
       select ${doc.id} as id, ${doc.datedAt} as at, ${doc.sourceId} as sid, ${measures('instr', patterns)}
       from m join search_documents d on ${doc.id} = m.k & ${ID_MASK} order by m.k desc`.execute(db);
-    return rows.map(
-      (row): Candidate => ({
-        id: Number(row.id),
-        at: row.at as Date,
-        sid: Number(row.sid),
-        length: Number(row.length),
-        levels: levelsOf(row, patterns.length),
-      }),
-    );
+    return rows.map((row) => candidateOf(row, patterns.length));
   };
 }
 
