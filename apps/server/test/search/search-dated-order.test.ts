@@ -141,7 +141,7 @@ async function expected(q: string): Promise<string[]> {
     candidate: {
       id: doc.id,
       sid: doc.sid,
-      at: new Date(doc.dated_at),
+      time: new Date(doc.dated_at).getTime(),
       length: doc.folded_text.length,
       levels: patterns.map((p) => level(doc.folded_title, p) * 4 + level(doc.folded_text, p)),
     },

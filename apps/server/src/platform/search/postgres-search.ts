@@ -45,10 +45,11 @@ function textMatch(type: TSearchType, matching: Matching): Expression<SqlBool> {
  * How a type's newest `n` matches are found, as the ORDER BY of the query that reads them (decision 0099):
  * the type's newest `n / SAMPLE` documents are read as a sample (a few hundred short rows). Where at least one
  * in DENSE of them matches, or the sample is the whole type, the type is walked by id newest first down to
- * the `n`th match (as the planner goes for a word it takes for common). Where fewer match, its matches come
- * from the trigram index and are sorted by id: `d.id + 0` keeps the planner off walking the id index, which it
- * takes for a word it thinks common, and which read the 5,000 newest posts of a long thread without 'glas'
- * before finding one.
+ * the `n`th match (as the planner goes for a word it takes for common). Where fewer match, the matches are
+ * counted up to `n` (issue 33: `dammglas` is in 8,583 older forum posts, and reading them all cost 36 ms):
+ * as many are walked to as well; fewer come from the trigram index and are sorted by id: `d.id + 0` keeps the
+ * planner off walking the id index, which it takes for a word it thinks common, and which read the 5,000
+ * newest posts of a long thread without 'glas' before finding one.
  */
 async function postgresOrder(
   db: Kysely<DB>,
@@ -75,7 +76,16 @@ async function postgresOrder(
     .executeTakeFirst();
   const read = sample?.rows ?? 0;
   const hits = sample?.hits ?? 0;
-  return read < size || hits * DENSE >= read ? walk : sql`order by ${doc.id} + 0 desc`;
+  if (read < size || hits * DENSE >= read) return walk;
+  // Sparse among the newest, but perhaps common further back (the forums' newest posts are a long thread):
+  // with `n` matches in all, walking to the `n`th reads less than every match through the trigram index.
+  const counted = await db
+    .selectFrom((eb) =>
+      eb.selectFrom('searchDocuments as d').select(sql.lit(1).as('one')).where(match).limit(n).as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return (counted?.n ?? 0) >= n ? walk : sql`order by ${doc.id} + 0 desc`;
 }
 
 export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
@@ -85,8 +95,9 @@ export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
     const patterns = patternsOf(matching.words);
     const order = await postgresOrder(db, type, match, n);
     // measured after the limit: a sort by id would otherwise measure every match
-    const { rows } = await sql<Record<string, unknown>>`select ${doc.id} as id, ${doc.datedAt} as at,
-        ${doc.sourceId} as sid, ${measures('strpos', patterns)}
+    const { rows } = await sql<Record<string, unknown>>`select ${doc.id} as id,
+        (extract(epoch from ${doc.datedAt}) * 1000)::bigint as time, ${doc.sourceId} as sid,
+        ${measures('strpos', patterns)}
       from (select d.id, d.dated_at, d.source_id, d.folded_title, d.folded_text from search_documents d
         where ${match} and ${condition} ${order} limit ${n}) d ${order}`.execute(db);
     return rows.map((row) => candidateOf(row, patterns.length));

@@ -92,7 +92,7 @@ export function rank<T>(
     (a, b) =>
       Number(a.partial) - Number(b.partial) ||
       b.score - a.score ||
-      b.candidate.at.getTime() - a.candidate.at.getTime() ||
+      b.candidate.time - a.candidate.time ||
       b.candidate.sid - a.candidate.sid ||
       a.candidate.id - b.candidate.id,
   );

@@ -47,7 +47,8 @@ export function createSqliteSearch(db: Kysely<DB>): EngineCandidates {
     const { rows } = await sql<Record<string, unknown>>`with m as materialized (select t.rowid as k
         from ${fts} t ${source} where ${fts} match ${ftsQuery(query)} and ${condition}
         order by t.rowid desc limit ${sql.lit(Math.trunc(query.n))})
-      select ${doc.id} as id, ${doc.datedAt} as at, ${doc.sourceId} as sid, ${measures('instr', patterns)}
+      select ${doc.id} as id, cast(round(unixepoch(${doc.datedAt}, 'subsec') * 1000) as integer) as time,
+        ${doc.sourceId} as sid, ${measures('instr', patterns)}
       from m join search_documents d on ${doc.id} = m.k & ${ID_MASK} order by m.k desc`.execute(db);
     return rows.map((row) => candidateOf(row, patterns.length));
   };
