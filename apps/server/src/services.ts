@@ -22,7 +22,12 @@ import {
   forumReplyRecipients,
 } from './features/notifications/index.ts';
 import { createPrivacyService } from './features/privacy/index.ts';
-import { createSearchService, createSynonymsService, type SearchIndex } from './features/search/index.ts';
+import {
+  createSearchService,
+  createSynonymsService,
+  type SearchIndex,
+  synonymGroups,
+} from './features/search/index.ts';
 import { DIGEST_SECTIONS, GROUP_USAGE, PRIVACY_PARTS, SEARCH_SOURCES } from './modules.ts';
 import type { AccessTokens } from './platform/auth/access-token.ts';
 import type { Database } from './platform/db/database.ts';
@@ -87,7 +92,13 @@ export function createServices(deps: ServiceDeps) {
       sections: DIGEST_SECTIONS,
     }),
     privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
-    search: createSearchService({ db, kind: deps.database.kind, sources: SEARCH_SOURCES }),
+    search: createSearchService({
+      db,
+      kind: deps.database.kind,
+      sources: SEARCH_SOURCES,
+      // the admin's synonym list (issue 33 point 3), read per search: a change counts from the next one
+      synonyms: () => synonymGroups(db),
+    }),
     // the search's synonym list under 'Verwaltung' (issue 33)
     searchSynonyms: createSynonymsService({ db }),
     media: createMediaServices({ db, storage, publicUrl: config.publicUrl, search }),

@@ -31,10 +31,10 @@ export async function createThread(
 }
 
 /**
- * SQLite: every FTS5 table of the search holds exactly the row ids that migration 0018 gives the documents
- * of its type (the date in whole seconds times 2^31 plus the id; the title table only documents with a
- * title), so that walking them newest first is walking by date. Compared in SQL: the ids pass 2^53.
- * Answers the mismatches per table (empty when all is well); PostgreSQL has no such tables.
+ * SQLite: every FTS5 table of the search (one per type since migration 0022) holds exactly the row ids that
+ * migration 0018 gives the documents of its type (the date in whole seconds times 2^31 plus the id), so that
+ * walking them newest first is walking by date. Compared in SQL: the ids pass 2^53. Answers the mismatches
+ * per table (empty when all is well); PostgreSQL has no such tables.
  */
 export async function datedKeyMismatches(w: World<never>): Promise<Record<string, number>> {
   if (w.t.database.kind !== 'sqlite') return {};
@@ -42,16 +42,13 @@ export async function datedKeyMismatches(w: World<never>): Promise<Record<string
   const key = sql`(min(max(coalesce(unixepoch(d.dated_at), 0), -2147483648), 2147483647) * 2147483648 + d.id)`;
   const mismatches: Record<string, number> = {};
   for (const type of SEARCH_TYPES) {
-    for (const table of ['trigram', 'words', 'title'] as const) {
-      const name = sql.table(`search_dated_${table}_${type}`);
-      const titled = table === 'title' ? sql`and d.folded_title <> ''` : sql``;
-      const expected = sql`select ${key} from search_documents d where d.type = ${type} ${titled}`;
-      const { rows } = await sql<{ n: number }>`select
-          (select count(*) from (select rowid from ${name} except ${expected}))
-          + (select count(*) from (${expected} except select rowid from ${name})) as n`.execute(db);
-      const n = Number(rows[0]?.n ?? 0);
-      if (n > 0) mismatches[`search_dated_${table}_${type}`] = n;
-    }
+    const name = sql.table(`search_dated_trigram_${type}`);
+    const expected = sql`select ${key} from search_documents d where d.type = ${type}`;
+    const { rows } = await sql<{ n: number }>`select
+        (select count(*) from (select rowid from ${name} except ${expected}))
+        + (select count(*) from (${expected} except select rowid from ${name})) as n`.execute(db);
+    const n = Number(rows[0]?.n ?? 0);
+    if (n > 0) mismatches[`search_dated_trigram_${type}`] = n;
   }
   return mismatches;
 }

@@ -105,11 +105,18 @@ describe('GET /api/search: German as members type it', () => {
     );
   });
 
-  it('should ask every word to occur', async () => {
-    expect(titlesOf(await search(w, w.as.mitglied, 'glas edelgas'))).toEqual(['Wärmedämmglas im Neubau']);
+  it('should show the hits holding every word first, then those holding some, marked (issue 33)', async () => {
+    const both = await search(w, w.as.mitglied, 'glas edelgas');
+    expect(titlesOf(both)[0]).toBe('Wärmedämmglas im Neubau');
+    expect(both.hits.map((hit) => hit.partial ?? false)).toEqual([
+      false,
+      ...both.hits.slice(1).map(() => true),
+    ]);
+    expect(both.hits.length).toBeGreaterThan(1);
     const rows = await search(w, w.as.mitglied, 'floatglas 40', { type: 'content' });
-    expect(rows.hits.map((hit) => hit.snippet)).toEqual([
-      'FG-10020 · <mark>Floatglas</mark> 10 mm · <mark>40</mark>,00',
+    expect(rows.hits.map((hit) => [hit.snippet, hit.partial ?? false])).toEqual([
+      ['FG-10020 · <mark>Floatglas</mark> 10 mm · <mark>40</mark>,00', false],
+      ['FG-1002 · <mark>Floatglas</mark> 4 mm · 12,50', true],
     ]);
   });
 

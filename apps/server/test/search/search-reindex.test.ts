@@ -8,6 +8,7 @@ import { SEARCH_SOURCES } from '../../src/modules.ts';
 import { columnKit } from '../../src/platform/db/migration-kit.ts';
 import * as searchMigration from '../../src/platform/db/migrations/0011-search.ts';
 import * as datedKeysMigration from '../../src/platform/db/migrations/0018-search-dated-keys.ts';
+import * as termsMigration from '../../src/platform/db/migrations/0022-search-terms.ts';
 import { createPost } from '../blog/blog-helpers.ts';
 import { createCategory } from '../categories/category-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
@@ -69,15 +70,14 @@ describe('rebuilding the search index', () => {
   it('should build it for existing data when the migrations run', async () => {
     const db = w.t.database.db;
     if (w.t.database.kind === 'sqlite') {
-      for (const type of SEARCH_TYPES) {
-        for (const table of ['trigram', 'words', 'title'])
-          await sql`drop table ${sql.table(`search_dated_${table}_${type}`)}`.execute(db);
-      }
+      for (const type of SEARCH_TYPES)
+        await sql`drop table ${sql.table(`search_dated_trigram_${type}`)}`.execute(db);
     }
     await sql`drop table search_documents`.execute(db);
+    await sql`drop table search_terms`.execute(db);
     // Run on their own, with a bookkeeping table of their own: later migrations are applied already, and
     // Kysely runs a pending one only before them. 0011 writes the documents, 0018 (SQLite: FTS5 row ids in
-    // date order) builds its tables from the documents already there.
+    // date order) builds its tables from the documents already there, 0022 rewrites them as terms.
     const kit = columnKit(w.t.database.kind);
     const migrator = new Migrator({
       db: db.withoutPlugins(),
@@ -88,6 +88,9 @@ describe('rebuilding the search index', () => {
           } satisfies Migration,
           '0018-search-dated-keys': {
             up: (target: Kysely<unknown>) => datedKeysMigration.up(target, kit),
+          } satisfies Migration,
+          '0022-search-terms': {
+            up: (target: Kysely<unknown>) => termsMigration.up(target, kit),
           } satisfies Migration,
         }),
       },
@@ -103,7 +106,11 @@ describe('rebuilding the search index', () => {
     });
     const { error, results } = await migrator.migrateToLatest();
     expect(error).toBeUndefined();
-    expect(results?.map((result) => result.migrationName)).toEqual(['0011-search', '0018-search-dated-keys']);
+    expect(results?.map((result) => result.migrationName)).toEqual([
+      '0011-search',
+      '0018-search-dated-keys',
+      '0022-search-terms',
+    ]);
     expect(await counts()).toEqual(EXPECTED);
   });
 

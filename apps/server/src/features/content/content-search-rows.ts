@@ -6,8 +6,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { expressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import { fold } from '../../platform/search/fold.ts';
 import type { DocumentWriter } from '../../platform/search/search-source.ts';
+import { blockIndexText } from '../../platform/search/terms.ts';
 
 /**
  * A large CSV table's rows are indexed in blocks: one document per this many rows, holding each distinct
@@ -43,10 +43,10 @@ export interface TableBlocks {
 
 /**
  * Writes the block documents of a table's rows, a slice per statement with a turn of the event loop after
- * each, so that other requests are answered meanwhile (issue 33 point 9); answers how many it wrote. A row's document holds its cells
- * only (a hit takes the item's title from the item). Each distinct word is folded once, here: a price list's
- * words repeat, and folding every row in the database would cost more. A row's `search` keeps its cells apart
- * with U+001F: words are split there too.
+ * each, so that other requests are answered meanwhile (issue 33 point 9); answers how many it wrote. A row's
+ * document holds its cells only (a hit takes the item's title from the item). Each distinct word is made terms
+ * once, here (blockIndexText): a price list's words repeat, and doing it for every row in the database would
+ * cost more. A row's `search` keeps its cells apart with U+001F: words are split there too.
  */
 export async function writeTableBlocks(writer: DocumentWriter, table: TableBlocks): Promise<number> {
   const { db } = writer;
@@ -67,19 +67,14 @@ export async function writeTableBlocks(writer: DocumentWriter, table: TableBlock
       .execute();
     await writer.add(
       'content-row',
-      blocks.map((block) => {
-        const words = new Set([...new Set(block.text.replaceAll('\u001f', ' ').split(/\s+/))].map(fold));
-        words.delete('');
-        const first = base + Number(block.block) * size;
-        return {
-          sourceId: table.id,
-          ownerId: first,
-          title: '',
-          body: '',
-          date: table.date,
-          words: [...words].join(' '),
-        };
-      }),
+      blocks.map((block) => ({
+        sourceId: table.id,
+        ownerId: base + Number(block.block) * size,
+        title: '',
+        body: '',
+        date: table.date,
+        words: blockIndexText(block.text),
+      })),
     );
     written += blocks.length;
     await nextTurn();
@@ -107,14 +102,20 @@ export async function writeTableRows(writer: DocumentWriter): Promise<number> {
   return written;
 }
 
+interface Block {
+  item: number;
+  first: number;
+  size: number;
+}
+
 /**
  * Per block of table rows (`item:first`) the cells of its first row that `matches` (its `search` text),
  * read a few rows at a time: a common word is in the block's first row, so all blocks start together.
  */
-export async function blockRows(
+export async function blockRows<B extends Block>(
   db: Kysely<DB>,
-  blocks: readonly { item: number; first: number; size: number }[],
-  matches: (search: string) => boolean,
+  blocks: readonly B[],
+  matches: (block: B, search: string) => boolean,
 ): Promise<Map<string, { rowIndex: number; cells: string }>> {
   const found = new Map<string, { rowIndex: number; cells: string }>();
   const read = async (parts: readonly { item: number; from: number; to: number }[]) => {
@@ -151,7 +152,7 @@ export async function blockRows(
           candidate.contentItemId === block.item &&
           candidate.rowIndex >= block.from &&
           candidate.rowIndex < (part?.to ?? 0) &&
-          matches(candidate.search),
+          matches(block, candidate.search),
       );
       if (row) found.set(`${block.item}:${block.first}`, { rowIndex: row.rowIndex, cells: row.cells });
       const next = part?.to ?? 0;

@@ -7,12 +7,12 @@ import { APP_PATHS } from '@portal/contract';
 import { type Expression, expressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { htmlToText } from '../../platform/html/text.ts';
-import { fold } from '../../platform/search/fold.ts';
 import {
   documentOwner,
   documentSource,
   documentsOf,
   type FoundDocument,
+  type FoundWords,
   lines,
   type SearchSource,
 } from '../../platform/search/search-source.ts';
@@ -83,7 +83,7 @@ function rowCells(cells: string): string[] {
 async function hits(
   db: Kysely<DB>,
   documents: readonly FoundDocument[],
-  terms: readonly string[],
+  words: FoundWords,
   visible: readonly number[],
 ) {
   const items = await contentItems(
@@ -95,13 +95,10 @@ async function hits(
   const blocks = documents.flatMap((doc) => {
     const item = doc.kind === 'content-row' ? items.get(doc.sourceId) : undefined;
     return item
-      ? [{ item: doc.sourceId, first: doc.ownerId ?? 0, size: rowsPerDocument(item.csvRowCount) }]
+      ? [{ doc, item: doc.sourceId, first: doc.ownerId ?? 0, size: rowsPerDocument(item.csvRowCount) }]
       : [];
   });
-  const rows = await blockRows(db, blocks, (search) => {
-    const folded = fold(search);
-    return terms.every((term) => folded.includes(term));
-  });
+  const rows = await blockRows(db, blocks, (block, search) => words.holds(block.doc, search));
   return new Map(
     documents.flatMap((doc) => {
       const item = items.get(doc.sourceId);
@@ -109,7 +106,8 @@ async function hits(
       if (doc.kind !== 'content-row') {
         return [[doc.id, { id: doc.sourceId, path: APP_PATHS.contentItem(item.categoryId, doc.sourceId) }]];
       }
-      // The first row of the block that holds every term: none when the terms are on different rows. It
+      // The first row of the block that holds every word the block was found by: none when they are on
+      // different rows. It
       // shows its item's title and opens the item's table at that row (issue 31).
       const found = rows.get(`${doc.sourceId}:${doc.ownerId ?? 0}`);
       if (found === undefined) return [];
@@ -146,7 +144,7 @@ export const contentSearchSource: SearchSource = {
     if (!readers) return undefined;
     return {
       visible: eb.and([readers.filedUnder(documentSource), live]),
-      hits: (documents, terms) => hits(db, documents, terms, [...readers.categoryIds]),
+      hits: (documents, words) => hits(db, documents, words, [...readers.categoryIds]),
     };
   },
 };

@@ -8,8 +8,6 @@ import type { DB } from '../../platform/db/schema.ts';
 import { createSearchEngine } from '../../platform/search/search-engine.ts';
 import type { FoundDocument } from '../../platform/search/search-source.ts';
 
-export { byRank, type Candidate, type Ranked } from '../../platform/search/search-matching.ts';
-
 export function createSearchRepository(db: Kysely<DB>, kind: DatabaseKind) {
   const engine = createSearchEngine(db, kind);
   return {

@@ -27,9 +27,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       description:
         'Search across news posts, content items and the rows of their tables, events, forum threads and ' +
         `posts, and (admins) the media library. \`q\`: ${SEARCH_QUERY_MIN}–${SEARCH_QUERY_MAX} characters ` +
-        'after trimming; case, umlauts (ä = ae) and accents do not matter; every word must occur, as a part of ' +
-        'a word (`glas` finds `Wärmedämmglas`), words of two letters as the start of a word. Hits: title hits ' +
-        `first, then newest first; \`offset\` (default 0) and \`limit\` (default ${SEARCH_LIMIT_DEFAULT}, at ` +
+        'after trimming; case, umlauts (ä = ae), accents and inflection do not matter (`Isoliergläser` finds ' +
+        '`Isolierglas`); long words match as parts of words (`glas` finds `Wärmedämmglas`), short ones at a word ' +
+        'start, abbreviations in capitals as whole words; hyphens, spaces and units meet (`FG 1002` = `FG-1002`, ' +
+        '`4 mm` = `4mm`). Every word must occur; below a page of hits, words with a typo find their nearest ' +
+        'terms and hits holding some of the words follow, marked `partial`. Hits are ranked by relevance (title ' +
+        'above text, a whole word above a part, as typed above a stem above a typo), then newest first; ' +
+        `\`offset\` (default 0) and \`limit\` (default ${SEARCH_LIMIT_DEFAULT}, at ` +
         `most ${SEARCH_LIMIT_MAX}) page them. \`type\` keeps one type; \`total\` counts the hits of that ` +
         'type (all types without it), `counts` those of every type. Each type counts and ranks its newest ' +
         `${SEARCH_COUNT_CAP} matches: \`capped\` lists the types with more, and paging reaches their first ${SEARCH_COUNT_CAP}. ` +

@@ -1,11 +1,14 @@
 /**
- * The search (issue 16): the query folded into terms, the hits a principal may open counted per type and
- * paged, each with the path that opens it and a snippet. Each type's source (its FeatureModule's `search`, src/modules.ts) says which
- * documents the principal may open, decided from the live tables as the lists decide it, and what its hits
- * show and open.
+ * The search (issues 16, 33): the query made words (platform/search/query.ts) with their synonyms, the hits a
+ * principal may open found per type, ranked by relevance (ranking.ts) and paged, each with the path that opens
+ * it and a snippet. Every word must occur; where that finds fewer hits than a page holds, typo neighbours stand
+ * in for words the index does not know, and documents holding some of the words are shown after the others,
+ * marked `partial`. Each type's source (its FeatureModule's `search`, src/modules.ts) says which documents the
+ * principal may open, decided from the live tables as the lists decide it, and what its hits show and open.
  */
 import {
   SEARCH_COUNT_CAP,
+  SEARCH_LIMIT_DEFAULT,
   SEARCH_TYPES,
   type TSearchHit,
   type TSearchResult,
@@ -15,14 +18,20 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DatabaseKind } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { fold } from '../../platform/search/fold.ts';
+import { heldWords, patternsOfWords } from '../../platform/search/marks.ts';
+import { type Pattern, patternOf, type QueryWord, queryWords } from '../../platform/search/query.ts';
+import { rank, type Scored } from '../../platform/search/ranking.ts';
+import { type Matching, patternsOf } from '../../platform/search/search-matching.ts';
 import type {
   FoundDocument,
+  FoundWords,
   SearchSource,
   SourceHit,
   SourceSearch,
 } from '../../platform/search/search-source.ts';
-import { byRank, createSearchRepository, type Ranked } from './search.repository.ts';
+import { synonymIndex } from '../../platform/search/synonyms.ts';
+import { createVocabulary, type Vocabulary } from '../../platform/search/vocabulary.ts';
+import { createSearchRepository } from './search.repository.ts';
 import { searchVisibility } from './search-visibility.ts';
 import { snippet } from './snippet.ts';
 
@@ -31,21 +40,34 @@ export interface SearchFeatureDeps {
   kind: DatabaseKind;
   /** the features' search sources (src/modules.ts: SEARCH_SOURCES) */
   sources: readonly SearchSource[];
+  /** the synonym groups, each its terms as written (issue 33 point 3); read for every search */
+  synonyms: () => Promise<readonly (readonly string[])[]>;
 }
 
-/** The folded words of the query, each once; one-letter words only when nothing longer is asked for. */
-function queryTerms(q: string): string[] {
-  const words = [...new Set(fold(q).split(/\s+/).filter(Boolean))];
-  const longer = words.filter((word) => word.length > 1);
-  return longer.length > 0 ? longer : words;
+/** Fewer hits than this with every word (a page), and the search widens: typos, then some of the words. */
+const FEW = SEARCH_LIMIT_DEFAULT;
+
+/** The words with their typo neighbours (fuzzy.ts); a word without any stays the same object. */
+async function withTypos(words: readonly QueryWord[], vocabulary: Vocabulary): Promise<QueryWord[]> {
+  if (!words.some((word) => word.typos)) return [...words];
+  const index = await vocabulary.current();
+  return words.map((word) => {
+    if (!word.typos) return word;
+    const neighbours = index.neighbours(word.key, index.has(word.key)).map(({ term, edits }) => ({
+      kind: 'fuzzy' as const,
+      patterns: [patternOf(term)],
+      edits,
+    }));
+    return neighbours.length === 0 ? word : { ...word, alternatives: [...word.alternatives, ...neighbours] };
+  });
 }
 
 /** A document of the page as a hit of its type, unless its source can no longer show it. */
 function present(
+  ranked: Scored<TSearchType>,
   doc: FoundDocument,
-  type: TSearchType,
   hit: SourceHit | undefined,
-  terms: readonly string[],
+  patterns: readonly Pattern[],
 ): TSearchHit | undefined {
   if (hit === undefined) return undefined;
   const body = hit.body ?? doc.body;
@@ -54,47 +76,61 @@ function present(
   const date = doc.at.toISOString();
   return {
     title: hit.title ?? doc.title,
-    snippet: snippet(text, terms),
+    snippet: snippet(text, patterns),
     date,
-    type,
+    type: ranked.item,
     id: hit.id,
     path: hit.path,
+    ...(ranked.partial ? { partial: true } : {}),
   };
 }
 
 /** The hits of a page, in its order: each type's documents shown by its source, the sources at once. */
 async function hitsOf(
-  documents: readonly FoundDocument[],
+  page: readonly Scored<TSearchType>[],
+  documents: ReadonlyMap<number, FoundDocument>,
   opened: Partial<Record<TSearchType, SourceSearch>>,
-  typeOf: ReadonlyMap<string, TSearchType>,
-  terms: readonly string[],
+  words: readonly QueryWord[],
 ): Promise<TSearchHit[]> {
-  const types = SEARCH_TYPES.filter((type) => documents.some((doc) => typeOf.get(doc.kind) === type));
+  const heldBy = new Map(page.map((ranked) => [ranked.candidate.id, ranked.held]));
+  const found: FoundWords = {
+    holds(document, text) {
+      const held = heldBy.get(document.id) ?? [];
+      const holds = heldWords(text, words);
+      return held.every((wanted, index) => !wanted || holds[index]);
+    },
+  };
+  const types = SEARCH_TYPES.filter((type) => page.some((ranked) => ranked.item === type));
   const shown = await Promise.all(
     types.map((type) => {
-      const ofType = documents.filter((doc) => typeOf.get(doc.kind) === type);
-      return opened[type]?.hits(ofType, terms) ?? new Map<number, SourceHit>();
+      const ofType = page.flatMap((ranked) =>
+        ranked.item === type ? (documents.get(ranked.candidate.id) ?? []) : [],
+      );
+      return opened[type]?.hits(ofType, found) ?? new Map<number, SourceHit>();
     }),
   );
-  return documents.flatMap((doc) => {
-    const type = typeOf.get(doc.kind);
-    const hits = type === undefined ? undefined : shown[types.indexOf(type)];
-    return type === undefined ? [] : (present(doc, type, hits?.get(doc.id), terms) ?? []);
+  const patterns = patternsOfWords(words);
+  return page.flatMap((ranked) => {
+    const doc = documents.get(ranked.candidate.id);
+    const hits = shown[types.indexOf(ranked.item)];
+    return doc ? (present(ranked, doc, hits?.get(doc.id), patterns) ?? []) : [];
   });
 }
 
 export function createSearchService(deps: SearchFeatureDeps) {
   const repo = createSearchRepository(deps.db, deps.kind);
-  const { sources } = deps;
-  // the hit type of each kind of document
-  const typeOf = new Map(
-    sources.flatMap((source) =>
-      source.kinds.flatMap((kind) => [
-        [kind.kind, source.type] as const,
-        ...(kind.part ? [[kind.part.kind, source.type] as const] : []),
-      ]),
-    ),
-  );
+  const vocabulary = createVocabulary(deps.db);
+
+  /** Each type's newest matches the principal may open, up to the cap and one more. */
+  const find = (matching: Matching, opened: Partial<Record<TSearchType, SourceSearch>>) =>
+    Promise.all(
+      SEARCH_TYPES.map(async (type) => {
+        const visible = opened[type]?.visible;
+        return visible
+          ? repo.candidates(type, matching, visible, SEARCH_COUNT_CAP)
+          : { found: 0, candidates: [] };
+      }),
+    );
 
   return {
     /**
@@ -105,16 +141,22 @@ export function createSearchService(deps: SearchFeatureDeps) {
       principal: Principal,
       query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
     ): Promise<TSearchResult> {
-      const terms = queryTerms(query.q);
-      const opened = await searchVisibility(deps.db, principal, new Date(), sources);
-      // each type's count and the hits of it that can be on this page (the page's end, from the top)
-      const limits = { pool: SEARCH_COUNT_CAP, keep: query.offset + query.limit };
-      const found = await Promise.all(
-        SEARCH_TYPES.map(async (type) => {
-          const visible = opened[type]?.visible;
-          return visible ? repo.candidates(type, terms, visible, limits) : { found: 0, top: [] };
-        }),
-      );
+      const synonyms = synonymIndex(await deps.synonyms());
+      const [opened, strictWords] = [
+        await searchVisibility(deps.db, principal, new Date(), deps.sources),
+        queryWords(query.q, synonyms),
+      ];
+      let matching: Matching = { words: strictWords, all: true };
+      let found = await find(matching, opened);
+      const hits = found.reduce((sum, type) => sum + Math.min(type.found, SEARCH_COUNT_CAP), 0);
+      if (hits < FEW) {
+        const words = await withTypos(strictWords, vocabulary);
+        const typos = words.some((word, index) => word !== strictWords[index]);
+        if (typos || words.length > 1) {
+          matching = { words, all: false };
+          found = await find(matching, opened);
+        }
+      }
       const counts = Object.fromEntries(
         SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.found ?? 0, SEARCH_COUNT_CAP)]),
       ) as Record<TSearchType, number>;
@@ -122,13 +164,14 @@ export function createSearchService(deps: SearchFeatureDeps) {
       const total = query.type
         ? counts[query.type]
         : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
-      const pool: Ranked[] = SEARCH_TYPES.flatMap((type, index) =>
-        query.type === undefined || query.type === type ? (found[index]?.top ?? []) : [],
-      ).map((candidate) => ({ ...candidate, time: candidate.at.getTime() }));
-      const page = pool.sort(byRank).slice(query.offset, query.offset + query.limit);
-      const documents = await repo.documents(page.map((candidate) => candidate.id));
-      const rows = page.flatMap((candidate) => documents.get(candidate.id) ?? []);
-      return { total, counts, capped, hits: await hitsOf(rows, opened, typeOf, terms) };
+      const all = SEARCH_TYPES.flatMap((type, index) =>
+        (found[index]?.candidates ?? []).map((candidate) => ({ item: type, candidate })),
+      );
+      const ranked = rank(matching.words, patternsOf(matching.words), all)
+        .filter((entry) => query.type === undefined || entry.item === query.type)
+        .slice(query.offset, query.offset + query.limit);
+      const documents = await repo.documents(ranked.map((entry) => entry.candidate.id));
+      return { total, counts, capped, hits: await hitsOf(ranked, documents, opened, matching.words) };
     },
   };
 }

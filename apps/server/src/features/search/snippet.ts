@@ -1,34 +1,11 @@
 /** The snippet of a hit: plain text around the first match, escaped, with every match in `<mark>`. */
 import { escapeHtml } from '../../platform/html/text.ts';
-import { foldMapped } from '../../platform/search/fold.ts';
+import { matchRanges, type Range } from '../../platform/search/marks.ts';
+import type { Pattern } from '../../platform/search/query.ts';
 
 const SNIPPET_WIDTH = 160;
 /** How much text the snippet shows before the first match. */
 const LEAD = 50;
-
-type Range = [start: number, end: number];
-
-/** Where the terms occur in the original text: folded positions mapped back, overlaps merged. */
-export function matchRanges(text: string, terms: readonly string[]): Range[] {
-  const { folded, origin } = foldMapped(text);
-  const ranges: Range[] = [];
-  for (const term of terms) {
-    if (term === '') continue;
-    for (let at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + term.length)) {
-      const last = origin[at + term.length - 1] ?? 0;
-      const lastChar = text.codePointAt(last) ?? 0;
-      ranges.push([origin[at] ?? 0, last + (lastChar > 0xffff ? 2 : 1)]);
-    }
-  }
-  ranges.sort((a, b) => a[0] - b[0]);
-  const merged: Range[] = [];
-  for (const range of ranges) {
-    const previous = merged.at(-1);
-    if (previous && range[0] <= previous[1]) previous[1] = Math.max(previous[1], range[1]);
-    else merged.push([...range]);
-  }
-  return merged;
-}
 
 /** The window of about `width` characters that shows the first match, cut at spaces. */
 function window(text: string, first: number, width: number): Range {
@@ -47,9 +24,9 @@ function window(text: string, first: number, width: number): Range {
 }
 
 /** `text` shortened around its first match, HTML-escaped, matches wrapped in `<mark>`. */
-export function snippet(text: string, terms: readonly string[], width = SNIPPET_WIDTH): string {
+export function snippet(text: string, patterns: readonly Pattern[], width = SNIPPET_WIDTH): string {
   const plain = text.replace(/\s+/g, ' ').trim();
-  const ranges = matchRanges(plain, terms);
+  const ranges = matchRanges(plain, patterns);
   const [start, end] = window(plain, ranges[0]?.[0] ?? 0, width);
   let result = start > 0 ? '…' : '';
   let at = start;

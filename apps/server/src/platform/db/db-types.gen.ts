@@ -297,6 +297,11 @@ export interface SearchSynonymsTable {
   updatedAt: Date;
 }
 
+export interface SearchTermsTable {
+  id: Generated<number>;
+  term: string;
+}
+
 export interface SessionsTable {
   id: string;
   userId: number;
@@ -377,6 +382,7 @@ export interface DB {
   searchDocuments: SearchDocumentsTable;
   searchSynonymTerms: SearchSynonymTermsTable;
   searchSynonyms: SearchSynonymsTable;
+  searchTerms: SearchTermsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   uploadIntents: UploadIntentsTable;

@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018-search-dated-keys.ts';
 import * as m0019 from './migrations/0019-mail-claims-in-doubt.ts';
 import * as m0020 from './migrations/0020-username-keys.ts';
 import * as m0021 from './migrations/0021-revisions-and-duplicates.ts';
+import * as m0022 from './migrations/0022-search-terms.ts';
 import * as m0023 from './migrations/0023-search-synonyms.ts';
 import * as m0025 from './migrations/0025-search-live-blocks.ts';
 import type { DB } from './schema.ts';
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-mail-claims-in-doubt': m0019,
   '0020-username-keys': m0020,
   '0021-revisions-and-duplicates': m0021,
+  '0022-search-terms': m0022,
   '0023-search-synonyms': m0023,
   '0025-search-live-blocks': m0025,
 };

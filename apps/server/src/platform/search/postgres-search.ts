@@ -1,34 +1,27 @@
 /**
- * PostgreSQL's search engine: per type partial indexes, pg_trgm for parts of words and a 'simple' tsvector
- * for short words by prefix (migrations 0011, 0014); a type's newest matches by indexing order (decisions
- * 0079, 0099).
+ * PostgreSQL's search engine: per type a partial pg_trgm index over the term text (migrations 0011, 0022)
+ * and a partial index on `id` for walking a type newest first (0014); a type's newest matches by indexing
+ * order (decisions 0079, 0099), measured for the ranking (search-matching.ts).
  */
 import type { TSearchType } from '@portal/contract';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import {
-  type Candidate,
+  candidateOf,
   doc,
   type EngineCandidates,
   type EngineWriting,
   like,
-  quoted,
-  split,
+  type Matching,
+  matchTree,
+  measures,
+  patternsOf,
 } from './search-matching.ts';
 
 /** A type's newest documents sampled for a search of `n` matches: `n / SAMPLE` (decision 0099). */
 const SAMPLE = 4;
 /** At least one in DENSE of the sample matching, a type is walked by id for its newest matches. */
 const DENSE = 3;
-
-/** 1 when every term is in the title. */
-function titleHit(terms: readonly string[]): RawBuilder<number> {
-  const all = sql.join(
-    terms.map((term) => like(doc.foldedTitle, term)),
-    sql` and `,
-  );
-  return sql<number>`case when ${all} then 1 else 0 end`;
-}
 
 /**
  * The conditions over `d` for one type. The text is matched as it is, so that the planner sees from its
@@ -37,46 +30,34 @@ function titleHit(terms: readonly string[]): RawBuilder<number> {
  * overrules it where the newest documents tell otherwise). (Hiding the text from its indexes with `|| ''` made
  * the planner take every match for rare: it read and sorted all 10,000 posts for 'glas'.)
  */
-function textMatch(type: TSearchType, terms: readonly string[]): Expression<SqlBool> {
-  const { long, short } = split(terms);
+function textMatch(type: TSearchType, matching: Matching): Expression<SqlBool> {
+  const tree = matchTree<RawBuilder<SqlBool>>(
+    matching,
+    (text) => like(doc.foldedText, text),
+    (parts) => sql<SqlBool>`(${sql.join(parts, sql` and `)})`,
+    (parts) => sql<SqlBool>`(${sql.join(parts, sql` or `)})`,
+  );
   // the type as a literal, so that the planner picks the type's own partial indexes
-  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${doc.type} = ${sql.lit(type)}`];
-  for (const term of long) conditions.push(like(doc.foldedText, term));
-  if (short.length > 0) {
-    const query = short.map((term) => `${quoted(term.replace(/[^\p{L}\p{N}]/gu, ''), "'")}:*`).join(' & ');
-    conditions.push(sql`to_tsvector('simple', ${doc.foldedText}) @@ to_tsquery('simple', ${query})`);
-  }
-  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+  return sql<SqlBool>`${doc.type} = ${sql.lit(type)} and ${tree}`;
 }
 
 /**
- * How a type's newest `n` matches are found, as the ORDER BY of the query that reads them.
- * - Terms of three letters or more (decision 0099): the type's newest `n / SAMPLE` documents are read as a
- *   sample (a few hundred short rows). Where at least one in DENSE of them matches, or the sample is the whole
- *   type, the type is walked by id newest first down to the `n`th match (as the planner goes for a word it
- *   takes for common). Where fewer match, its matches come from the trigram index and are sorted by id:
- *   `d.id + 0` keeps the planner off walking the id index, which it takes for a word it thinks common, and
- *   which read the 5,000 newest posts of a long thread without 'glas' before finding one.
- * - Short terms: their `to_tsvector` costs 30 µs a row, too dear to sample with: the matches are counted, up
- *   to `n`, through the words index (decision 0079); fewer are all read through it, as many by the walk.
+ * How a type's newest `n` matches are found, as the ORDER BY of the query that reads them (decision 0099):
+ * the type's newest `n / SAMPLE` documents are read as a sample (a few hundred short rows). Where at least one
+ * in DENSE of them matches, or the sample is the whole type, the type is walked by id newest first down to
+ * the `n`th match (as the planner goes for a word it takes for common). Where fewer match but the planner
+ * expects `n` or more in all (issue 33: `dammglas` is in 8,583 older forum posts, and reading them all cost
+ * 36 ms), they are walked to as well; else they come from the trigram index and are sorted by id: `d.id + 0` keeps the
+ * planner off walking the id index, which it takes for a word it thinks common, and which read the 5,000
+ * newest posts of a long thread without 'glas' before finding one.
  */
 async function postgresOrder(
   db: Kysely<DB>,
   type: TSearchType,
-  terms: readonly string[],
+  match: Expression<SqlBool>,
   n: number,
 ): Promise<RawBuilder<unknown>> {
-  const match = textMatch(type, terms);
   const walk = sql`order by ${doc.id} desc`;
-  if (split(terms).short.length > 0) {
-    const counted = await db
-      .selectFrom((eb) =>
-        eb.selectFrom('searchDocuments as d').select(sql.lit(1).as('one')).where(match).limit(n).as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return (counted?.n ?? 0) >= n ? walk : sql``;
-  }
   const size = Math.max(Math.ceil(n / SAMPLE), 1);
   const sample = await db
     .selectFrom((eb) =>
@@ -95,36 +76,40 @@ async function postgresOrder(
     .executeTakeFirst();
   const read = sample?.rows ?? 0;
   const hits = sample?.hits ?? 0;
-  return read < size || hits * DENSE >= read ? walk : sql`order by ${doc.id} + 0 desc`;
+  if (read < size || hits * DENSE >= read) return walk;
+  // Sparse among the newest, but perhaps common further back (the forums' newest posts are a long thread):
+  // where the planner expects `n` matches or more, walking to the `n`th reads less than every match. Its
+  // estimate, not a count: counting a few hundred matches of two words read all 51,000 forum posts.
+  const { rows } = await sql<Record<string, unknown>>`explain (format json)
+    select 1 from search_documents d where ${match}`.execute(db);
+  // one column, "QUERY PLAN": a list holding the plan
+  const [plan] = Object.values(rows[0] ?? {}) as [{ Plan?: { 'Plan Rows'?: number } }[] | undefined];
+  const expected = plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
+  return expected >= n ? walk : sql`order by ${doc.id} + 0 desc`;
 }
 
 export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
-  return async ({ type, terms, visible, n, pool, keep }) => {
+  return async ({ type, matching, visible, n }) => {
     const condition = visible === 'all' ? sql<SqlBool>`1 = 1` : visible;
-    // Counted with visibility in one pass over the matches, kept aside once (a window, `count(*) over ()`,
-    // cost a fifth more): their number, the oldest, and the best `keep` and one more, in case the oldest is
-    // among them and not in the pool.
-    const order = await postgresOrder(db, type, terms, n);
-    type Counted = Candidate & { found: number; oldest: number };
-    const { rows } = await sql<Counted>`with m as materialized (select ${doc.id} as id, ${doc.datedAt} as at,
-          ${doc.sourceId} as sid, ${titleHit(terms)} as "inTitle"
-          from search_documents d where ${textMatch(type, terms)} and ${condition} ${order} limit ${n})
-        select c.id as id, c.at as at, c.sid as sid, c."inTitle" as "inTitle",
-          (select count(*) from m) as found, (select min(m.id) from m) as oldest
-        from m c order by c."inTitle" desc, c.at desc, c.sid desc, c.id limit ${keep + 1}`.execute(db);
-    const found = rows[0]?.found ?? 0;
-    const outside = found > pool ? rows[0]?.oldest : undefined;
-    return {
-      found,
-      top: rows
-        .filter((row) => row.id !== outside)
-        .slice(0, keep)
-        .map(({ id, at, sid, inTitle }) => ({ id, at, sid, inTitle })),
-    };
+    const match = textMatch(type, matching);
+    const patterns = patternsOf(matching.words);
+    const order = await postgresOrder(db, type, match, n);
+    // measured after the limit: a sort by id would otherwise measure every match
+    const { rows } = await sql<Record<string, unknown>>`select ${doc.id} as id,
+        (extract(epoch from ${doc.datedAt}) * 1000)::bigint as time, ${doc.sourceId} as sid,
+        ${measures('strpos', patterns)}
+      from (select d.id, d.dated_at, d.source_id, d.folded_title, d.folded_text from search_documents d
+        where ${match} and ${condition} ${order} limit ${n}) d ${order}`.execute(db);
+    return rows.map((row) => candidateOf(row, patterns.length));
   };
 }
 
 export const postgresWriting: EngineWriting = {
-  joined: (text) => sql<string>`string_agg(${text}, ' ')`,
-  rebuild: (_db, write) => write(),
+  joined: (text) => sql<string>`string_agg(${text}, chr(31))`,
+  async rebuild(db, write) {
+    const result = await write();
+    // every row is new: the planner's statistics would take a type for as many rows as it had before
+    await sql`analyze search_documents`.execute(db);
+    return result;
+  },
 };

@@ -2,13 +2,13 @@
  * The documents of the search index (issue 16), written from the features' search sources (search-source.ts):
  * rewritten in the transaction of each save, dropped with what they stand for, rebuilt from every source. A
  * source's part (a content item's table rows) is written beside the live one before its save's transaction
- * and dropped after it, a slice at a time (issue 33 point 9).
+ * and dropped after it, a slice at a time (issue 33 point 9). A document holds its title's and its text's
+ * terms (terms.ts, issue 33), and its words join the vocabulary.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TSearchType } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
-import { fold } from './fold.ts';
 import { writingOf } from './search-engine.ts';
 import {
   type DocumentKind,
@@ -19,6 +19,8 @@ import {
   SOURCES_PER_READ,
   type SourceSelection,
 } from './search-source.ts';
+import { indexText } from './terms.ts';
+import { addToVocabulary, clearVocabulary } from './vocabulary.ts';
 
 /** Documents per INSERT of a page of sources: 9 values each stays far below both databases' limits. */
 const INSERT_BATCH = 200;
@@ -36,23 +38,23 @@ export interface OwnerRange {
 
 async function insert(db: Executor, type: TSearchType, kind: string, documents: readonly SearchDocument[]) {
   if (documents.length === 0) return;
-  await db
-    .insertInto('searchDocuments')
-    .values(
-      documents.map((doc) => ({
-        kind,
-        type,
-        sourceId: doc.sourceId,
-        ownerId: doc.ownerId ?? null,
-        title: doc.title,
-        body: doc.body,
-        foldedTitle: fold(doc.title),
-        foldedText: doc.words ?? fold(lines(doc.title, doc.body)),
-        // the source's own value (SQLite: the text it stored), not a Date made of it: the date to the letter
-        datedAt: sql<Date>`${doc.date}`,
-      })),
-    )
-    .execute();
+  const values = documents.map((doc) => ({
+    kind,
+    type,
+    sourceId: doc.sourceId,
+    ownerId: doc.ownerId ?? null,
+    title: doc.title,
+    body: doc.body,
+    foldedTitle: indexText(doc.title),
+    foldedText: doc.words ?? indexText(lines(doc.title, doc.body)),
+    // the source's own value (SQLite: the text it stored), not a Date made of it: the date to the letter
+    datedAt: sql<Date>`${doc.date}`,
+  }));
+  await db.insertInto('searchDocuments').values(values).execute();
+  await addToVocabulary(
+    db,
+    values.map((value) => value.foldedText),
+  );
 }
 
 function chunks(ids: readonly number[]): number[][] {
@@ -166,6 +168,7 @@ export function createDocumentIndex(sources: readonly SearchSource[]) {
       return writingOf(db).rebuild(db, async () => {
         const counts: Record<string, number> = {};
         await db.deleteFrom('searchDocuments').execute();
+        await clearVocabulary(db);
         for (const { type, kind } of kinds.values()) {
           let after = 0;
           let count = 0;

@@ -24,7 +24,7 @@ export const documentSource: Expression<number> = doc.sourceId;
 /** What a document belongs to (a block of table rows: its first row's index), for a source's visibility. */
 export const documentOwner: Expression<number | null> = doc.ownerId;
 
-/** A document as a source writes it; the index folds its text. */
+/** A document as a source writes it; the index writes its terms (terms.ts). */
 export interface SearchDocument {
   sourceId: number;
   /** what it belongs to: a forum post's thread, a block's first table row */
@@ -33,7 +33,7 @@ export interface SearchDocument {
   title: string;
   body: string;
   date: Date;
-  /** the folded words that find it where they are not its title and body (a block of table rows) */
+  /** the term text that finds it where it is not its title and body's (a block of table rows: terms.ts) */
   words?: string;
 }
 
@@ -73,7 +73,7 @@ export interface DocumentWriter {
   readonly db: Executor;
   /** Writes these documents of the kind in one statement (a thousand at most: the parameter limits). */
   add(kind: string, documents: readonly SearchDocument[]): Promise<void>;
-  /** The database's aggregate that joins a group's texts with spaces. */
+  /** The database's aggregate that joins a group's texts, each apart by U+001F. */
   joined(text: Expression<string>): RawBuilder<string>;
 }
 
@@ -119,12 +119,18 @@ export interface SourceHit {
   body?: string;
 }
 
+/** The words of the query a page's documents were found by. */
+export interface FoundWords {
+  /** Whether a text (a table row of a block found) holds every word the document was found by. */
+  holds(document: FoundDocument, text: string): boolean;
+}
+
 /** A principal's view of one type, for one search. */
 export interface SourceSearch {
   /** which documents (alias `d`) they may open */
   visible: Visibility;
   /** The hits of these documents of a page, by document id; one that cannot be shown any more is missing. */
-  hits(documents: readonly FoundDocument[], terms: readonly string[]): Promise<Map<number, SourceHit>>;
+  hits(documents: readonly FoundDocument[], words: FoundWords): Promise<Map<number, SourceHit>>;
 }
 
 export interface SearchSource {
