@@ -56,6 +56,8 @@ const ROUTES: Array<[Method, string, string]> = [
   ['PATCH', '/api/admin/groups/{n}', ID_MESSAGES.invalid],
   ['DELETE', '/api/admin/groups/{n}', ID_MESSAGES.invalid],
   ['GET', '/api/admin/groups/{n}/usage', ID_MESSAGES.invalid],
+  ['PUT', '/api/admin/searchSynonyms/{n}', ID_MESSAGES.invalid],
+  ['DELETE', '/api/admin/searchSynonyms/{n}', ID_MESSAGES.invalid],
 ];
 
 /** As they stand in the URL: `%203` arrives as ' 3'; 2147483648 is one more than a PostgreSQL integer holds. */

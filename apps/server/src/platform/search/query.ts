@@ -80,7 +80,7 @@ export const keyOf = (raw: string): string => formsOf(raw).stem;
 export interface SynonymIndex {
   /** The alternatives of the synonyms of a word by its key (none when it is in no group). */
   expand(key: string): Alternative[];
-  /** whether the key is a term of a group: such a short word is an abbreviation */
+  /** whether the key is a term of a group: a short word of a group is never a minor word */
   has(key: string): boolean;
 }
 
@@ -90,7 +90,9 @@ export const NO_SYNONYMS: SynonymIndex = { expand: () => [], has: () => false };
 function wordOf(token: Token, synonyms: SynonymIndex): QueryWord {
   const raw = joinedRaw(token);
   const key = keyOf(raw);
-  const abbreviation = typedAsAbbreviation(token.raw) || synonyms.has(key);
+  // Typed in capitals, a short word is an abbreviation: whole words only (`GEG`, not 'Gegenlicht'). Typed in
+  // lower case it may be the start of a word being typed (`geg` → 'Gegenlicht'), and a group's term besides.
+  const abbreviation = typedAsAbbreviation(token.raw);
   const pieces = token.pieces.map((piece) => piece.raw);
   const alternatives = [...wordAlternatives(raw, pieces, 'exact', abbreviation), ...synonyms.expand(key)];
   const surface = formsOf(raw).surface;
@@ -98,7 +100,7 @@ function wordOf(token: Token, synonyms: SynonymIndex): QueryWord {
   return {
     key,
     alternatives,
-    minor: short && !abbreviation && !hasDigit(surface),
+    minor: short && !abbreviation && !synonyms.has(key) && !hasDigit(surface),
     typos: !short && !hasDigit(surface),
   };
 }
