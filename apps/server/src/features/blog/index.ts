@@ -5,3 +5,4 @@ export { blogRoutes } from './blog.routes.ts';
 export { createBlogService } from './blog.service.ts';
 export { rebuildBlogLists } from './blog-lists.ts';
 export { blogFeature } from './feature.ts';
+export { createCircularReminders, type CircularReminders } from './circular-reminders.ts';

@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020-username-keys.ts';
 import * as m0021 from './migrations/0021-revisions-and-duplicates.ts';
 import * as m0023 from './migrations/0023-search-synonyms.ts';
 import * as m0025 from './migrations/0025-search-live-blocks.ts';
+import * as m0030 from './migrations/0030-circulars.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021-revisions-and-duplicates': m0021,
   '0023-search-synonyms': m0023,
   '0025-search-live-blocks': m0025,
+  '0030-circulars': m0030,
 };
 
 class StaticProvider implements MigrationProvider {
