@@ -89,7 +89,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
           id: file.id,
           name: file.fileName,
           size: file.size,
-          url: signer.sign(file.storageKey),
+          url: signer.sign(file.storageKey, { name: file.fileName }),
         })),
         ...circularFields(row),
       };
@@ -371,7 +371,12 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
         if (current) await repo.update(trx, postId, values);
         if (circular.circular) await circularSave(trx, postId, current, texts, input.reconfirm, values.publishedAt);
-        const dropped = await repo.replaceAttachments(trx, postId, input.attachments, newAttachments);
+        const dropped = await repo.replaceAttachments(
+          trx,
+          postId,
+          input.attachments,
+          newAttachments.map(({ storageKey, fileName, size }) => ({ storageKey, fileName, size })),
+        );
         await repo.replaceGroups(trx, postId, groupIds);
         await repo.replaceTags(trx, postId, input.tags);
         await search.refresh(trx, { kind: 'blog', id: postId });
