@@ -235,10 +235,13 @@ export const ZBlogInput = z.object({
   displayOnDashboard: z.boolean().default(true),
   tags: formList(tagList).default([]),
   image: z.string().max(2000).nullish(),
-  /** issue 34: 'Rundschreiben'; a circular stays one (its number is kept) */
-  circular: z.boolean().default(false),
+  /**
+   * issue 34: 'Rundschreiben'; a circular stays one (its number is kept). This and the circular fields below
+   * left out keep what the post has (a form that does not know them changes nothing of a circular).
+   */
+  circular: z.boolean().optional(),
   /** 'Lesebestätigung anfordern' with 'Bestätigen bis' (YYYY-MM-DD), for a circular only */
-  confirmationRequired: z.boolean().default(false),
+  confirmationRequired: z.boolean().optional(),
   confirmBy: z
     .string()
     .trim()
@@ -248,7 +251,7 @@ export const ZBlogInput = z.object({
   /** 'Änderung erneut bestätigen lassen': earlier confirmations stay in the history but no longer count */
   reconfirm: z.boolean().default(false),
   /** the ids of the attachments to keep, in their order; new PDF files come as `attachments[i]` */
-  attachments: formList(z.array(ZId).max(CIRCULAR_ATTACHMENTS_MAX)).default([]),
+  attachments: formList(z.array(ZId).max(CIRCULAR_ATTACHMENTS_MAX)).optional(),
 });
 export type TBlogInput = z.input<typeof ZBlogInput>;
 export type TBlogValues = z.output<typeof ZBlogInput>;

@@ -90,10 +90,23 @@ describe('a circular and its number', () => {
 
   it('should refuse to turn a circular back into a plain post, and write nothing', async () => {
     const post = await circular({ publishedAt: '2024-01-10T10:00:00.000Z' });
-    const response = await savePost(w, w.as.admin, postInput(w, { id: post.id, title: 'Anders' }));
+    const response = await saveCircular({ id: post.id, title: 'Anders', circular: false });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ detail: BLOG_MESSAGES.circularStays });
     expect((await read(w.as.admin, post.id)).title).toBe(post.title);
+  });
+
+  it('should keep the circular fields when a save leaves them out (a form that does not know them)', async () => {
+    const post = await asking('2030-02-01');
+    const response = await savePost(w, w.as.admin, postInput(w, { id: post.id, title: 'Nur der Titel' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      title: 'Nur der Titel',
+      circular: true,
+      circularNumber: post.circularNumber,
+      confirmationRequired: true,
+      confirmBy: '2030-02-01',
+    });
   });
 
   it('should refuse bad input with German texts and write nothing', async () => {

@@ -127,26 +127,29 @@ export function createBlogService(deps: BlogFeatureDeps) {
    * A circular's fields as they are saved: only a circular asks for confirmation, and then with a date; only a
    * circular has attachments.
    */
-  function checkCircular(input: TBlogValues, uploads: number) {
-    if (!input.circular && (uploads > 0 || input.attachments.length > 0)) {
+  function checkCircular(input: TBlogValues, existing: BlogPostRow | undefined, files: number) {
+    const wasCircular = existing !== undefined && existing.circularNumber !== null;
+    if (wasCircular && input.circular === false) {
+      throw badRequest(BLOG_MESSAGES.circularStays, { [field('circular')]: BLOG_MESSAGES.circularStays });
+    }
+    const circular = input.circular ?? wasCircular;
+    if (!circular && files > 0) {
       throw badRequest(BLOG_MESSAGES.attachmentsOnlyCircular, {
         [field('attachments')]: BLOG_MESSAGES.attachmentsOnlyCircular,
       });
     }
-    if (input.attachments.length + uploads > CIRCULAR_ATTACHMENTS_MAX) {
+    if (files > CIRCULAR_ATTACHMENTS_MAX) {
       throw badRequest(BLOG_MESSAGES.tooManyAttachments, {
         [field('attachments')]: BLOG_MESSAGES.tooManyAttachments,
       });
     }
-    const confirmationRequired = input.circular && input.confirmationRequired;
-    if (confirmationRequired && !input.confirmBy) {
+    const confirmationRequired =
+      circular && (input.confirmationRequired ?? existing?.confirmationRequired ?? false);
+    const confirmBy = input.confirmBy === undefined ? (existing?.confirmBy ?? null) : input.confirmBy;
+    if (confirmationRequired && !confirmBy) {
       throw badRequest(BLOG_MESSAGES.confirmByRequired, { [field('confirmBy')]: BLOG_MESSAGES.confirmByRequired });
     }
-    return {
-      circular: input.circular,
-      confirmationRequired,
-      confirmBy: confirmationRequired ? (input.confirmBy ?? null) : null,
-    };
+    return { circular, confirmationRequired, confirmBy: confirmationRequired ? confirmBy : null };
   }
 
   /** PDF by content (415 otherwise), stored as they came; nothing is stored yet. */
@@ -345,14 +348,14 @@ export function createBlogService(deps: BlogFeatureDeps) {
       };
       const names = await groupNames();
       const groupIds = checkGroups(input.visibleForUserGroups, names);
-      const circular = checkCircular(input, attachmentUploads.length);
-      const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
-      const newAttachments = await prepareAttachments(attachmentUploads, input.attachments.length);
       const existing = input.id === undefined ? undefined : await repo.find(db, input.id);
       if (input.id !== undefined && !existing) throw notFound(BLOG_MESSAGES.notFound);
-      if (existing?.circularNumber != null && !input.circular) {
-        throw badRequest(BLOG_MESSAGES.circularStays, { [field('circular')]: BLOG_MESSAGES.circularStays });
-      }
+      const keptFiles =
+        input.attachments ??
+        (existing ? ((await repo.attachmentsOf([existing.id])).get(existing.id) ?? []).map((file) => file.id) : []);
+      const circular = checkCircular(input, existing, keptFiles.length + attachmentUploads.length);
+      const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
+      const newAttachments = await prepareAttachments(attachmentUploads, keptFiles.length);
 
       const files = [...(image ? [image] : []), ...newAttachments.map((file) => ({ key: file.storageKey, body: file.body }))];
       const id = await storage.commit(files, async (trx) => {
@@ -374,7 +377,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const dropped = await repo.replaceAttachments(
           trx,
           postId,
-          input.attachments,
+          keptFiles,
           newAttachments.map(({ storageKey, fileName, size }) => ({ storageKey, fileName, size })),
         );
         await repo.replaceGroups(trx, postId, groupIds);

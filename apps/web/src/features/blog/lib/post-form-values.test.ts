@@ -15,6 +15,13 @@ const post: TBlog = {
   tags: ['Messe'],
   author: { username: 'admin' },
   scheduled: false,
+  circular: false,
+  circularNumber: null,
+  attachments: [],
+  confirmationRequired: false,
+  confirmBy: null,
+  confirmation: null,
+  confirmationCounts: null,
 };
 
 describe('post form values', () => {
