@@ -92,17 +92,16 @@ export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as
 const ZBlogAuthor = zm.object({ username: zm.string() });
 
 /** A circular's number of its year, kept by the server; shown with circularLabel(): 'Rundschreiben 12/2026'. */
-export const ZCircularNumber = zm.object({ number: zm.int(), year: zm.int() });
+const ZCircularNumber = zm.object({ number: zm.int(), year: zm.int() });
 export type TCircularNumber = z.infer<typeof ZCircularNumber>;
 
 /** A circular's PDF attachment: `url` is a signed, expiring address of the file. */
-export const ZBlogAttachment = zm.object({
+const ZBlogAttachment = zm.object({
   id: zm.int(),
   name: zm.string(),
   size: zm.int(),
   url: zm.string(),
 });
-export type TBlogAttachment = z.infer<typeof ZBlogAttachment>;
 
 /**
  * The member's own state of a circular that asks for confirmation: `confirmedAt` (ISO 8601) of their
@@ -110,7 +109,7 @@ export type TBlogAttachment = z.infer<typeof ZBlogAttachment>;
  * that needs a new confirmation, the texts of the version they confirmed last and which fields differ now;
  * null when they never confirmed or their confirmation counts.
  */
-export const ZOwnConfirmation = zm.object({
+const ZOwnConfirmation = zm.object({
   confirmedAt: zm.nullable(zm.string()),
   pending: zm.boolean(),
   changedSince: zm.nullable(
@@ -275,7 +274,7 @@ export const ZBreakingNewsResult = z.object({ queued: z.number().int() });
 export type TBreakingNewsResult = z.infer<typeof ZBreakingNewsResult>;
 
 /** One member in the office's list of a circular; an erased member is 'Ehemaliges Mitglied', never named. */
-export const ZConfirmationMember = z.object({
+const ZConfirmationMember = z.object({
   username: z.string(),
   company: z.string().nullable(),
   /** ISO 8601; null for the pending */

@@ -108,10 +108,7 @@ export function createBlogRepository(db: Kysely<DB>) {
 
     /** The posts' PDF attachments (issue 34), in their order. */
     async attachmentsOf(ids: readonly number[], executor: Executor = db) {
-      const result = new Map<
-        number,
-        { id: number; fileName: string; size: number; storageKey: string }[]
-      >();
+      const result = new Map<number, { id: number; fileName: string; size: number; storageKey: string }[]>();
       if (ids.length === 0) return result;
       const rows = await executor
         .selectFrom('blogPostAttachments')
@@ -298,11 +295,19 @@ export function createBlogRepository(db: Kysely<DB>) {
       if (dropped.length > 0) {
         await executor
           .deleteFrom('blogPostAttachments')
-          .where('id', 'in', dropped.map((row) => row.id))
+          .where(
+            'id',
+            'in',
+            dropped.map((row) => row.id),
+          )
           .execute();
       }
       for (const [position, fileId] of kept.entries()) {
-        await executor.updateTable('blogPostAttachments').set({ position }).where('id', '=', fileId).execute();
+        await executor
+          .updateTable('blogPostAttachments')
+          .set({ position })
+          .where('id', '=', fileId)
+          .execute();
       }
       if (added.length > 0) {
         const now = new Date();

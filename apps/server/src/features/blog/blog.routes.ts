@@ -55,7 +55,9 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService }> = async (a
         'the tags in use in the list, for the chips. Without `ceo` the list holds the posts the user sees through ' +
         'a group that is not internal (MarkenKreis-Info); `ceo=true` those seen through an internal group ' +
         '(FMK-Intern). A post for both kinds of group is in both lists. Admins count as members of every group ' +
-        'and also get scheduled posts (`scheduled: true`).',
+        'and also get scheduled posts (`scheduled: true`). `rundschreiben=true`: the circulars only, of both ' +
+        "kinds of group ('Rundschreiben'). The list's posts carry no reader's own state (`confirmation` and " +
+        '`confirmationCounts` are null): GET /api/blog/toConfirm names the circulars the member has to confirm.',
       response: { 200: ZBlogPage, ...ROUTE_ERRORS },
     },
     handler: (request) => service.list(principalOf(request), request.query),
@@ -136,7 +138,12 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService }> = async (a
         'Multipart: `blog` (JSON of the post; without id a new one; `publishedAt` ISO 8601, a future time ' +
         'schedules the post) and optionally `image` (PNG or JPEG by content, else 415; EXIF is removed). An ' +
         'update without a file keeps the picture; `blog.image: null` without a file removes it. Rich text is ' +
-        'sanitised. Returns the saved post.',
+        'sanitised. Circulars (issue 34): `circular: true` gives the post the next number of its publication year ' +
+        "(read-only `circularNumber`, kept for good: `circular: false` on a circular is 400); 'Lesebestätigung " +
+        "anfordern' (`confirmationRequired`) needs `confirmBy` (YYYY-MM-DD); `reconfirm: true` ('Änderung erneut " +
+        "bestätigen lassen') makes earlier confirmations history. PDF files by content as `attachments[0]`, " +
+        '`attachments[1]`, … (else 415 and nothing is stored); `blog.attachments` lists the ids of those to keep, ' +
+        'in order. Circular fields left out keep what the post has. Returns the saved post.',
       body: withAttachments(ZSaveBlogFields.extend({ image: ZUploadedFile }).shape),
       response: { 200: ZBlog, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },

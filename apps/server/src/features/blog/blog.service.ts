@@ -22,8 +22,8 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { bodySize, newKey } from '../../platform/storage/storage.ts';
 import { storedFileName, type UploadedFile, uploadBody } from '../../platform/uploads/multipart-file.ts';
-import { sniffUpload } from '../../platform/uploads/sniff.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
+import { sniffUpload } from '../../platform/uploads/sniff.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { type BlogFilter, type BlogPostRow, createBlogRepository } from './blog.repository.ts';
@@ -147,7 +147,9 @@ export function createBlogService(deps: BlogFeatureDeps) {
       circular && (input.confirmationRequired ?? existing?.confirmationRequired ?? false);
     const confirmBy = input.confirmBy === undefined ? (existing?.confirmBy ?? null) : input.confirmBy;
     if (confirmationRequired && !confirmBy) {
-      throw badRequest(BLOG_MESSAGES.confirmByRequired, { [field('confirmBy')]: BLOG_MESSAGES.confirmByRequired });
+      throw badRequest(BLOG_MESSAGES.confirmByRequired, {
+        [field('confirmBy')]: BLOG_MESSAGES.confirmByRequired,
+      });
     }
     return { circular, confirmationRequired, confirmBy: confirmationRequired ? confirmBy : null };
   }
@@ -352,12 +354,17 @@ export function createBlogService(deps: BlogFeatureDeps) {
       if (input.id !== undefined && !existing) throw notFound(BLOG_MESSAGES.notFound);
       const keptFiles =
         input.attachments ??
-        (existing ? ((await repo.attachmentsOf([existing.id])).get(existing.id) ?? []).map((file) => file.id) : []);
+        (existing
+          ? ((await repo.attachmentsOf([existing.id])).get(existing.id) ?? []).map((file) => file.id)
+          : []);
       const circular = checkCircular(input, existing, keptFiles.length + attachmentUploads.length);
       const image = upload ? await preparePicture(upload, 'blog', BLOG_MESSAGES.imageType) : undefined;
       const newAttachments = await prepareAttachments(attachmentUploads, keptFiles.length);
 
-      const files = [...(image ? [image] : []), ...newAttachments.map((file) => ({ key: file.storageKey, body: file.body }))];
+      const files = [
+        ...(image ? [image] : []),
+        ...newAttachments.map((file) => ({ key: file.storageKey, body: file.body })),
+      ];
       const id = await storage.commit(files, async (trx) => {
         const current = input.id === undefined ? undefined : await repo.find(trx, input.id);
         if (input.id !== undefined && !current) throw notFound(BLOG_MESSAGES.notFound);
@@ -373,7 +380,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const before = current && (await stateOf(trx, current));
         const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
         if (current) await repo.update(trx, postId, values);
-        if (circular.circular) await circularSave(trx, postId, current, texts, input.reconfirm, values.publishedAt);
+        if (circular.circular)
+          await circularSave(trx, postId, current, texts, input.reconfirm, values.publishedAt);
         const dropped = await repo.replaceAttachments(
           trx,
           postId,
@@ -423,7 +431,18 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const email = member.email?.trim();
         if (email && !addresses.has(email.toLowerCase())) addresses.set(email.toLowerCase(), email);
       }
-      const mail = breakingNewsMail(post, deps.addresses);
+      const files = (await repo.attachmentsOf([id])).get(id) ?? [];
+      const mail = breakingNewsMail(
+        {
+          ...post,
+          number:
+            post.circularNumber === null || post.circularYear === null
+              ? null
+              : { number: post.circularNumber, year: post.circularYear },
+          attachmentNames: files.map((file) => file.fileName),
+        },
+        deps.addresses,
+      );
       const topic = `blog:${id}`;
       try {
         await db.transaction().execute(async (trx) => {

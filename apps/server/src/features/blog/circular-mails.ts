@@ -7,7 +7,7 @@ import {
   type TCircularNumber,
 } from '@portal/contract';
 import { type RenderedMail, renderMail } from '../../platform/mail/mail-layout.ts';
-import { berlinDayStart, berlinDate } from '../../platform/time/berlin-time.ts';
+import { berlinDate, berlinDayStart } from '../../platform/time/berlin-time.ts';
 
 /** Who sends a reminder: the job before and on the day, or the office ('Erinnerung senden'). */
 export type ReminderOccasion = 'before' | 'due' | 'office';
@@ -16,7 +16,8 @@ const LEAD: Record<ReminderOccasion, (confirmBy: string) => string> = {
   before: (day) =>
     `in ${CONFIRMATION_REMINDER_DAYS_BEFORE} Tagen, bis zum ${day}, bittet die Geschäftsstelle um Ihre Lesebestätigung zu diesem Rundschreiben.`,
   due: (day) => `heute, am ${day}, endet die Frist für Ihre Lesebestätigung zu diesem Rundschreiben.`,
-  office: (day) => `die Geschäftsstelle bittet bis zum ${day} um Ihre Lesebestätigung zu diesem Rundschreiben.`,
+  office: (day) =>
+    `die Geschäftsstelle bittet bis zum ${day} um Ihre Lesebestätigung zu diesem Rundschreiben.`,
 };
 
 /** The reminder to confirm a circular (German, HTML and text), linking the circular in the app. */

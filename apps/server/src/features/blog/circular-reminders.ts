@@ -5,9 +5,9 @@ import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import type { ReminderRunResult } from './circulars.service.ts';
 
 /** The job_leases row one instance at a time holds while it queues circular reminders. */
-export const CIRCULAR_REMINDERS_JOB = 'circular-reminders';
+const CIRCULAR_REMINDERS_JOB = 'circular-reminders';
 
-export interface CircularRemindersRun extends ReminderRunResult {
+interface CircularRemindersRun extends ReminderRunResult {
   /** false: another instance held the lease, nothing was done */
   leased: boolean;
 }

@@ -6,15 +6,6 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 
-/** A member a circular is meant for, or who confirmed it. */
-export interface CircularMember {
-  id: number;
-  username: string;
-  company: string | null;
-  email: string | null;
-  erased: boolean;
-}
-
 /** The reminder mails a member gets at most (decision 0162). */
 export type ReminderKind = 'before' | 'due';
 
@@ -46,7 +37,9 @@ export function createCircularsRepository(db: Kysely<DB>) {
         .insertInto('blogCircularCounters')
         .values({ year, lastNumber: 1 })
         .onConflict((oc) =>
-          oc.column('year').doUpdateSet((eb) => ({ lastNumber: eb('blogCircularCounters.lastNumber', '+', 1) })),
+          oc
+            .column('year')
+            .doUpdateSet((eb) => ({ lastNumber: eb('blogCircularCounters.lastNumber', '+', 1) })),
         )
         .returning('lastNumber')
         .executeTakeFirstOrThrow();
@@ -63,9 +56,7 @@ export function createCircularsRepository(db: Kysely<DB>) {
       await trx
         .insertInto('blogCircularVersions')
         .values({ blogPostId: postId, version, ...texts, createdAt: now })
-        .onConflict((oc) =>
-          oc.columns(['blogPostId', 'version']).doUpdateSet({ ...texts, createdAt: now }),
-        )
+        .onConflict((oc) => oc.columns(['blogPostId', 'version']).doUpdateSet({ ...texts, createdAt: now }))
         .execute();
     },
 
@@ -246,5 +237,3 @@ export function createCircularsRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type CircularsRepository = ReturnType<typeof createCircularsRepository>;

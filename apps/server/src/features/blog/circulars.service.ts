@@ -30,10 +30,11 @@ import { createCircularsRepository, type ReminderKind } from './circulars.reposi
 import { postReaders } from './post-visibility.ts';
 
 /** The Berlin day of an instant, 'YYYY-MM-DD'. */
-export const berlinDay = (at: Date): string => new Date(berlinAsUtc(at.getTime())).toISOString().slice(0, 10);
+const berlinDay = (at: Date): string => new Date(berlinAsUtc(at.getTime())).toISOString().slice(0, 10);
 /** The Berlin year of an instant: a circular's number counts in the year of its publication. */
 export const berlinYear = (at: Date): number => new Date(berlinAsUtc(at.getTime())).getUTCFullYear();
-const dayPlus = (day: string, days: number) => berlinDay(new Date(berlinDayStart(day, days).getTime() + 3_600_000));
+const dayPlus = (day: string, days: number) =>
+  berlinDay(new Date(berlinDayStart(day, days).getTime() + 3_600_000));
 
 const TEXT_FIELDS = ['title', 'preText', 'content'] as const;
 
@@ -84,7 +85,10 @@ export function createCirculars(deps: CircularsDeps) {
    */
   async function queueReminders(
     trx: Executor,
-    post: Pick<BlogPostRow, 'id' | 'title' | 'circularNumber' | 'circularYear' | 'circularVersion' | 'confirmBy'>,
+    post: Pick<
+      BlogPostRow,
+      'id' | 'title' | 'circularNumber' | 'circularYear' | 'circularVersion' | 'confirmBy'
+    >,
     occasion: ReminderOccasion,
     now: Date,
   ): Promise<number> {
@@ -238,7 +242,11 @@ export function createCirculars(deps: CircularsDeps) {
      * POST /api/blog/{id}/confirmationReminder (admins): one reminder now to every member still pending;
      * refused within CONFIRMATION_REMINDER_REPEAT_HOURS of the previous one.
      */
-    async remindNow(principal: Principal, id: number, now = new Date()): Promise<TConfirmationReminderResult> {
+    async remindNow(
+      principal: Principal,
+      id: number,
+      now = new Date(),
+    ): Promise<TConfirmationReminderResult> {
       const row = await confirmable(id);
       if (row.publishedAt.getTime() > now.getTime()) throw conflict(BLOG_MESSAGES.breakingNewsScheduled);
       const queued = await db.transaction().execute(async (trx) => {
@@ -310,5 +318,3 @@ export function createCirculars(deps: CircularsDeps) {
     },
   };
 }
-
-export type Circulars = ReturnType<typeof createCirculars>;

@@ -1,8 +1,8 @@
 import type { FeatureModule } from '../../platform/registry/feature-module.ts';
 import { blogSearchSource } from './blog.search-source.ts';
-import { blogPrivacy } from './blog-privacy.ts';
 import { blogDigest } from './blog-digest.ts';
 import { blogGroupUsage } from './blog-group-usage.ts';
+import { blogPrivacy } from './blog-privacy.ts';
 
 /** What the blog contributes to the platform's services (ARCHITECTURE §7). */
 export const blogFeature: FeatureModule = {
