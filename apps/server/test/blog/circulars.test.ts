@@ -245,6 +245,15 @@ describe('POST /api/blog/{id}/confirmation', () => {
       reconfirm: true,
     });
     expect((await read(w.as.admin, post.id)).confirmationCounts).toEqual({ confirmed: 0, total: 3 });
+    const change = await db()
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('kind', '=', 'post.save')
+      .where('subjectId', '=', post.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const changes: unknown = typeof change.changes === 'string' ? JSON.parse(change.changes) : change.changes;
+    expect(changes).toMatchObject({ version: { before: 1, after: 2 } });
     const anna = (await read(w.as.anna, post.id)).confirmation;
     expect(anna).toMatchObject({
       confirmedAt: null,

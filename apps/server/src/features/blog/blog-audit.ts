@@ -62,7 +62,8 @@ function shown(post: PostState, groupNames: ReadonlyMap<number, string>) {
       post.circularNumber === null || post.circularYear === null
         ? null
         : circularLabel({ number: post.circularNumber, year: post.circularYear }),
-    confirmationRequired: post.confirmationRequired,
+    // a plain post shows none of a circular's fields
+    confirmationRequired: post.circularNumber === null ? null : post.confirmationRequired,
     confirmBy: post.confirmBy,
     // a new version: the change needs a new confirmation ('Änderung erneut bestätigen lassen')
     version: post.circularNumber === null ? null : post.circularVersion,
