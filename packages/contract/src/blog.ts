@@ -248,7 +248,7 @@ export const ZBlogInput = z.object({
     .refine((value) => isCalendarDate(value), BLOG_MESSAGES.confirmByInvalid)
     .nullish(),
   /** 'Änderung erneut bestätigen lassen': earlier confirmations stay in the history but no longer count */
-  reconfirm: z.boolean().default(false),
+  reconfirm: z.boolean().optional(),
   /** the ids of the attachments to keep, in their order; new PDF files come as `attachments[i]` */
   attachments: formList(z.array(ZId).max(CIRCULAR_ATTACHMENTS_MAX)).optional(),
 });

@@ -381,7 +381,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const postId = current ? current.id : await repo.insert(trx, { ...values, authorId: principal.id });
         if (current) await repo.update(trx, postId, values);
         if (circular.circular)
-          await circularSave(trx, postId, current, texts, input.reconfirm, values.publishedAt);
+          await circularSave(trx, postId, current, texts, input.reconfirm ?? false, values.publishedAt);
         const dropped = await repo.replaceAttachments(
           trx,
           postId,
