@@ -1,10 +1,11 @@
 import { BLOG_API, ZBlog } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { api } from '../../../lib/portal';
 import { blogKeys } from './query-keys';
 
-const ZToConfirm = z.array(ZBlog);
+// zod/mini, as ZBlog: the build gives zod/mini a core of its own (decision 0097), which classic zod cannot wrap.
+const ZToConfirm = zm.array(ZBlog);
 
 /** GET /api/blog/toConfirm: the circulars the member still has to confirm, soonest deadline first. */
 function toConfirmQuery() {

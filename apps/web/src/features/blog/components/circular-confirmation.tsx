@@ -19,9 +19,16 @@ export function CircularConfirmation({ post }: { post: TBlog }) {
   if (!own) return null;
   if (!own.pending && own.confirmedAt) {
     return (
-      <Group gap="xs" className={classes.confirmBox} role="status">
-        <IconCircleCheck size={20} aria-hidden color="var(--mantine-color-green-8)" />
-        <Text fw={600}>{texts.confirmedAt(formatDateTime(own.confirmedAt))}</Text>
+      <Group gap="xs" wrap="nowrap" className={classes.confirmBox} role="status">
+        <IconCircleCheck
+          size={20}
+          aria-hidden
+          color="var(--mantine-color-green-8)"
+          style={{ flex: 'none' }}
+        />
+        <Text fw={600} style={{ minWidth: 0, flexShrink: 1 }}>
+          {texts.confirmedAt(formatDateTime(own.confirmedAt))}
+        </Text>
       </Group>
     );
   }
@@ -32,6 +39,7 @@ export function CircularConfirmation({ post }: { post: TBlog }) {
       <Button
         leftSection={<IconCircleCheck size={18} aria-hidden />}
         loading={confirm.isPending}
+        classNames={{ root: classes.confirmButton, label: classes.confirmLabel }}
         onClick={() => confirm.mutate(post.id)}
       >
         {texts.confirm}

@@ -38,20 +38,22 @@ export function ToConfirmPosts() {
                 p="sm"
                 className={classes.toConfirmLink}
               >
-                <div className={classes.toConfirmText}>
-                  <Text fw={600} component="span" display="block">
-                    {post.title}
-                  </Text>
-                  <Text size="sm" c="dimmed" component="span" display="block">
-                    {[
-                      post.circularNumber ? circularLabel(post.circularNumber) : null,
-                      post.confirmBy ? de.circulars.confirmBy(formatDay(post.confirmBy)) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </div>
-                <IconChevronRight size={18} aria-hidden />
+                <span className={classes.toConfirmRow}>
+                  <span className={classes.toConfirmText}>
+                    <Text fw={600} component="span" display="block">
+                      {post.title}
+                    </Text>
+                    <Text size="sm" c="dimmed" component="span" display="block">
+                      {[
+                        post.circularNumber ? circularLabel(post.circularNumber) : null,
+                        post.confirmBy ? de.circulars.confirmBy(formatDay(post.confirmBy)) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </span>
+                  <IconChevronRight size={18} aria-hidden />
+                </span>
               </Paper>
             </li>
           ))}
