@@ -39,7 +39,11 @@ export function CircularConfirmation({ post }: { post: TBlog }) {
       <Button
         leftSection={<IconCircleCheck size={18} aria-hidden />}
         loading={confirm.isPending}
-        classNames={{ root: classes.confirmButton, label: classes.confirmLabel }}
+        // Wraps on a phone rather than being cut off (Mantine's button keeps its label on one line).
+        styles={{
+          root: { height: 'auto', minHeight: 36, paddingBlock: 6, maxWidth: '100%' },
+          label: { whiteSpace: 'normal', height: 'auto', overflow: 'visible', textAlign: 'left' },
+        }}
         onClick={() => confirm.mutate(post.id)}
       >
         {texts.confirm}
