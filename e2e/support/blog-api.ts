@@ -15,6 +15,12 @@ export interface TPostFixture {
   publishedAt?: string;
   displayOnDashboard?: boolean;
   image?: TUpload;
+  /** issue 34: a circular ('Rundschreiben') with PDF attachments and 'Lesebestätigung anfordern' */
+  circular?: boolean;
+  confirmationRequired?: boolean;
+  /** 'Bestätigen bis', YYYY-MM-DD */
+  confirmBy?: string;
+  attachments?: TUpload[];
 }
 
 interface TBlogFormData {
@@ -37,9 +43,18 @@ export class BlogApi extends ApiClient {
       visibleForUserGroups: groupIds,
       publishedAt: fixture.publishedAt ?? new Date(Date.now() - 60_000).toISOString(),
       displayOnDashboard: fixture.displayOnDashboard ?? true,
+      ...(fixture.circular
+        ? {
+            circular: true,
+            confirmationRequired: fixture.confirmationRequired ?? false,
+            confirmBy: fixture.confirmBy ?? null,
+          }
+        : {}),
     };
     const multipart: TMultipart = { blog: JSON.stringify(blog) };
     if (fixture.image) multipart.image = fixture.image;
+    for (const [index, file] of (fixture.attachments ?? []).entries())
+      multipart[`attachments[${index}]`] = file;
     return (await this.postForm<{ id: number }>(BLOG_API.save, multipart)).id;
   }
 

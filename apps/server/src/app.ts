@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { AccountsService } from './features/accounts/index.ts';
+import { type CircularReminders, createCircularReminders } from './features/blog/index.ts';
 import {
   createDigestScheduler,
   type DigestScheduler,
@@ -59,6 +60,8 @@ declare module 'fastify' {
     searchIndex: SearchIndex;
     /** sends due digests under the 'digest' lease; started by main.ts, driven by runOnce(now) in tests. */
     digestScheduler: DigestScheduler;
+    /** queues the circulars' reminder mails (issue 34); started by main.ts, driven by runOnce(now) in tests. */
+    circularReminders: CircularReminders;
   }
 }
 
@@ -151,11 +154,18 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     log: app.log,
     options: options.digestScheduler,
   });
+  const circularReminders = createCircularReminders({
+    run: services.blog.runReminders,
+    lease: createJobLease(database.db),
+    mailWorker,
+    log: app.log,
+  });
   // preClose: the mail in flight is marked sent and a digest run finishes its member's transaction before
   // anything closes the database.
   app.addHook('preClose', () => uploadSweeper.stop());
   app.addHook('preClose', () => mailWorker.stop());
   app.addHook('preClose', () => digestScheduler.stop());
+  app.addHook('preClose', () => circularReminders.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
@@ -164,6 +174,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('uploadSweeper', uploadSweeper);
   app.decorate('searchIndex', searchIndex);
   app.decorate('digestScheduler', digestScheduler);
+  app.decorate('circularReminders', circularReminders);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
 

@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   app.mailWorker.start();
   // one instance at a time sends the digests (the 'digest' lease); stopped on close like the mail worker
   app.digestScheduler.start();
+  // the circulars' reminders before and on 'Bestätigen bis' (the 'circular-reminders' lease)
+  app.circularReminders.start();
 
   if (config.seedDemo) {
     const accounts = DEMO_USERS.map(

@@ -257,6 +257,8 @@ export const AUDIT_KINDS = {
   'post.save': 'Beitrag gespeichert',
   'post.delete': 'Beitrag gelöscht',
   'post.breakingNews': 'Eilmeldung versendet',
+  'post.confirm': 'Rundschreiben bestätigt',
+  'post.confirmationReminder': 'Erinnerung an ein Rundschreiben versendet',
   'event.save': 'Veranstaltung gespeichert',
   'event.delete': 'Veranstaltung gelöscht',
   'forum.save': 'Forum gespeichert',
@@ -374,5 +376,15 @@ export const ZAccountExport = z.object({
     digest: z.enum(DIGEST_FREQUENCIES),
   }),
   followedThreads: z.array(z.object({ threadId: z.number().int(), thread: z.string() })),
+  /** issue 34: every confirmation of a circular, each version confirmed; `circular` as 'Rundschreiben 12/2026' */
+  circularConfirmations: z.array(
+    z.object({
+      postId: z.number().int(),
+      circular: z.string(),
+      title: z.string(),
+      version: z.number().int(),
+      confirmedAt: z.string(),
+    }),
+  ),
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

@@ -17,6 +17,15 @@ export const BLOG_API = {
   /** GET one post, DELETE one post: `/api/blog/{id}`. */
   byId: pathTemplate('/api/blog/:id'),
   breakingNews: pathTemplate('/api/blog/sendAsBreakingNews/:id'),
+  /** POST: the member confirms the circular (issue 34), idempotent. */
+  confirmation: pathTemplate('/api/blog/:id/confirmation'),
+  /** GET (admins): `{ confirmed, pending }` of a circular; `.csv` the same as a download. */
+  confirmations: pathTemplate('/api/blog/:id/confirmations'),
+  confirmationsCsv: pathTemplate('/api/blog/:id/confirmations.csv'),
+  /** POST (admins): one reminder now to every member still pending ('Erinnerung senden'). */
+  confirmationReminder: pathTemplate('/api/blog/:id/confirmationReminder'),
+  /** GET: the circulars the member still has to confirm, soonest deadline first ('Zu bestätigen'). */
+  toConfirm: '/api/blog/toConfirm',
 } as const;
 
 /** SPEC §9: blog page size 10; the dashboard shows 2 posts. */
@@ -26,6 +35,13 @@ export const DASHBOARD_POST_COUNT = 2;
 export const BLOG_COUNT_MAX = 20;
 const BLOG_TAG_MAX_LENGTH = 50;
 export const BLOG_TAGS_MAX = 20;
+
+/** A circular has at most this many PDF attachments. */
+export const CIRCULAR_ATTACHMENTS_MAX = 10;
+/** 'Erinnerung senden' is refused within this many hours of the previous one. */
+export const CONFIRMATION_REMINDER_REPEAT_HOURS = 24;
+/** The first reminder mail goes this many days before 'Bestätigen bis', the second on the day. */
+export const CONFIRMATION_REMINDER_DAYS_BEFORE = 3;
 
 /** A post's breaking news is queued at most once in this many minutes (a second press answers 409). */
 export const BREAKING_NEWS_REPEAT_MINUTES = 10;
@@ -51,12 +67,62 @@ export const BLOG_MESSAGES = {
   breakingNewsSent: 'Eilmeldung für den Blogbeitrag erfolgreich verschickt',
   breakingNewsFailed: 'Es ist ein Fehler passiert, beim verschicken von der Eilmeldung!',
   formDataFailed: 'Formular konnte nicht geladen werden',
+  // circulars (issue 34)
+  circularStays:
+    'Ein Rundschreiben behält seine Nummer und kann nicht wieder zu einem gewöhnlichen Beitrag werden.',
+  confirmByRequired: '„Bestätigen bis“ ist ein Pflichtfeld, wenn eine Lesebestätigung angefordert wird.',
+  confirmByInvalid: '„Bestätigen bis“ ist kein gültiges Datum.',
+  confirmationNotCircular: 'Dieser Beitrag ist kein Rundschreiben.',
+  confirmationNotRequested: 'Für dieses Rundschreiben wird keine Lesebestätigung angefordert.',
+  attachmentType: 'Anhänge eines Rundschreibens müssen PDF-Dateien sein.',
+  tooManyAttachments: `Ein Rundschreiben darf höchstens ${CIRCULAR_ATTACHMENTS_MAX} Anhänge haben.`,
+  attachmentsOnlyCircular: 'Nur ein Rundschreiben kann Anhänge haben.',
+  reminderRecent: `Die letzte Erinnerung zu diesem Rundschreiben wurde vor weniger als ${CONFIRMATION_REMINDER_REPEAT_HOURS} Stunden verschickt. Bitte warten Sie, bevor Sie erneut erinnern.`,
+  reminderNothingPending: 'Alle Mitglieder haben dieses Rundschreiben bereits bestätigt.',
 } as const;
+
+/** A circular's number as shown: 'Rundschreiben 12/2026'. */
+export function circularLabel(number: { number: number; year: number }): string {
+  return `Rundschreiben ${number.number}/${number.year}`;
+}
 
 /** SPEC §2 Blog: the list's title without and with `ceo=true`. */
 export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
 
 const ZBlogAuthor = zm.object({ username: zm.string() });
+
+/** A circular's number of its year, kept by the server; shown with circularLabel(): 'Rundschreiben 12/2026'. */
+const ZCircularNumber = zm.object({ number: zm.int(), year: zm.int() });
+export type TCircularNumber = z.infer<typeof ZCircularNumber>;
+
+/** A circular's PDF attachment: `url` is a signed, expiring address of the file. */
+const ZBlogAttachment = zm.object({
+  id: zm.int(),
+  name: zm.string(),
+  size: zm.int(),
+  url: zm.string(),
+});
+
+/**
+ * The member's own state of a circular that asks for confirmation: `confirmedAt` (ISO 8601) of their
+ * confirmation of the current version, null while pending ('Zu bestätigen'). `changedSince`: after a change
+ * that needs a new confirmation, the texts of the version they confirmed last and which fields differ now;
+ * null when they never confirmed or their confirmation counts.
+ */
+const ZOwnConfirmation = zm.object({
+  confirmedAt: zm.nullable(zm.string()),
+  pending: zm.boolean(),
+  changedSince: zm.nullable(
+    zm.object({
+      confirmedAt: zm.string(),
+      fields: zm.array(zm.enum(['title', 'preText', 'content'])),
+      title: zm.string(),
+      preText: zm.string(),
+      content: zm.string(),
+    }),
+  ),
+});
+export type TOwnConfirmation = z.infer<typeof ZOwnConfirmation>;
 
 /**
  * Blog of SPEC §3. `image` is a signed, expiring URL of the picture (for `<img src>`), `imagePath` the file
@@ -76,6 +142,17 @@ export const ZBlog = zm.object({
   tags: zm.array(zm.string()),
   author: zm.nullable(ZBlogAuthor),
   scheduled: zm.boolean(),
+  /** issue 34: a circular (Rundschreiben), its number (read-only) and its PDF attachments */
+  circular: zm.boolean(),
+  circularNumber: zm.nullable(ZCircularNumber),
+  attachments: zm.array(ZBlogAttachment),
+  /** 'Lesebestätigung anfordern' and 'Bestätigen bis' (a date 'YYYY-MM-DD', Berlin) */
+  confirmationRequired: zm.boolean(),
+  confirmBy: zm.nullable(zm.string()),
+  /** the reader's own confirmation; null unless the circular asks for one */
+  confirmation: zm.nullable(ZOwnConfirmation),
+  /** admins only ('Bestätigt: 37 von 52'); null for members and without confirmation */
+  confirmationCounts: zm.nullable(zm.object({ confirmed: zm.int(), total: zm.int() })),
 });
 export type TBlog = z.infer<typeof ZBlog>;
 
@@ -88,6 +165,8 @@ export const ZBlogListQuery = z.object({
   page: zWholeNumber({ min: 1, max: 100_000, message: MESSAGES.badRequest }).default(1),
   tag: z.string().trim().max(BLOG_TAG_MAX_LENGTH).optional(),
   ceo: queryBool.default(false),
+  /** issue 34: only circulars (the list 'Rundschreiben', of both kinds of group), newest first */
+  rundschreiben: queryBool.default(false),
 });
 
 /** One page of the list, newest first; `tags` are the tags in use in this list (for the chips). */
@@ -155,9 +234,32 @@ export const ZBlogInput = z.object({
   displayOnDashboard: z.boolean().default(true),
   tags: formList(tagList).default([]),
   image: z.string().max(2000).nullish(),
+  /**
+   * issue 34: 'Rundschreiben'; a circular stays one (its number is kept). This and the circular fields below
+   * left out keep what the post has (a form that does not know them changes nothing of a circular).
+   */
+  circular: z.boolean().optional(),
+  /** 'Lesebestätigung anfordern' with 'Bestätigen bis' (YYYY-MM-DD), for a circular only */
+  confirmationRequired: z.boolean().optional(),
+  confirmBy: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BLOG_MESSAGES.confirmByInvalid)
+    .refine((value) => isCalendarDate(value), BLOG_MESSAGES.confirmByInvalid)
+    .nullish(),
+  /** 'Änderung erneut bestätigen lassen': earlier confirmations stay in the history but no longer count */
+  reconfirm: z.boolean().optional(),
+  /** the ids of the attachments to keep, in their order; new PDF files come as `attachments[i]` */
+  attachments: formList(z.array(ZId).max(CIRCULAR_ATTACHMENTS_MAX)).optional(),
 });
 export type TBlogInput = z.input<typeof ZBlogInput>;
 export type TBlogValues = z.output<typeof ZBlogInput>;
+
+/** 'YYYY-MM-DD' names a day of the calendar. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** POST /api/blog/ (multipart): `blog` JSON; the file field `image` is added by the server's schema. */
 export const ZSaveBlogFields = z.object({ blog: jsonField(ZBlogInput) });
@@ -170,3 +272,33 @@ export const ZBlogCountParams = z.object({
 /** GET /api/blog/sendAsBreakingNews/{id} answers 202 once the mails are queued. */
 export const ZBreakingNewsResult = z.object({ queued: z.number().int() });
 export type TBreakingNewsResult = z.infer<typeof ZBreakingNewsResult>;
+
+/** One member in the office's list of a circular; an erased member is 'Ehemaliges Mitglied', never named. */
+const ZConfirmationMember = z.object({
+  username: z.string(),
+  company: z.string().nullable(),
+  /** ISO 8601; null for the pending */
+  confirmedAt: z.string().nullable(),
+});
+export type TConfirmationMember = z.infer<typeof ZConfirmationMember>;
+
+/** GET /api/blog/{id}/confirmations: both lists sorted by company, then name ('Bestätigt: 37 von 52'). */
+export const ZConfirmations = z.object({
+  confirmed: z.array(ZConfirmationMember),
+  pending: z.array(ZConfirmationMember),
+  /** when the office last sent 'Erinnerung senden' (ISO 8601), null before */
+  lastReminderAt: z.string().nullable(),
+});
+export type TConfirmations = z.infer<typeof ZConfirmations>;
+
+/** The CSV of the confirmations: one row per member, grouped by company. */
+export const CONFIRMATIONS_CSV = {
+  header: ['Firma', 'Name', 'Status', 'Bestätigt am'],
+  confirmed: 'Bestätigt',
+  pending: 'Ausstehend',
+  formerMember: 'Ehemaliges Mitglied',
+} as const;
+
+/** POST /api/blog/{id}/confirmationReminder answers 202 `{ queued }`. */
+export const ZConfirmationReminderResult = z.object({ queued: z.number().int() });
+export type TConfirmationReminderResult = z.infer<typeof ZConfirmationReminderResult>;

@@ -105,6 +105,14 @@ describe('GET /api/blog/', () => {
       tags: ['Intern', 'Technik'],
       author: { username: 'admin' },
       scheduled: false,
+      // issue 34: a plain post, and a list carries no member's own state
+      circular: false,
+      circularNumber: null,
+      attachments: [],
+      confirmationRequired: false,
+      confirmBy: null,
+      confirmation: null,
+      confirmationCounts: null,
     });
   });
 

@@ -288,6 +288,76 @@ export const de = {
       displayOnDashboard: 'Auf dem Dashboard anzeigen',
     },
   },
+  /** issue 34: circulars (Rundschreiben) with read confirmation */
+  circulars: {
+    list: 'Rundschreiben',
+    lists: 'Listen',
+    allPosts: 'Alle Beiträge',
+    empty: 'Keine Rundschreiben vorhanden.',
+    toConfirm: 'Zu bestätigen',
+    toConfirmEmpty: 'Nichts zu bestätigen.',
+    toConfirmLoadFailed: 'Die zu bestätigenden Rundschreiben konnten nicht geladen werden.',
+    confirmBy: (day: string) => `Bestätigen bis ${day}`,
+    attachments: 'Anhänge',
+    attachmentLink: (name: string, size: string) => `${name} (PDF, ${size})`,
+    confirm: 'Gelesen und zur Kenntnis genommen',
+    confirmPrompt:
+      'Bitte bestätigen Sie, dass Sie dieses Rundschreiben gelesen und zur Kenntnis genommen haben.',
+    confirmedAt: (dateTime: string) => `Bestätigt am ${dateTime}`,
+    confirmFailed: 'Die Bestätigung konnte nicht gespeichert werden.',
+    changedTitle: 'Geändert, seit Sie es bestätigt haben',
+    changedText: (dateTime: string, fields: string) =>
+      `Sie hatten am ${dateTime} bestätigt. Seitdem wurde geändert: ${fields}. Bitte bestätigen Sie die neue Fassung.`,
+    changedFields: { title: 'Titel', preText: 'Einleitung', content: 'Beitrag' },
+    previousVersion: 'Die Fassung, die Sie bestätigt hatten',
+    form: {
+      circular: 'Rundschreiben',
+      circularHint:
+        'Erhält beim ersten Speichern die nächste Nummer des Jahres, z. B. „Rundschreiben 12/2026“.',
+      circularFixed: (label: string) => `${label}: bleibt ein Rundschreiben.`,
+      attachments: 'Anhänge (PDF)',
+      attachmentsHint: (max: number, megabytes: number) =>
+        `Bis zu ${max} PDF-Dateien, je höchstens ${megabytes} MB. Die Reihenfolge hier ist die im Rundschreiben.`,
+      chooseFiles: 'PDF-Dateien hinzufügen',
+      newFile: 'neu',
+      remove: (name: string) => `Anhang „${name}“ entfernen`,
+      moveUp: (name: string) => `Anhang „${name}“ nach oben`,
+      moveDown: (name: string) => `Anhang „${name}“ nach unten`,
+      notTaken: (name: string, message: string) => `„${name}“ wurde nicht übernommen. ${message}`,
+      confirmationRequired: 'Lesebestätigung anfordern',
+      confirmationHint: 'Mitglieder bestätigen am Ende des Rundschreibens, dass sie es gelesen haben.',
+      confirmBy: 'Bestätigen bis',
+      dayPlaceholder: 'TT.MM.JJJJ',
+      clearDay: 'Datum „Bestätigen bis“ entfernen',
+      nextMonth: 'Nächster Monat',
+      previousMonth: 'Vorheriger Monat',
+      reconfirm: 'Änderung erneut bestätigen lassen',
+      reconfirmHint:
+        'Bisherige Bestätigungen bleiben im Verlauf, zählen aber nicht mehr; die Mitglieder sehen, was sich geändert hat.',
+    },
+    office: {
+      title: 'Lesebestätigungen',
+      counts: (confirmed: number, total: number) => `Bestätigt: ${confirmed} von ${total}`,
+      confirmed: 'Bestätigt',
+      pending: 'Ausstehend',
+      noneConfirmed: 'Noch niemand hat bestätigt.',
+      nonePending: 'Alle haben bestätigt.',
+      noCompany: 'Ohne Firma',
+      download: 'CSV herunterladen',
+      remind: 'Erinnerung senden',
+      remindTitle: 'Erinnerung senden?',
+      remindText: (count: number) =>
+        count === 1
+          ? 'Das eine Mitglied, das noch nicht bestätigt hat, erhält jetzt eine Erinnerung per E-Mail.'
+          : `Die ${count} Mitglieder, die noch nicht bestätigt haben, erhalten jetzt eine Erinnerung per E-Mail.`,
+      reminderSent: (queued: number) =>
+        queued === 1 ? 'Eine Erinnerung wird verschickt.' : `${queued} Erinnerungen werden verschickt.`,
+      lastReminder: (dateTime: string) => `Letzte Erinnerung: ${dateTime}`,
+      loadFailed: 'Die Lesebestätigungen konnten nicht geladen werden.',
+      name: 'Name',
+      time: 'Bestätigt am',
+    },
+  },
   dashboard: {
     intro: 'Einleitungstext',
     introEmpty: 'Noch kein Einleitungstext vorhanden.',

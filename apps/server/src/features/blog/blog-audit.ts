@@ -1,4 +1,4 @@
-import type { TAuditField } from '@portal/contract';
+import { circularLabel, type TAuditField } from '@portal/contract';
 /**
  * What the audit log (issue 18) keeps of a post: its fields, its groups by name and its tags as they were
  * and became; the body only as changed, never its text.
@@ -21,6 +21,13 @@ export interface PostState {
   imageName: string | null;
   groupIds: readonly number[];
   tags: readonly string[];
+  /** issue 34 */
+  circularNumber: number | null;
+  circularYear: number | null;
+  confirmationRequired: boolean;
+  confirmBy: string | null;
+  circularVersion: number;
+  attachmentNames: readonly string[];
 }
 
 const FIELDS = [
@@ -32,6 +39,11 @@ const FIELDS = [
   'userGroups',
   'tags',
   'image',
+  'circularNumber',
+  'confirmationRequired',
+  'confirmBy',
+  'version',
+  'attachments',
 ] as const;
 const HIDDEN: readonly TAuditField[] = ['content'];
 
@@ -46,6 +58,16 @@ function shown(post: PostState, groupNames: ReadonlyMap<number, string>) {
     userGroups: post.groupIds.map((id) => groupNames.get(id) ?? `#${id}`).sort(),
     tags: [...post.tags].sort(),
     image: post.imageName,
+    circularNumber:
+      post.circularNumber === null || post.circularYear === null
+        ? null
+        : circularLabel({ number: post.circularNumber, year: post.circularYear }),
+    // a plain post shows none of a circular's fields
+    confirmationRequired: post.circularNumber === null ? null : post.confirmationRequired,
+    confirmBy: post.confirmBy,
+    // a new version: the change needs a new confirmation ('Änderung erneut bestätigen lassen')
+    version: post.circularNumber === null ? null : post.circularVersion,
+    attachments: [...post.attachmentNames],
   };
 }
 

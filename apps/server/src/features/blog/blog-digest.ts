@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@portal/contract';
+import { APP_PATHS, circularLabel } from '@portal/contract';
 import { newsRows, totalCount } from '../../platform/db/news-rows.ts';
 import type { DigestSection } from '../../platform/registry/digest-section.ts';
 import { berlinDate } from '../../platform/time/berlin-time.ts';
@@ -20,7 +20,14 @@ export const blogDigest: DigestSection = {
       const readers = postReaders(principal, window.end, { publishedOnly: true });
       const rows = await db
         .selectFrom('blogPosts')
-        .select(['blogPosts.id', 'blogPosts.title', 'blogPosts.publishedAt', totalCount])
+        .select([
+          'blogPosts.id',
+          'blogPosts.title',
+          'blogPosts.publishedAt',
+          'blogPosts.circularNumber',
+          'blogPosts.circularYear',
+          totalCount,
+        ])
         .where(
           (eb) =>
             readers.where({ id: eb.ref('blogPosts.id'), publishedAt: eb.ref('blogPosts.publishedAt') }) ??
@@ -47,7 +54,11 @@ export const blogDigest: DigestSection = {
         .limit(limit)
         .execute();
       return newsRows(rows, (row) => ({
-        label: row.title,
+        // a circular with its number: 'Rundschreiben 12/2026: Titel' (issue 34)
+        label:
+          row.circularNumber === null || row.circularYear === null
+            ? row.title
+            : `${circularLabel({ number: row.circularNumber, year: row.circularYear })}: ${row.title}`,
         path: APP_PATHS.post(row.id),
         detail: berlinDate.format(row.publishedAt),
       }));

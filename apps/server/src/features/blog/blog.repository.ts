@@ -15,6 +15,8 @@ export interface BlogFilter {
   tag?: string | undefined;
   dashboardOnly?: boolean;
   id?: number;
+  /** circulars only (issue 34) */
+  circularOnly?: boolean;
 }
 
 export interface BlogPostValues {
@@ -25,6 +27,9 @@ export interface BlogPostValues {
   imageName: string | null;
   publishedAt: Date;
   displayOnDashboard: boolean;
+  /** issue 34; a new post without them asks for no confirmation */
+  confirmationRequired?: boolean;
+  confirmBy?: string | null;
 }
 
 type PostsEb = ExpressionBuilder<DB, 'blogPosts'>;
@@ -41,6 +46,7 @@ function matches(eb: PostsEb, filter: BlogFilter) {
   }
   if (filter.id !== undefined) conditions.push(eb('blogPosts.id', '=', filter.id));
   if (filter.dashboardOnly) conditions.push(eb('blogPosts.displayOnDashboard', '=', true));
+  if (filter.circularOnly) conditions.push(eb('blogPosts.circularNumber', 'is not', null));
   if (filter.tag !== undefined) {
     conditions.push(
       eb.exists(
@@ -82,6 +88,36 @@ export function createBlogRepository(db: Kysely<DB>) {
         .offset(offset)
         .limit(limit)
         .execute();
+    },
+
+    /** How many posts the filter keeps. */
+    async count(filter: BlogFilter): Promise<number> {
+      const row = await db
+        .selectFrom('blogPosts')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where((eb) => matches(eb, filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** These posts, in no order. */
+    byIds(ids: readonly number[]): Promise<BlogPostRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return posts(db).where('blogPosts.id', 'in', ids).execute();
+    },
+
+    /** The posts' PDF attachments (issue 34), in their order. */
+    async attachmentsOf(ids: readonly number[], executor: Executor = db) {
+      const result = new Map<number, { id: number; fileName: string; size: number; storageKey: string }[]>();
+      if (ids.length === 0) return result;
+      const rows = await executor
+        .selectFrom('blogPostAttachments')
+        .select(['id', 'blogPostId', 'fileName', 'size', 'storageKey'])
+        .where('blogPostId', 'in', ids)
+        .orderBy('position')
+        .execute();
+      for (const row of rows) result.set(row.blogPostId, [...(result.get(row.blogPostId) ?? []), row]);
+      return result;
     },
 
     /**
@@ -237,6 +273,58 @@ export function createBlogRepository(db: Kysely<DB>) {
         .set({ ...values, updatedAt: new Date() })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Keeps the post's attachments named in `keep` (others of the post; unknown ids are ignored) in that
+     * order, then the new files; returns the storage keys of those dropped, to discard after the commit.
+     */
+    async replaceAttachments(
+      executor: Executor,
+      id: number,
+      keep: readonly number[],
+      added: readonly { storageKey: string; fileName: string; size: number }[],
+    ): Promise<string[]> {
+      const stored = await executor
+        .selectFrom('blogPostAttachments')
+        .select(['id', 'storageKey'])
+        .where('blogPostId', '=', id)
+        .execute();
+      const kept = keep.filter((fileId) => stored.some((row) => row.id === fileId));
+      const dropped = stored.filter((row) => !kept.includes(row.id));
+      if (dropped.length > 0) {
+        await executor
+          .deleteFrom('blogPostAttachments')
+          .where(
+            'id',
+            'in',
+            dropped.map((row) => row.id),
+          )
+          .execute();
+      }
+      for (const [position, fileId] of kept.entries()) {
+        await executor
+          .updateTable('blogPostAttachments')
+          .set({ position })
+          .where('id', '=', fileId)
+          .execute();
+      }
+      if (added.length > 0) {
+        const now = new Date();
+        await executor
+          .insertInto('blogPostAttachments')
+          .values(
+            added.map((file, index) => ({
+              blogPostId: id,
+              position: kept.length + index,
+              ...file,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      }
+      return dropped.map((row) => row.storageKey);
     },
 
     /** Sets the post's groups, and its audience with the kept counts of the lists. */

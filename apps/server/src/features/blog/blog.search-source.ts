@@ -1,8 +1,8 @@
 /**
  * The blog's part of the search (ARCHITECTURE §7): a document per news post (title, pre-text, content and its
- * tags, dated by its publication), found by who may read the post, opening the post.
+ * tags, a circular's number, dated by its publication), found by who may read the post, opening the post.
  */
-import { APP_PATHS } from '@portal/contract';
+import { APP_PATHS, circularLabel } from '@portal/contract';
 import { htmlToText } from '../../platform/html/text.ts';
 import {
   documentSource,
@@ -20,11 +20,20 @@ export const blogSearchSource: SearchSource = {
       kind: 'blog',
       label: 'Neuigkeiten',
       async read(db, sources) {
-        const posts = db.selectFrom('blogPosts').select(['id', 'title', 'preText', 'content', 'publishedAt']);
+        const posts = db
+          .selectFrom('blogPosts')
+          .select(['id', 'title', 'preText', 'content', 'publishedAt', 'circularNumber', 'circularYear']);
         const documents = await documentsOf(posts, 'id', sources, (post) => ({
           sourceId: post.id,
           title: post.title,
-          body: lines(htmlToText(post.preText), htmlToText(post.content)),
+          // a circular is found by its number too: 'Rundschreiben 12/2026' (issue 34)
+          body: lines(
+            post.circularNumber === null || post.circularYear === null
+              ? ''
+              : circularLabel({ number: post.circularNumber, year: post.circularYear }),
+            htmlToText(post.preText),
+            htmlToText(post.content),
+          ),
           date: post.publishedAt,
         }));
         // the tags, a query for the page: their words are found in the post's text

@@ -55,6 +55,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         forumPosts: await read.forumPosts(db, userId),
         notificationSettings: await read.notificationSettings(db, userId),
         followedThreads: await read.followedThreads(db, userId),
+        circularConfirmations: await read.circularConfirmations(db, userId),
       };
     },
 

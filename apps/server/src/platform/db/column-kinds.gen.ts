@@ -5,7 +5,11 @@ export type ColumnKind = 'bool' | 'timestamp';
 /** The columns of each table that SQLite stores in another form (sqlite-values.ts reads them back). */
 export const COLUMN_KINDS: Readonly<Record<string, Readonly<Record<string, ColumnKind>>>> = {
   audit_log: { created_at: 'timestamp' },
-  blog_posts: { published_at: 'timestamp', display_on_dashboard: 'bool', created_at: 'timestamp', updated_at: 'timestamp', breaking_news_at: 'timestamp' },
+  blog_circular_reminders: { queued_at: 'timestamp' },
+  blog_circular_versions: { created_at: 'timestamp' },
+  blog_confirmations: { confirmed_at: 'timestamp' },
+  blog_post_attachments: { created_at: 'timestamp', updated_at: 'timestamp' },
+  blog_posts: { published_at: 'timestamp', display_on_dashboard: 'bool', created_at: 'timestamp', updated_at: 'timestamp', breaking_news_at: 'timestamp', confirmation_required: 'bool', confirmation_reminder_at: 'timestamp' },
   calendar_tokens: { created_at: 'timestamp' },
   content_categories: { show_in_quick_access: 'bool', created_at: 'timestamp', updated_at: 'timestamp' },
   content_items: { created_at: 'timestamp', updated_at: 'timestamp' },

@@ -29,6 +29,46 @@ export interface BlogAudiencesTable {
   groupKey: string;
 }
 
+export interface BlogCircularCountersTable {
+  year: number;
+  lastNumber: number;
+}
+
+export interface BlogCircularRemindersTable {
+  blogPostId: number;
+  version: number;
+  userId: number;
+  kind: string;
+  queuedAt: Date;
+}
+
+export interface BlogCircularVersionsTable {
+  blogPostId: number;
+  version: number;
+  title: string;
+  preText: string;
+  content: string;
+  createdAt: Date;
+}
+
+export interface BlogConfirmationsTable {
+  blogPostId: number;
+  userId: number;
+  version: number;
+  confirmedAt: Date;
+}
+
+export interface BlogPostAttachmentsTable {
+  id: Generated<number>;
+  blogPostId: number;
+  position: number;
+  storageKey: string;
+  fileName: string;
+  size: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface BlogPostGroupsTable {
   blogPostId: number;
   groupId: number;
@@ -53,6 +93,12 @@ export interface BlogPostsTable {
   updatedAt: Date;
   breakingNewsAt: Date | null;
   audienceId: number | null;
+  circularYear: number | null;
+  circularNumber: number | null;
+  confirmationRequired: Generated<boolean>;
+  confirmBy: string | null;
+  circularVersion: Generated<number>;
+  confirmationReminderAt: Date | null;
 }
 
 export interface CalendarTokensTable {
@@ -355,6 +401,11 @@ export interface DB {
   blogAudienceGroups: BlogAudienceGroupsTable;
   blogAudienceTags: BlogAudienceTagsTable;
   blogAudiences: BlogAudiencesTable;
+  blogCircularCounters: BlogCircularCountersTable;
+  blogCircularReminders: BlogCircularRemindersTable;
+  blogCircularVersions: BlogCircularVersionsTable;
+  blogConfirmations: BlogConfirmationsTable;
+  blogPostAttachments: BlogPostAttachmentsTable;
   blogPostGroups: BlogPostGroupsTable;
   blogPostTags: BlogPostTagsTable;
   blogPosts: BlogPostsTable;

@@ -1,5 +1,6 @@
 /** What other parts of the app use from the blog feature. */
 export { LatestPosts } from './components/latest-posts';
+export { ToConfirmPosts } from './components/to-confirm-posts';
 export { seesInternalList } from './lib/internal-list';
 export { blogListPath } from './lib/list-query';
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
-import { LatestPosts } from '../blog';
+import { LatestPosts, ToConfirmPosts } from '../blog';
 import { QuickAccess } from '../categories';
 import { ForumNews } from '../forums';
 import { DashboardIntro } from './components/dashboard-intro';
@@ -9,7 +9,7 @@ import { DeniedNotice } from './components/denied-notice';
 import { UpcomingEventsSlot } from './components/upcoming-events-slot';
 
 /**
- * Dashboard (SPEC §1/§2): intro text, quick access, the latest 2 posts and the next 3 events; beside the
+ * Dashboard (SPEC §1/§2): intro text, quick access, the circulars to confirm (issue 34, only when any), the latest 2 posts and the next 3 events; beside the
  * headline, for members, 'Neu im Forum' (issue 17); above them why a deep link led here instead (issue 31).
  */
 export function DashboardPage() {
@@ -19,6 +19,7 @@ export function DashboardPage() {
         <DeniedNotice />
         <DashboardIntro />
         <QuickAccess />
+        <ToConfirmPosts />
         <LatestPosts />
         <UpcomingEventsSlot />
       </Stack>

@@ -8,4 +8,7 @@ export const blogKeys = {
   post: (id: number) => [...blogKeys.all, 'post', id] as const,
   latest: (max: number) => [...blogKeys.all, 'latest', max] as const,
   formData: () => [...blogKeys.all, 'formData'] as const,
+  /** issue 34: the member's circulars to confirm, and the office's lists of one circular */
+  toConfirm: () => [...blogKeys.all, 'toConfirm'] as const,
+  confirmations: (id: number) => [...blogKeys.all, 'confirmations', id] as const,
 };

@@ -16,6 +16,10 @@ import { useIsAdmin } from '../../../lib/use-session';
 import { usePost } from '../api/get-post';
 import { blogListPath } from '../lib/list-query';
 import classes from './blog.module.css';
+import { CircularAttachmentsList } from './circular-attachments-list';
+import { ChangedSinceConfirmed, CircularConfirmation } from './circular-confirmation';
+import { CircularMarks } from './circular-marks';
+import { ConfirmationOffice } from './confirmation-office';
 import { PostActions } from './post-actions';
 import { PostMeta } from './post-meta';
 import { PostTags } from './post-tags';
@@ -25,11 +29,12 @@ import { usePostActions } from './use-post-actions';
 export function PostDetailView({ id }: { id: number }) {
   const [params] = useSearchParams();
   const ceo = params.get('ceo') === 'true';
+  const rundschreiben = params.get('rundschreiben') === 'true';
   const post = usePost(id);
-  const listTitle = ceo ? de.pages.blogCeo : de.pages.blog;
+  const listTitle = rundschreiben ? de.circulars.list : ceo ? de.pages.blogCeo : de.pages.blog;
   const listCrumbs: Crumb[] = [
     { label: de.pages.dashboard, to: APP_PATHS.dashboard },
-    { label: listTitle, to: blogListPath({ ceo }) },
+    { label: listTitle, to: blogListPath({ ceo, rundschreiben }) },
   ];
 
   if (post.isPending) {
@@ -79,8 +84,10 @@ function PostArticle({ post, ceo, breadcrumbs }: { post: TBlog; ceo: boolean; br
         <div>
           <BackButton ceo={ceo} />
         </div>
+        <CircularMarks post={post} pending={post.confirmation?.pending ?? false} />
         <PostMeta post={post} />
         <PostTags tags={post.tags} ceo={ceo} />
+        <ChangedSinceConfirmed confirmation={post.confirmation} />
         {post.image && (
           <img src={post.image} alt={de.blog.imageAlt(post.title)} className={classes.picture} />
         )}
@@ -88,7 +95,14 @@ function PostArticle({ post, ceo, breadcrumbs }: { post: TBlog; ceo: boolean; br
           <RichText html={post.preText} />
         </div>
         <RichText html={post.content} />
+        <CircularAttachmentsList attachments={post.attachments} />
+        <CircularConfirmation post={post} />
       </Stack>
+      {isAdmin && post.circular && post.confirmationRequired && (
+        <div className={classes.article}>
+          <ConfirmationOffice post={post} />
+        </div>
+      )}
     </Page>
   );
 }

@@ -5,8 +5,8 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MultiSelect, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
-import { BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
-import { useMemo } from 'react';
+import { BLOG_MESSAGES, BLOG_TAGS_MAX, type TBlog, type TBlogFormData } from '@portal/contract';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { DateTimeField } from '../../../components/form/date-time-field';
@@ -18,7 +18,9 @@ import { RichTextInput } from '../../../components/form/rich-text-input';
 import { saveWithFieldErrors } from '../../../components/form/save-with-field-errors';
 import { useUploadProgress } from '../../../components/form/upload-progress';
 import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api-error';
 import { useSavePost } from '../api/save-post';
+import { type AttachmentEntry, attachmentFields, keptAttachments } from '../lib/circular-attachments';
 import {
   initialPostValues,
   type PostFormOutput,
@@ -27,6 +29,7 @@ import {
   ZPostForm,
 } from '../lib/post-form-values';
 import { userGroupList } from '../lib/user-groups';
+import { CircularFields } from './circular-fields';
 
 interface PostFormProps {
   formData: TBlogFormData;
@@ -42,6 +45,8 @@ const FIELDS = [
   'publishedAt',
   'tags',
   'displayOnDashboard',
+  'circular',
+  'confirmBy',
 ] as const;
 
 /** SPEC §5 post form; the contract's schema gives the browser the server's German messages. */
@@ -60,16 +65,38 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
   });
   const { errors } = formState;
   const upload = useUploadProgress();
-  useDirtyGuard(formState.isDirty || image.choice.file !== null || image.choice.remove);
+  const [attachments, setAttachments] = useState<AttachmentEntry[]>(() => keptAttachments(post));
+  const [attachmentsError, setAttachmentsError] = useState<string | null>(null);
+  const attachmentsChanged =
+    attachments.length !== (post?.attachments.length ?? 0) ||
+    attachments.some((entry, index) => entry.kind === 'new' || entry.id !== post?.attachments[index]?.id);
+  useDirtyGuard(formState.isDirty || image.choice.file !== null || image.choice.remove || attachmentsChanged);
 
   const submit = handleSubmit(async (values) => {
     if (!image.check()) return;
+    const fields = attachmentFields(values.circular ? attachments : []);
+    setAttachmentsError(null);
     const saved = await saveWithFieldErrors(
       () =>
         upload.track((onProgress) =>
-          save.mutateAsync({ blog: postPayload(values, image.choice), image: image.choice.file, onProgress }),
+          save.mutateAsync({
+            blog: postPayload(values, image.choice, fields.keep),
+            image: image.choice.file,
+            attachments: fields.files,
+            onProgress,
+          }),
         ),
-      { entity: 'blog', fields: FIELDS, setError, onError: image.showServerError },
+      {
+        entity: 'blog',
+        fields: FIELDS,
+        setError,
+        onError: (failure) => {
+          // A refused file is the picture's or an attachment's: the server's message tells which.
+          const attachmentRefusal = attachmentRefusalOf(failure);
+          if (attachmentRefusal) setAttachmentsError(attachmentRefusal);
+          else image.showServerError(failure);
+        },
+      },
     );
     if (!saved.ok) return;
     alerts.success(de.blog.saved);
@@ -172,10 +199,31 @@ export function PostForm({ formData, post, onDone }: PostFormProps) {
             />
           )}
         />
+        <CircularFields
+          control={control}
+          errors={errors}
+          post={post}
+          attachments={attachments}
+          onAttachmentsChange={setAttachments}
+          attachmentsError={attachmentsError}
+        />
         <FormActions onCancel={onDone} submitting={formState.isSubmitting} progress={upload.progress} />
       </Stack>
     </form>
   );
+}
+
+/** The server's refusal of a circular's attachment (not PDF, too many, a plain post with files), or null. */
+function attachmentRefusalOf(failure: unknown): string | null {
+  if (!(failure instanceof ApiError)) return null;
+  const field = Object.entries(failure.fieldErrors).find(([path]) => path.includes('attachments'));
+  if (field) return field[1];
+  const attachmentMessages: readonly string[] = [
+    BLOG_MESSAGES.attachmentType,
+    BLOG_MESSAGES.tooManyAttachments,
+    BLOG_MESSAGES.attachmentsOnlyCircular,
+  ];
+  return attachmentMessages.includes(failure.message) ? failure.message : null;
 }
 
 /** The tag list's message, or that of its first faulty tag (a tag too long). */

@@ -8,6 +8,7 @@ import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { hasRichContent } from '../lib/post-status';
 import classes from './blog.module.css';
+import { CircularMarks } from './circular-marks';
 import { PostMeta } from './post-meta';
 import { PostTags } from './post-tags';
 
@@ -16,10 +17,12 @@ interface PostListItemProps {
   ceo: boolean;
   /** Admin buttons beside the title */
   actions?: ReactNode;
+  /** The member still has to confirm this circular ('Zu bestätigen') */
+  pending?: boolean;
 }
 
 /** One post in the list: picture, title, date and author, tags, pre-text and 'Weiterlesen'. */
-export function PostListItem({ post, ceo, actions }: PostListItemProps) {
+export function PostListItem({ post, ceo, actions, pending = false }: PostListItemProps) {
   const titleId = useId();
   const to = APP_PATHS.post(post.id, { ceo });
   return (
@@ -39,6 +42,7 @@ export function PostListItem({ post, ceo, actions }: PostListItemProps) {
             </Title>
             {actions}
           </div>
+          <CircularMarks post={post} pending={pending} />
           <PostMeta post={post} />
           <PostTags tags={post.tags} ceo={ceo} />
           <RichText html={post.preText} />

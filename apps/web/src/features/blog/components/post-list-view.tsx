@@ -10,8 +10,10 @@ import { de } from '../../../i18n/de';
 import { bringIntoView } from '../../../lib/bring-into-view';
 import { useIsAdmin } from '../../../lib/use-session';
 import { usePosts } from '../api/get-posts';
+import { useToConfirmIds } from '../api/get-to-confirm';
 import { blogListPath, readListQuery } from '../lib/list-query';
 import { BlogPagination } from './blog-pagination';
+import { ListFilter } from './list-filter';
 import { PostActions } from './post-actions';
 import { usePostFormSheet, usePreloadPostForm } from './post-form-sheet';
 import { PostListItem } from './post-list-item';
@@ -28,7 +30,8 @@ export function PostListView() {
   const openForm = usePostFormSheet();
   const navigate = useNavigate();
   const listRef = useRef<HTMLDivElement>(null);
-  const title = query.ceo ? de.pages.blogCeo : de.pages.blog;
+  const title = query.rundschreiben ? de.circulars.list : query.ceo ? de.pages.blogCeo : de.pages.blog;
+  const toConfirm = useToConfirmIds();
   // Admins write here: have the form, its editor and its data ready before 'Neuer Beitrag' (issue 14).
   const preloadForm = usePreloadPostForm(isAdmin);
 
@@ -54,20 +57,33 @@ export function PostListView() {
       breadcrumbs={[{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { label: title }]}
       actions={create}
     >
-      <TagChips tags={posts.data?.tags ?? []} active={query.tag} ceo={query.ceo} />
+      <ListFilter ceo={query.ceo} rundschreiben={query.rundschreiben} />
+      <TagChips
+        tags={posts.data?.tags ?? []}
+        active={query.tag}
+        ceo={query.ceo}
+        rundschreiben={query.rundschreiben}
+      />
       <Stack ref={listRef} gap="md">
         {posts.isPending ? (
           <ListSkeleton />
         ) : posts.isError ? (
           <LoadFailed text={de.blog.loadFailed} query={posts} />
         ) : posts.data.items.length === 0 ? (
-          <Text c="dimmed">{query.tag ? de.blog.emptyTag(query.tag) : de.blog.empty}</Text>
+          <Text c="dimmed">
+            {query.tag
+              ? de.blog.emptyTag(query.tag)
+              : query.rundschreiben
+                ? de.circulars.empty
+                : de.blog.empty}
+          </Text>
         ) : (
           posts.data.items.map((post) => (
             <PostListItem
               key={post.id}
               post={post}
               ceo={query.ceo}
+              pending={toConfirm.has(post.id)}
               actions={isAdmin && <PostActions post={post} actions={actions} />}
             />
           ))

@@ -6,8 +6,14 @@ const read = (search: string) => readListQuery(new URLSearchParams(search));
 
 describe('blog list query', () => {
   it('reads page, tag and ceo from the address', () => {
-    expect(read('?ceo=true&tag=Technik&page=3')).toEqual({ page: 3, tag: 'Technik', ceo: true });
-    expect(read('')).toEqual({ page: 1, tag: null, ceo: false });
+    expect(read('?ceo=true&tag=Technik&page=3')).toEqual({
+      page: 3,
+      tag: 'Technik',
+      ceo: true,
+      rundschreiben: false,
+    });
+    expect(read('')).toEqual({ page: 1, tag: null, ceo: false, rundschreiben: false });
+    expect(read('?rundschreiben=true').rundschreiben).toBe(true);
   });
 
   it('falls back to page 1 for pages that are no page', () => {
@@ -29,7 +35,7 @@ describe('blog list query', () => {
   });
 
   it('round-trips through the address', () => {
-    const query = { page: 7, tag: 'Energie/Preise', ceo: true };
+    const query = { page: 7, tag: 'Energie/Preise', ceo: true, rundschreiben: false };
     expect(read(listSearch(query))).toEqual(query);
   });
 
@@ -41,15 +47,31 @@ describe('blog list query', () => {
   });
 
   it('asks the API for a page, with tag and ceo only when set', () => {
-    expect(apiListQuery({ page: 1, tag: null, ceo: false })).toEqual({
+    expect(apiListQuery({ page: 1, tag: null, ceo: false, rundschreiben: false })).toEqual({
       page: 1,
       tag: undefined,
       ceo: undefined,
     });
-    expect(apiListQuery({ page: 2, tag: 'Normen', ceo: true })).toEqual({
+    expect(apiListQuery({ page: 2, tag: 'Normen', ceo: true, rundschreiben: false })).toEqual({
       page: 2,
       tag: 'Normen',
       ceo: 'true',
+    });
+  });
+
+  it('keeps the circulars list in the address and asks the API for circulars only (issue 34)', () => {
+    expect(blogListPath({ rundschreiben: true })).toBe('/blog?rundschreiben=true');
+    expect(blogListPath({ rundschreiben: true, page: 2 })).toBe('/blog?rundschreiben=true&page=2');
+    expect(read('?rundschreiben=true&page=2')).toEqual({
+      page: 2,
+      tag: null,
+      ceo: false,
+      rundschreiben: true,
+    });
+    expect(apiListQuery({ page: 1, tag: null, ceo: true, rundschreiben: true })).toEqual({
+      page: 1,
+      tag: undefined,
+      rundschreiben: 'true',
     });
   });
 });

@@ -9,6 +9,8 @@ export interface BlogListQuery {
   tag: string | null;
   /** true: the FMK-Intern list */
   ceo: boolean;
+  /** true: the circulars only ('Rundschreiben', issue 34) */
+  rundschreiben: boolean;
 }
 
 const FIRST_PAGE = 1;
@@ -21,13 +23,20 @@ export function readListQuery(params: URLSearchParams): BlogListQuery {
     page: Number.isInteger(page) && page >= FIRST_PAGE && page <= MAX_PAGE ? page : FIRST_PAGE,
     tag: tag === '' ? null : tag,
     ceo: params.get('ceo') === 'true',
+    rundschreiben: params.get('rundschreiben') === 'true',
   };
 }
 
 /** `?ceo=true&tag=Technik&page=2`, leaving out defaults; '' for the plain first page. */
-export function listSearch({ page = FIRST_PAGE, tag = null, ceo = false }: Partial<BlogListQuery>): string {
+export function listSearch({
+  page = FIRST_PAGE,
+  tag = null,
+  ceo = false,
+  rundschreiben = false,
+}: Partial<BlogListQuery>): string {
   const params = new URLSearchParams();
-  if (ceo) params.set('ceo', 'true');
+  if (rundschreiben) params.set('rundschreiben', 'true');
+  else if (ceo) params.set('ceo', 'true');
   if (tag) params.set('tag', tag);
   if (page > FIRST_PAGE) params.set('page', String(page));
   const search = params.toString();
@@ -38,7 +47,13 @@ export function blogListPath(query: Partial<BlogListQuery> = {}): string {
   return `${APP_PATHS.blog}${listSearch(query)}`;
 }
 
-/** Query of GET /api/blog/ (`page` always, `tag` and `ceo` only when set). */
-export function apiListQuery({ page, tag, ceo }: BlogListQuery): Record<string, string | number | undefined> {
+/** Query of GET /api/blog/ (`page` always, `tag`, `ceo` and `rundschreiben` only when set). */
+export function apiListQuery({
+  page,
+  tag,
+  ceo,
+  rundschreiben,
+}: BlogListQuery): Record<string, string | number | undefined> {
+  if (rundschreiben) return { page, tag: tag ?? undefined, rundschreiben: 'true' };
   return { page, tag: tag ?? undefined, ceo: ceo ? 'true' : undefined };
 }

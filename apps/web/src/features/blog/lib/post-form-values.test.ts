@@ -15,6 +15,13 @@ const post: TBlog = {
   tags: ['Messe'],
   author: { username: 'admin' },
   scheduled: false,
+  circular: false,
+  circularNumber: null,
+  attachments: [],
+  confirmationRequired: false,
+  confirmBy: null,
+  confirmation: null,
+  confirmationCounts: null,
 };
 
 describe('post form values', () => {
@@ -32,6 +39,10 @@ describe('post form values', () => {
       publishedAt: '2026-05-01T10:15:00.000Z',
       displayOnDashboard: true,
       tags: [],
+      circular: false,
+      confirmationRequired: false,
+      confirmBy: null,
+      reconfirm: false,
     });
   });
 
@@ -46,6 +57,10 @@ describe('post form values', () => {
       publishedAt: '2026-04-01T08:00:00.000Z',
       displayOnDashboard: false,
       tags: ['Messe'],
+      circular: false,
+      confirmationRequired: false,
+      confirmBy: null,
+      reconfirm: false,
     });
     expect(ZPostForm.safeParse(values).success).toBe(true);
   });
@@ -80,6 +95,56 @@ describe('post form values', () => {
       publishedAt: '2026-04-01T08:00:00.000Z',
       displayOnDashboard: false,
       tags: ['Messe'],
+      circular: false,
+      confirmationRequired: false,
+      confirmBy: null,
     });
+  });
+
+  const circular: TBlog = {
+    ...post,
+    circular: true,
+    circularNumber: { number: 12, year: 2026 },
+    attachments: [{ id: 4, name: 'tarif.pdf', size: 2048, url: 'https://portal.example/f/4' }],
+    confirmationRequired: true,
+    confirmBy: '2026-05-15',
+  };
+
+  it('sends a circular with its kept attachments in order, and reconfirm only when chosen (issue 34)', () => {
+    const values = ZPostForm.parse(initialPostValues(circular, { defaultUserGroups: [] }));
+    const payload = postPayload(values, { file: null, remove: false }, [9, 4]);
+    expect(payload).toMatchObject({
+      circular: true,
+      confirmationRequired: true,
+      confirmBy: '2026-05-15',
+      attachments: [9, 4],
+    });
+    expect(payload).not.toHaveProperty('reconfirm');
+    const again = ZPostForm.parse({
+      ...initialPostValues(circular, { defaultUserGroups: [] }),
+      reconfirm: true,
+    });
+    expect(postPayload(again, { file: null, remove: false }, [4])).toMatchObject({ reconfirm: true });
+  });
+
+  it('asks for no confirmation without a circular, and for the date with one', () => {
+    const plain = ZPostForm.parse({
+      ...initialPostValues(post, { defaultUserGroups: [] }),
+      confirmationRequired: true,
+      confirmBy: '2026-05-15',
+      reconfirm: true,
+    });
+    const payload = postPayload(plain, { file: null, remove: false }, [4]);
+    expect(payload).toMatchObject({ circular: false, confirmationRequired: false, confirmBy: null });
+    expect(payload).not.toHaveProperty('attachments');
+    expect(payload).not.toHaveProperty('reconfirm');
+
+    const noDate = ZPostForm.safeParse({
+      ...initialPostValues(circular, { defaultUserGroups: [] }),
+      confirmBy: null,
+    });
+    expect(noDate.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['confirmBy', '„Bestätigen bis“ ist ein Pflichtfeld, wenn eine Lesebestätigung angefordert wird.'],
+    ]);
   });
 });
