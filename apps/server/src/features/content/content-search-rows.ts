@@ -30,8 +30,8 @@ export function rowsPerDocument(rowCount: number): number {
 /**
  * Writes the block documents of the items' live table rows, a slice per statement; returns how many rows
  * they hold. A row's document holds its cells only (a hit takes the item's title from the item). Each distinct
- * word is made terms once, here (blockIndexText): a price list's words repeat, and doing it for every row in
- * the database would cost more. A row's `search` keeps its cells apart with U+001F: words are split there too.
+ * cell is made terms once, here (blockIndexText): a price list's cells repeat, and doing it for every row in
+ * the database would cost more. A row's `search` keeps its cells apart with U+001F, and `joined` the rows.
  */
 export async function writeTableRows(
   writer: DocumentWriter,
