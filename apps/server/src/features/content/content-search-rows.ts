@@ -44,9 +44,9 @@ export interface TableBlocks {
 /**
  * Writes the block documents of a table's rows, a slice per statement with a turn of the event loop after
  * each, so that other requests are answered meanwhile (issue 33 point 9); answers how many it wrote. A row's
- * document holds its cells only (a hit takes the item's title from the item). Each distinct word is made terms
- * once, here (blockIndexText): a price list's words repeat, and doing it for every row in the database would
- * cost more. A row's `search` keeps its cells apart with U+001F: words are split there too.
+ * document holds its cells only (a hit takes the item's title from the item). Each distinct cell is made terms
+ * once, here (blockIndexText): a price list's cells repeat, and doing it for every row in the database would
+ * cost more. A row's `search` keeps its cells apart with U+001F, and `joined` the rows.
  */
 export async function writeTableBlocks(writer: DocumentWriter, table: TableBlocks): Promise<number> {
   const { db } = writer;

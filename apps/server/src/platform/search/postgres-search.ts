@@ -16,6 +16,7 @@ import {
   matchTree,
   measures,
   patternsOf,
+  required,
 } from './search-matching.ts';
 
 /** A type's newest documents sampled for a search of `n` matches: `n / SAMPLE` (decision 0099). */
@@ -42,21 +43,31 @@ function textMatch(type: TSearchType, matching: Matching): Expression<SqlBool> {
 }
 
 /**
- * How a type's newest `n` matches are found, as the ORDER BY of the query that reads them (decision 0099):
- * the type's newest `n / SAMPLE` documents are read as a sample (a few hundred short rows). Where at least one
- * in DENSE of them matches, or the sample is the whole type, the type is walked by id newest first down to
- * the `n`th match (as the planner goes for a word it takes for common). Where fewer match but the planner
- * expects `n` or more in all (issue 33: `dammglas` is in 8,583 older forum posts, and reading them all cost
- * 36 ms), they are walked to as well; else they come from the trigram index and are sorted by id: `d.id + 0` keeps the
- * planner off walking the id index, which it takes for a word it thinks common, and which read the 5,000
- * newest posts of a long thread without 'glas' before finding one.
+ * Any of the words, a word at a time: an OR of LIKEs had the planner read every document of the type where
+ * each LIKE alone goes through the trigram index (`nadel` or `heuhauf`: 16 ms for the posts, against 1).
+ */
+function eachWord(type: TSearchType, matching: Matching): Expression<SqlBool> {
+  const words = required(matching).map(
+    (word) => sql`select d.id from search_documents d where ${textMatch(type, { words: [word], all: true })}`,
+  );
+  return sql<SqlBool>`${doc.id} in (${sql.join(words, sql` union `)})`;
+}
+
+/**
+ * Whether a type's newest `n` matches are found by walking its documents by id newest first (the ORDER BY
+ * that does, else undefined; decision 0099). The type's newest `n / SAMPLE` documents are read as a sample (a
+ * few hundred short rows): where at least one in DENSE of them matches, or the sample is the whole type, the
+ * walk (as the planner goes for a word it takes for common). Where fewer match but the planner expects `n`
+ * or more in all, the walk too (issue 33: `dammglas` is in 8,583 older forum posts; reading them all cost
+ * 36 ms). Else the matches come from the trigram index and are sorted by id: `d.id + 0` keeps the planner off
+ * walking the id index, which read the 5,000 newest posts of a long thread without 'glas' before finding one.
  */
 async function postgresOrder(
   db: Kysely<DB>,
   type: TSearchType,
   match: Expression<SqlBool>,
   n: number,
-): Promise<RawBuilder<unknown>> {
+): Promise<RawBuilder<unknown> | undefined> {
   const walk = sql`order by ${doc.id} desc`;
   const size = Math.max(Math.ceil(n / SAMPLE), 1);
   const sample = await db
@@ -85,7 +96,7 @@ async function postgresOrder(
   // one column, "QUERY PLAN": a list holding the plan
   const [plan] = Object.values(rows[0] ?? {}) as [{ Plan?: { 'Plan Rows'?: number } }[] | undefined];
   const expected = plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
-  return expected >= n ? walk : sql`order by ${doc.id} + 0 desc`;
+  return expected >= n ? walk : undefined;
 }
 
 export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
@@ -93,13 +104,15 @@ export function createPostgresSearch(db: Kysely<DB>): EngineCandidates {
     const condition = visible === 'all' ? sql<SqlBool>`1 = 1` : visible;
     const match = textMatch(type, matching);
     const patterns = patternsOf(matching.words);
-    const order = await postgresOrder(db, type, match, n);
+    const walk = await postgresOrder(db, type, match, n);
+    const order = walk ?? sql`order by ${doc.id} + 0 desc`;
     // measured after the limit: a sort by id would otherwise measure every match
     const { rows } = await sql<Record<string, unknown>>`select ${doc.id} as id,
         (extract(epoch from ${doc.datedAt}) * 1000)::bigint as time, ${doc.sourceId} as sid,
         ${measures('strpos', patterns)}
       from (select d.id, d.dated_at, d.source_id, d.folded_title, d.folded_text from search_documents d
-        where ${match} and ${condition} ${order} limit ${n}) d ${order}`.execute(db);
+        where ${walk || matching.all ? match : eachWord(type, matching)} and ${condition} ${order}
+        limit ${n}) d ${order}`.execute(db);
     return rows.map((row) => candidateOf(row, patterns.length));
   };
 }
