@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-type Method = 'GET' | 'DELETE' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 /** Every route with a numeric path parameter: method, path with `{n}`, the detail expected for a bad value. */
 const ROUTES: Array<[Method, string, string]> = [
   ['GET', '/api/blog/{n}', ID_MESSAGES.invalid],
