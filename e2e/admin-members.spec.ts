@@ -132,7 +132,12 @@ test.describe('the members screen', () => {
     await loginAs(page, 'admin');
     const drawer = page.getByRole('navigation', { name: 'Hauptnavigation' });
     const administration = drawer.getByRole('region', { name: 'Verwaltung' });
-    await expect(administration.getByRole('link')).toHaveText(['Mitglieder', 'Gruppen', 'Protokoll']);
+    await expect(administration.getByRole('link')).toHaveText([
+      'Mitglieder',
+      'Gruppen',
+      'Protokoll',
+      'Synonyme für die Suche',
+    ]);
     await administration.getByRole('link', { name: 'Mitglieder' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Mitglieder' })).toBeVisible();
     await expect(page).toHaveTitle('Mitglieder – Portal');
