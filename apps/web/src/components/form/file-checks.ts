@@ -22,3 +22,11 @@ export function fileSizeError(
   const megabytes = Math.ceil((file.size / MEGABYTE) * 10) / 10;
   return de.uploads.tooLarge(file.name, megabytes.toLocaleString('de-DE'), limitMb);
 }
+
+/** The same file chosen twice (by name, type and size): an attachment list takes it once. */
+export function isSameFile(
+  a: { name: string; type: string; size?: number },
+  b: { name: string; type: string; size?: number },
+): boolean {
+  return a.name === b.name && a.type === b.type && a.size === b.size;
+}

@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp, IconFileTypePdf, IconPaperclip, IconTrash }
 import { useId, useRef, useState } from 'react';
 import { uploadLimitMb } from '../../../components/form/file-checks';
 import { FileDrop } from '../../../components/form/file-drop';
+import { FileMessages } from '../../../components/form/file-messages';
 import { de } from '../../../i18n/de';
 import { formatFileSize } from '../../../lib/formatting';
 import {
@@ -72,15 +73,7 @@ export function CircularAttachmentsField({ entries, onChange, serverError }: Cir
               {texts.chooseFiles}
             </Button>
           </div>
-          {messages.length > 0 && (
-            <div role="alert">
-              {messages.map((message) => (
-                <Text key={message} size="sm" c="red.8">
-                  {message}
-                </Text>
-              ))}
-            </div>
-          )}
+          <FileMessages messages={messages} />
           {entries.length > 0 && (
             <ol className={classes.attachmentList} aria-label={texts.attachments}>
               {entries.map((entry, index) => (

@@ -1,5 +1,5 @@
 import { BLOG_MESSAGES, CIRCULAR_ATTACHMENTS_MAX, fileTypeAmong, type TBlog } from '@portal/contract';
-import { fileSizeError, uploadLimitMb } from '../../../components/form/file-checks';
+import { fileSizeError, isSameFile, uploadLimitMb } from '../../../components/form/file-checks';
 import { de } from '../../../i18n/de';
 
 const PDF = ['application/pdf'] as const;
@@ -32,16 +32,12 @@ export function addPdfAttachments(
     if (!fileTypeAmong(file, PDF))
       errors.push(de.circulars.form.notTaken(file.name, BLOG_MESSAGES.attachmentType));
     else if (tooLarge) errors.push(tooLarge);
-    else if (entries.some((entry) => entry.kind === 'new' && sameFile(entry.file, file))) continue;
+    else if (entries.some((entry) => entry.kind === 'new' && isSameFile(entry.file, file))) continue;
     else if (entries.length >= CIRCULAR_ATTACHMENTS_MAX)
       errors.push(de.circulars.form.notTaken(file.name, BLOG_MESSAGES.tooManyAttachments));
     else entries.push({ kind: 'new', file: file as File, name: file.name, size: file.size });
   }
   return { entries, errors };
-}
-
-function sameFile(a: FileLike, b: FileLike): boolean {
-  return a.name === b.name && a.size === b.size && a.type === b.type;
 }
 
 /**

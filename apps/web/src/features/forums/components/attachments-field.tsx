@@ -5,6 +5,7 @@ import { FORUM_ATTACHMENT_TYPES, FORUM_POST_MEDIA_MAX } from '@portal/contract';
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { uploadLimitMb } from '../../../components/form/file-checks';
+import { FileMessages } from '../../../components/form/file-messages';
 import { de } from '../../../i18n/de';
 import { addAttachments, removeAttachment } from '../lib/attachments';
 import { AttachmentPreview } from './attachment-preview';
@@ -111,15 +112,7 @@ export function AttachmentsField({ files, onChange, serverError, disabled }: Att
             </Text>
           )}
         </Group>
-        {messages.length > 0 && (
-          <div role="alert">
-            {messages.map((message) => (
-              <Text key={message} size="sm" c="red.8">
-                {message}
-              </Text>
-            ))}
-          </div>
-        )}
+        <FileMessages messages={messages} />
         {files.length > 0 && (
           <ul className={classes.previews} aria-label={de.forums.form.attachments}>
             {files.map((file, index) => (

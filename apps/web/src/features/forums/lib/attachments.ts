@@ -5,7 +5,7 @@ import {
   fileTypeAmong,
   type TFileType,
 } from '@portal/contract';
-import { fileSizeError, uploadLimitMb } from '../../../components/form/file-checks';
+import { fileSizeError, isSameFile, uploadLimitMb } from '../../../components/form/file-checks';
 import { de } from '../../../i18n/de';
 
 type FileLike = Pick<File, 'name' | 'type'>;
@@ -29,10 +29,6 @@ export interface AttachmentChoice<T extends FileLike> {
   errors: string[];
 }
 
-function sameFile(a: FileLike & { size?: number }, b: FileLike & { size?: number }): boolean {
-  return a.name === b.name && a.type === b.type && a.size === b.size;
-}
-
 /**
  * Adds chosen or dropped files to those already chosen: files of another type or over the size limit are
  * refused by name, the same file twice is taken once, and files beyond the maximum are refused.
@@ -50,7 +46,7 @@ export function addAttachments<T extends FileLike & { size?: number }>(
     const tooLarge = fileSizeError({ name: file.name, size: file.size ?? 0 }, limitMb);
     if (!attachmentType(file)) errors.push(de.forums.form.fileType(file.name, FORUM_MESSAGES.mediaType));
     else if (tooLarge) errors.push(tooLarge);
-    else if (files.some((chosen) => sameFile(chosen, file))) continue;
+    else if (files.some((chosen) => isSameFile(chosen, file))) continue;
     else if (files.length >= max) overflow.push(`"${file.name}"`);
     else files.push(file);
   }
