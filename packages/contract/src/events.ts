@@ -1,6 +1,12 @@
 import { z } from 'zod';
 // Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
 import * as zm from 'zod/mini';
+import {
+  EVENT_GUESTS_MAX,
+  REGISTRATION_MESSAGES,
+  registrationEventFields,
+  registrationInputFields,
+} from './event-registration.ts';
 import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
 import { withWebScheme } from './links.ts';
@@ -15,11 +21,15 @@ export const EVENTS_API = {
   count: pathTemplate('/api/event/count/:max'),
   /** GET one event, DELETE one event: `/api/event/{id}`. */
   byId: pathTemplate('/api/event/:id'),
+  /** POST: cancels the event (`?scope=following` for a series), which stays visible as 'Abgesagt' (issue 35). */
+  cancel: pathTemplate('/api/event/:id/cancel'),
+  /** DELETE: an admin removes a member's answer or waiting place; the waiting list moves up (issue 35). */
+  participant: pathTemplate('/api/event/:id/participant/:username'),
   /** GET the event as an iCalendar file (`text/calendar`). */
   ics: pathTemplate('/api/event/:id/ics'),
   /** GET whether a calendar subscription exists, POST creates or replaces it, DELETE revokes it. */
   calendarToken: '/api/event/calendarToken',
-  /** POST form: `event` (JSON, at least its id) and `status` 1 (attend) or 0 (decline). */
+  /** POST form: `event` (JSON, at least its id), `status` 1 (attend) or 0 (decline), optional `guests`. */
   status: '/api/eventSubscription/status',
   /** GET the participants of an event as a CSV download (admins; not for external events). */
   participantsCsv: pathTemplate('/api/eventSubscription/participantsAsCsv/:eventId'),
@@ -72,13 +82,6 @@ export const EVENT_MESSAGES = {
   left: (name: string) => `Du hast Dich von der Veranstaltung "${name}" abgemeldet.`,
 } as const;
 
-/** CSV column titles and status words of the participant list. */
-export const PARTICIPANTS_CSV = {
-  header: ['Name', 'E-Mail', 'Firma', 'Status'],
-  accepted: 'Zugesagt',
-  declined: 'Abgesagt',
-} as const;
-
 /** User of SPEC §3 as a participant: `email` and `company` of other members only ever reach admins. */
 const ZEventUser = zm.object({
   username: zm.string(),
@@ -86,8 +89,17 @@ const ZEventUser = zm.object({
   company: zm.nullable(zm.string()),
 });
 
-/** EventSubscription of SPEC §3: `status` true attends, false declined; no entry means pending. */
-const ZEventSubscription = zm.object({ user: ZEventUser, status: zm.boolean() });
+/**
+ * EventSubscription of SPEC §3: `status` true attends (with a place), false declined; no entry means pending
+ * (a member on the waiting list has no entry here but one in the event's `waitlist`). `guests`: companions
+ * of an accepted answer (issue 35); `answeredAt`: when the answer was last given.
+ */
+const ZEventSubscription = zm.object({
+  user: ZEventUser,
+  status: zm.boolean(),
+  guests: zm.int(),
+  answeredAt: zm.string(),
+});
 export type TEventSubscription = z.infer<typeof ZEventSubscription>;
 
 /**
@@ -98,6 +110,8 @@ export type TEventSubscription = z.infer<typeof ZEventSubscription>;
  * is empty or in the future; `canSubscribe`: registration is open, the event is neither external nor
  * `teilnahmeausblenden`, and the caller may attend (ROLE_USER). `participantCount` (accepted) and
  * `declinedCount` are numbers for admins (kept with the event, decision 0088), null for everyone else.
+ * Capacity, waiting list, companions, reminder, cancellation and series: `registrationEventFields` (issue 35);
+ * a cancelled event has `canSubscribe` false.
  */
 export const ZEvent = zm.object({
   id: zm.int(),
@@ -118,6 +132,7 @@ export const ZEvent = zm.object({
   canSubscribe: zm.boolean(),
   participantCount: zm.nullable(zm.int()),
   declinedCount: zm.nullable(zm.int()),
+  ...registrationEventFields,
 });
 export type TEvent = z.infer<typeof ZEvent>;
 
@@ -201,6 +216,7 @@ const validMoment = (value: unknown) =>
  * are ISO 8601 with a zone (`toISOString()`); the deadline may be null or empty (registration stays open).
  * `description` is rich text, sanitised by the server. `image: null` without an uploaded file removes the
  * picture; any other value keeps it. Other fields the client sends back (`eventSubscriptions` …) are ignored.
+ * Registration fields (issue 35): see `registrationInputFields`.
  */
 export const ZEventInput = z
   .object({
@@ -232,6 +248,7 @@ export const ZEventInput = z
       .transform((value) => (value ? value : null))
       .pipe(z.iso.datetime({ offset: true, error: EVENT_MESSAGES.deadlineInvalid }).nullable()),
     image: z.string().max(2000).nullish(),
+    ...registrationInputFields,
   })
   .refine((event) => Date.parse(event.end) >= Date.parse(event.start), {
     message: EVENT_MESSAGES.endBeforeStart,
@@ -257,15 +274,24 @@ export const ZEventCountParams = z.object({
 const ZStatusValue = formBoolean(EVENT_MESSAGES.statusInvalid);
 
 /**
- * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read)
- * and `status` 1 (attend) or 0 (decline).
+ * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read),
+ * `status` 1 (attend) or 0 (decline) and, with an acceptance, `guests` (companions, default 0; issue 35).
+ * The answer is the event: `mySubscription` true with a place, `myWaitlistPosition` set with a waiting place.
  */
 export const ZEventStatusBody = z.object({
   event: jsonField(
     z.object({ id: zId(EVENT_MESSAGES.eventIdRequired) }, { error: EVENT_MESSAGES.eventIdRequired }),
   ),
   status: ZStatusValue,
+  guests: zWholeNumber({
+    min: 0,
+    max: EVENT_GUESTS_MAX,
+    message: REGISTRATION_MESSAGES.guestsLimitRange,
+  }).optional(),
 });
+
+/** DELETE /api/event/{id}/participant/{username} (admins). */
+export const ZEventParticipantParams = z.object({ id: ZId, username: z.string().min(1).max(180) });
 
 /** POST /api/event/calendarToken: the personal subscription address; shown once, stored only hashed. */
 export const ZCalendarLink = z.object({ url: z.string() });

@@ -7,6 +7,7 @@ export * from './categories.ts';
 export * from './content.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
+export * from './event-registration.ts';
 export * from './events.ts';
 export * from './file-types.ts';
 export * from './form.ts';

@@ -18,6 +18,8 @@ function subscription(row: SubscriptionRow): TEventSubscription {
   return {
     user: { username: row.username, email: row.email, company: row.company },
     status: row.status,
+    guests: 0,
+    answeredAt: row.answeredAt.toISOString(),
   };
 }
 
@@ -45,9 +47,11 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
       }
     } else {
       const user = { username: principal.username, email: principal.email, company: principal.company };
-      for (const [eventId, status] of await repo.answersOf(ids, principal.id)) {
-        mine.set(eventId, status);
-        byEvent.set(eventId, [{ user, status }]);
+      for (const [eventId, answer] of await repo.answersOf(ids, principal.id)) {
+        mine.set(eventId, answer.status);
+        byEvent.set(eventId, [
+          { user, status: answer.status, guests: 0, answeredAt: answer.answeredAt.toISOString() },
+        ]);
       }
     }
     const mayAttend = hasRole(principal.roles, 'ROLE_USER');
@@ -74,6 +78,20 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner) 
         canSubscribe: mayAttend && registrationOpen && !teilnahmeausblenden && !external,
         participantCount: principal.isAdmin ? row.acceptedCount : null,
         declinedCount: principal.isAdmin ? row.declinedCount : null,
+        // issue 35: capacity, waiting list, companions, reminders and series are not stored yet
+        maxParticipants: null,
+        waitingList: false,
+        maxGuests: 0,
+        reminderHours: null,
+        cancelled: false,
+        seriesId: null,
+        recurrence: null,
+        freePlaces: null,
+        myWaitlistPosition: null,
+        myGuests: 0,
+        waitlist: [],
+        guestCount: null,
+        waitingCount: null,
       };
     });
   };

@@ -28,6 +28,8 @@ export interface SubscriptionRow {
   eventId: number;
   userId: number;
   status: boolean;
+  /** when the answer was last given */
+  answeredAt: Date;
   username: string;
   email: string | null;
   company: string | null;
@@ -120,7 +122,9 @@ export function createEventsRepository(db: Kysely<DB>) {
      */
     async subscriptionsOf(eventIds: readonly number[], userId?: number): Promise<SubscriptionRow[]> {
       if (eventIds.length === 0) return [];
-      let query = db.selectFrom('eventSubscriptions').select(['eventId', 'userId', 'status']);
+      let query = db
+        .selectFrom('eventSubscriptions')
+        .select(['eventId', 'userId', 'status', 'updatedAt as answeredAt']);
       query =
         eventIds.length === 1
           ? query.where('eventId', '=', eventIds[0] as number)
@@ -141,16 +145,19 @@ export function createEventsRepository(db: Kysely<DB>) {
     },
 
     /** `userId`'s answers to these events (true attends, false declined; missing: pending). */
-    async answersOf(eventIds: readonly number[], userId: number): Promise<Map<number, boolean>> {
-      const result = new Map<number, boolean>();
+    async answersOf(
+      eventIds: readonly number[],
+      userId: number,
+    ): Promise<Map<number, { status: boolean; answeredAt: Date }>> {
+      const result = new Map<number, { status: boolean; answeredAt: Date }>();
       if (eventIds.length === 0) return result;
       const rows = await db
         .selectFrom('eventSubscriptions')
-        .select(['eventId', 'status'])
+        .select(['eventId', 'status', 'updatedAt'])
         .where('userId', '=', userId)
         .where('eventId', 'in', eventIds)
         .execute();
-      for (const row of rows) result.set(row.eventId, row.status);
+      for (const row of rows) result.set(row.eventId, { status: row.status, answeredAt: row.updatedAt });
       return result;
     },
 

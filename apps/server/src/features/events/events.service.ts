@@ -18,6 +18,7 @@ import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
+import { berlinDateTime } from '../../platform/time/berlin-time.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/index.ts';
@@ -188,6 +189,8 @@ export function createEventsService(deps: EventsFeatureDeps) {
         row.email ?? '',
         row.company ?? '',
         row.status ? PARTICIPANTS_CSV.accepted : PARTICIPANTS_CSV.declined,
+        '0',
+        berlinDateTime.format(row.answeredAt),
       ]);
       const slug = fileSlug(event.name) || `veranstaltung-${event.id}`;
       return { filename: `teilnehmer-${slug}.csv`, data: writeCsv(PARTICIPANTS_CSV.header, rows) };

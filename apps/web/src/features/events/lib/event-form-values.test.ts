@@ -21,6 +21,19 @@ const EVENT: TEvent = {
   canSubscribe: false,
   participantCount: 0,
   declinedCount: 0,
+  maxParticipants: null,
+  waitingList: false,
+  maxGuests: 0,
+  reminderHours: null,
+  cancelled: false,
+  seriesId: null,
+  recurrence: null,
+  freePlaces: null,
+  myWaitlistPosition: null,
+  myGuests: 0,
+  waitlist: [],
+  guestCount: null,
+  waitingCount: null,
 };
 
 describe('event form values (SPEC §5)', () => {

@@ -21,6 +21,19 @@ const event = (id: number, overrides: Partial<TEvent> = {}): TEvent => ({
   canSubscribe: true,
   participantCount: null,
   declinedCount: null,
+  maxParticipants: null,
+  waitingList: false,
+  maxGuests: 0,
+  reminderHours: null,
+  cancelled: false,
+  seriesId: null,
+  recurrence: null,
+  freePlaces: null,
+  myWaitlistPosition: null,
+  myGuests: 0,
+  waitlist: [],
+  guestCount: null,
+  waitingCount: null,
   ...overrides,
 });
 
@@ -44,7 +57,14 @@ describe('the listing pages (issue 19)', () => {
   });
 
   it('puts an answer into a list and into further pages, keeping the entry’s own answers list', () => {
-    const mine = [{ user: { username: 'mitglied', email: null, company: null }, status: false }];
+    const mine = [
+      {
+        user: { username: 'mitglied', email: null, company: null },
+        status: false,
+        guests: 0,
+        answeredAt: '2031-06-01T07:00:00.000Z',
+      },
+    ];
     const updated = event(2, { mySubscription: true, eventSubscriptions: mine, image: 'https://neu' });
     const list = withAnswer([event(1), event(2, { image: 'https://alt' })], updated);
     expect(list.map((e) => e.mySubscription)).toEqual([null, true]);
