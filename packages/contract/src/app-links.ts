@@ -39,7 +39,9 @@ export const APP_PATHS = {
   dashboard: '/dashboard',
   blog: '/blog',
   /** a post; from the FMK-Intern list it keeps `ceo=true`, so that breadcrumbs lead back there */
-  post: (id: number, list?: { ceo: boolean }) => `/blog/${id}${list?.ceo ? '?ceo=true' : ''}`,
+  /** a post, opened from the 'FMK-Intern' (`ceo`) or the 'Rundschreiben' list: its breadcrumb leads back there */
+  post: (id: number, list?: { ceo: boolean; rundschreiben?: boolean }) =>
+    `/blog/${id}${list?.ceo ? '?ceo=true' : list?.rundschreiben ? '?rundschreiben=true' : ''}`,
   content: (categoryId: number) => `/content/${categoryId}`,
   /**
    * A content page opened at one item; with `row` (0-based data row) its table opens at that row,

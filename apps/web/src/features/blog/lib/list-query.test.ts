@@ -44,6 +44,8 @@ describe('blog list query', () => {
     expect(blogListPath({ ceo: true })).toBe('/blog?ceo=true');
     expect(APP_PATHS.post(12)).toBe('/blog/12');
     expect(APP_PATHS.post(12, { ceo: true })).toBe('/blog/12?ceo=true');
+    // opened from the circulars' list, the post's breadcrumb leads back to 'Rundschreiben'
+    expect(APP_PATHS.post(12, { ceo: false, rundschreiben: true })).toBe('/blog/12?rundschreiben=true');
   });
 
   it('asks the API for a page, with tag and ceo only when set', () => {
