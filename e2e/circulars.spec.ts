@@ -149,6 +149,12 @@ test('an admin writes a circular with a PDF and confirmation, sees who is pendin
   await expect(article.getByText(/^Rundschreiben \d+\/\d{4}$/)).toBeVisible();
   await article.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // opened from 'Rundschreiben', its breadcrumb leads back there
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Brotkrümelnavigation' })
+      .getByRole('link', { name: 'Rundschreiben' }),
+  ).toHaveAttribute('href', /\/blog\?rundschreiben=true$/);
   await expect(page.getByRole('link', { name: /^merkblatt\.pdf \(PDF, \d+ kB\)$/ })).toBeVisible();
 
   const id = Number(new URL(page.url()).pathname.split('/').pop());

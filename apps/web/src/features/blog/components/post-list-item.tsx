@@ -15,6 +15,8 @@ import { PostTags } from './post-tags';
 interface PostListItemProps {
   post: TBlog;
   ceo: boolean;
+  /** listed in 'Rundschreiben': the post's breadcrumb leads back there */
+  rundschreiben?: boolean;
   /** Admin buttons beside the title */
   actions?: ReactNode;
   /** The member still has to confirm this circular ('Zu bestätigen') */
@@ -22,9 +24,9 @@ interface PostListItemProps {
 }
 
 /** One post in the list: picture, title, date and author, tags, pre-text and 'Weiterlesen'. */
-export function PostListItem({ post, ceo, actions, pending = false }: PostListItemProps) {
+export function PostListItem({ post, ceo, rundschreiben, actions, pending = false }: PostListItemProps) {
   const titleId = useId();
-  const to = APP_PATHS.post(post.id, { ceo });
+  const to = APP_PATHS.post(post.id, { ceo, rundschreiben });
   return (
     <Paper component="article" withBorder radius="md" p="md" aria-labelledby={titleId}>
       <div className={classes.item} data-without-image={post.image ? undefined : true}>

@@ -83,6 +83,7 @@ export function PostListView() {
               key={post.id}
               post={post}
               ceo={query.ceo}
+              rundschreiben={query.rundschreiben}
               pending={toConfirm.has(post.id)}
               actions={isAdmin && <PostActions post={post} actions={actions} />}
             />
