@@ -30,12 +30,16 @@ const MEMBERS = [
 ];
 const WITHOUT_CIRCULARS = `ohne-rundschreiben-${suffix}`;
 const API_TITLE = `Neue Tarife ab Januar ${suffix}`;
+const CHANGED_TITLE = `Geänderte Lieferbedingungen ${suffix}`;
+const CHANGED_FIRST = '<p>Lieferung innerhalb von 10 Werktagen.</p>';
+const CHANGED_LATER = '<p>Lieferung innerhalb von 15 Werktagen.</p>';
 
 let admin: AdminApi;
 let blog: BlogApi;
 const groupIds: number[] = [];
 const memberIds: number[] = [];
 let apiCircular = 0;
+let changedCircular = 0;
 
 /** A day `days` from now, YYYY-MM-DD (far enough from midnight to be the same day in Berlin). */
 function dayFromNow(days: number): string {
@@ -78,7 +82,20 @@ test.beforeAll(async ({ playwright }) => {
     confirmBy: dayFromNow(14),
     attachments: [{ name: 'tarife.pdf', mimeType: 'application/pdf', buffer: await readFile(PDF) }],
   });
+  changedCircular = await blog.createPost(changedFixture(CHANGED_FIRST));
 });
+
+function changedFixture(content: string) {
+  return {
+    title: CHANGED_TITLE,
+    content,
+    tags: [TAG],
+    groups: [GROUP],
+    circular: true,
+    confirmationRequired: true,
+    confirmBy: dayFromNow(14),
+  };
+}
 
 test.afterAll(async () => {
   await blog.deletePostsTagged(TAG);
@@ -248,4 +265,34 @@ test('a member confirms inside the host page’s frame, from the marked post in 
 
   const lists = await admin.get<TConfirmations>(BLOG_API.confirmations(apiCircular));
   expect(lists.confirmed.map((member) => member.username)).toContain(username);
+});
+
+test('a member who confirmed sees what changed since, reads the version they confirmed and confirms again', async ({
+  page,
+}) => {
+  await loginAs(page, MEMBERS[2]?.username ?? '', `/blog/${changedCircular}`);
+  await expect(page.getByRole('heading', { level: 1, name: CHANGED_TITLE })).toBeVisible();
+  await page.getByRole('button', { name: 'Gelesen und zur Kenntnis genommen' }).click();
+  await expect(page.getByText(/^Bestätigt am /)).toBeVisible();
+
+  await blog.updatePost(changedCircular, { ...changedFixture(CHANGED_LATER), reconfirm: true });
+  await page.reload();
+  const changed = page.getByRole('alert').filter({ hasText: 'Geändert, seit Sie es bestätigt haben' });
+  await expect(changed).toBeVisible();
+  await expect(
+    changed.getByText(
+      /^Sie hatten am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr bestätigt\. Seitdem wurde geändert: Beitrag\. Bitte bestätigen Sie die neue Fassung\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Lieferung innerhalb von 15 Werktagen.')).toBeVisible();
+  await changed.getByText('Die Fassung, die Sie bestätigt hatten').click();
+  await expect(changed.getByText('Lieferung innerhalb von 10 Werktagen.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/circulars-changed-desktop.png', fullPage: true });
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Gelesen und zur Kenntnis genommen' }).click();
+  await expect(page.getByText(/^Bestätigt am /)).toBeVisible();
+  await expect(changed).toHaveCount(0);
+  const lists = await admin.get<TConfirmations>(BLOG_API.confirmations(changedCircular));
+  expect(lists.confirmed.map((member) => member.username)).toContain(MEMBERS[2]?.username);
 });

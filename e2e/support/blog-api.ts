@@ -21,6 +21,8 @@ export interface TPostFixture {
   /** 'Bestätigen bis', YYYY-MM-DD */
   confirmBy?: string;
   attachments?: TUpload[];
+  /** an update of a circular: 'Änderung erneut bestätigen lassen' */
+  reconfirm?: boolean;
 }
 
 interface TBlogFormData {
@@ -30,12 +32,22 @@ interface TBlogFormData {
 
 export class BlogApi extends ApiClient {
   /** Creates a post (published a minute ago unless told otherwise); returns its id. */
-  async createPost(fixture: TPostFixture): Promise<number> {
+  createPost(fixture: TPostFixture): Promise<number> {
+    return this.savePost(undefined, fixture);
+  }
+
+  /** Saves post `id` with these values, as the admin's form does (attachments kept). */
+  async updatePost(id: number, fixture: TPostFixture): Promise<void> {
+    await this.savePost(id, fixture);
+  }
+
+  private async savePost(id: number | undefined, fixture: TPostFixture): Promise<number> {
     const { userGroups, defaultUserGroups } = await this.get<TBlogFormData>(BLOG_API.formData);
     const groupIds = fixture.groups
       ? fixture.groups.map((name) => userGroups.find((group) => group.name === name)?.id ?? -1)
       : defaultUserGroups;
     const blog = {
+      ...(id === undefined ? {} : { id }),
       title: fixture.title,
       preText: fixture.preText ?? `<p>Einleitung zu ${fixture.title}</p>`,
       content: fixture.content ?? `<p>Inhalt von ${fixture.title}</p>`,
@@ -48,6 +60,7 @@ export class BlogApi extends ApiClient {
             circular: true,
             confirmationRequired: fixture.confirmationRequired ?? false,
             confirmBy: fixture.confirmBy ?? null,
+            ...(fixture.reconfirm === undefined ? {} : { reconfirm: fixture.reconfirm }),
           }
         : {}),
     };
