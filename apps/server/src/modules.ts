@@ -8,6 +8,7 @@ import { adminFeature } from './features/admin/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { blogFeature } from './features/blog/index.ts';
 import { categoriesFeature } from './features/categories/index.ts';
+import { companiesFeature } from './features/companies/index.ts';
 import { contentFeature } from './features/content/index.ts';
 import { dashboardFeature } from './features/dashboard/index.ts';
 import { eventsFeature } from './features/events/index.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly FeatureModule[] = [
   contentFeature,
   categoriesFeature,
   mediaFeature,
+  companiesFeature,
   notificationsFeature,
   adminFeature,
   privacyFeature,

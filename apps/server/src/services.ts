@@ -10,6 +10,12 @@ import { createAdminServices } from './features/admin/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createBlogService } from './features/blog/index.ts';
 import { createCategoriesService } from './features/categories/index.ts';
+import {
+  createCompaniesService,
+  createCompanyAdminService,
+  createCompanyImport,
+  createCompanyReview,
+} from './features/companies/index.ts';
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
 import { createCalendarService, createEventsService } from './features/events/index.ts';
@@ -112,6 +118,11 @@ export function createServices(deps: ServiceDeps) {
     }),
     events: createEventsService(events),
     calendar: createCalendarService(events),
+    // member companies (issue 36): the directory, its self-service, and what admins do
+    companies: createCompaniesService({ db, storage, signer, search }),
+    companyAdmin: createCompanyAdminService({ db, storage, search }),
+    companyReview: createCompanyReview({ db, search }),
+    companyImport: createCompanyImport({ db, search }),
   };
 }
 

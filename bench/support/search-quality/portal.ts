@@ -201,6 +201,8 @@ function keyOf(hit: TSearchHit, keys: Keys): string {
       const post = params.get('post');
       return (post === null ? keys.threads.get(hit.id) : keys.posts.get(Number(post))) ?? unknown;
     }
+    case 'company':
+      return unknown;
   }
 }
 

@@ -271,6 +271,13 @@ export const AUDIT_KINDS = {
   'media.delete': 'Datei gelöscht',
   'mediaCategory.save': 'Medienkategorie gespeichert',
   'mediaCategory.delete': 'Medienkategorie gelöscht',
+  'company.save': 'Firma gespeichert',
+  'company.delete': 'Firma gelöscht',
+  'company.member': 'Firmenzugehörigkeit geändert',
+  'company.review': 'Firmen aus Angaben der Mitglieder übernommen',
+  'company.import': 'Firmen importiert',
+  'companySpecialty.save': 'Schwerpunkt gespeichert',
+  'companySpecialty.delete': 'Schwerpunkt gelöscht',
   'searchSynonym.create': 'Synonyme für die Suche angelegt',
   'searchSynonym.update': 'Synonyme für die Suche geändert',
   'searchSynonym.delete': 'Synonyme für die Suche gelöscht',
@@ -295,6 +302,8 @@ export const AUDIT_SUBJECTS = [
   'media',
   'mediaCategory',
   'searchSynonym',
+  'company',
+  'companySpecialty',
 ] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
@@ -386,5 +395,14 @@ export const ZAccountExport = z.object({
       confirmedAt: z.string(),
     }),
   ),
+  /** issue 36: the member's company, their function there and their consent to be shown in the directory */
+  company: z.object({
+    companyId: z.number().int().nullable(),
+    company: z.string().nullable(),
+    function: z.string().nullable(),
+    mainContact: z.boolean(),
+    phone: z.string().nullable(),
+    showInDirectory: z.boolean(),
+  }),
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

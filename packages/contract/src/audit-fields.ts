@@ -63,6 +63,20 @@ export const AUDIT_FIELDS = {
   category: 'Kategorie',
   file: 'Datei',
   size: 'Größe',
+  // member companies (issue 36)
+  street: 'Straße',
+  postalCode: 'PLZ',
+  city: 'Ort',
+  state: 'Bundesland',
+  website: 'Website',
+  phone: 'Telefon',
+  specialties: 'Schwerpunkte',
+  function: 'Funktion',
+  mainContact: 'Hauptansprechpartner',
+  logo: 'Logo',
+  companies: 'Firmen',
+  companyLink: 'Firmenzugehörigkeit',
+  rows: 'Zeilen',
   // the search's synonyms
   terms: 'Begriffe',
 } as const;

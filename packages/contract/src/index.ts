@@ -4,6 +4,7 @@ export * from './audit-fields.ts';
 export * from './auth.ts';
 export * from './blog.ts';
 export * from './categories.ts';
+export * from './companies.ts';
 export * from './content.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';

@@ -10,7 +10,7 @@ export const SEARCH_API = {
 } as const;
 
 /** The kinds of hits, as `type` filters them. Table rows count as `content`, posts as `forum`. */
-export const SEARCH_TYPES = ['blog', 'content', 'event', 'forum', 'media'] as const;
+export const SEARCH_TYPES = ['blog', 'content', 'event', 'forum', 'media', 'company'] as const;
 export const ZSearchType = z.enum(SEARCH_TYPES, { error: 'Unbekannte Art von Treffern.' });
 export type TSearchType = z.infer<typeof ZSearchType>;
 

@@ -690,6 +690,7 @@ export const de = {
       event: 'Veranstaltungen',
       forum: 'Forum',
       media: 'Mediathek',
+      company: 'Mitgliedsfirmen',
     },
     typeFilter: 'Art der Treffer',
     all: 'Alle',

@@ -23,7 +23,9 @@ type SearchSource =
   /** a forum post: its text */
   | { kind: 'forum-post'; id: number }
   /** a media-library file: name, original file name */
-  | { kind: 'media'; id: number };
+  | { kind: 'media'; id: number }
+  /** a member company: name, place, specialties (issue 36) */
+  | { kind: 'company'; id: number };
 
 type SearchSourceKind = SearchSource['kind'];
 

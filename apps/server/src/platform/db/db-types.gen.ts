@@ -108,6 +108,48 @@ export interface CalendarTokensTable {
   createdAt: Date;
 }
 
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  letter: string;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  state: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  description: string | null;
+  logoKey: string | null;
+  logoName: string | null;
+  searchText: Generated<string>;
+  version: Generated<number>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CompanyMembersTable {
+  userId: number;
+  companyId: number;
+  function: string | null;
+  mainContact: Generated<boolean>;
+  phone: string | null;
+  createdAt: Date;
+}
+
+export interface CompanySpecialtiesTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  createdAt: Date;
+}
+
+export interface CompanySpecialtyLinksTable {
+  companyId: number;
+  specialtyId: number;
+}
+
 export interface ContentCategoriesTable {
   id: Generated<number>;
   parentId: number | null;
@@ -152,6 +194,11 @@ export interface ContentItemsTable {
   createdAt: Date;
   updatedAt: Date;
   csvRowBase: Generated<number>;
+}
+
+export interface DirectoryConsentsTable {
+  userId: number;
+  agreedAt: Date;
 }
 
 export interface EventSubscriptionsTable {
@@ -410,11 +457,16 @@ export interface DB {
   blogPostTags: BlogPostTagsTable;
   blogPosts: BlogPostsTable;
   calendarTokens: CalendarTokensTable;
+  companies: CompaniesTable;
+  companyMembers: CompanyMembersTable;
+  companySpecialties: CompanySpecialtiesTable;
+  companySpecialtyLinks: CompanySpecialtyLinksTable;
   contentCategories: ContentCategoriesTable;
   contentCategoryGroups: ContentCategoryGroupsTable;
   contentItemCategories: ContentItemCategoriesTable;
   contentItemRows: ContentItemRowsTable;
   contentItems: ContentItemsTable;
+  directoryConsents: DirectoryConsentsTable;
   eventSubscriptions: EventSubscriptionsTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;

@@ -12,6 +12,7 @@ const hit = (type: TSearchHit['type'], id: number, partial?: boolean): TSearchHi
 });
 const counts = (partial: Partial<TSearchResult['counts']>): TSearchResult['counts'] => ({
   blog: 0,
+  company: 0,
   content: 0,
   event: 0,
   forum: 0,

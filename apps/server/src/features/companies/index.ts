@@ -1,0 +1,9 @@
+/** The companies feature (issue 36) as app.ts, the CLI and other features see it. */
+
+export { companiesRoutes } from './companies.routes.ts';
+export { createCompaniesService } from './companies.service.ts';
+export { companiesAdminRoutes } from './companies-admin.routes.ts';
+export { createCompanyAdminService } from './company-admin.service.ts';
+export { createCompanyImport } from './company-import.ts';
+export { createCompanyReview } from './company-review.ts';
+export { companiesFeature } from './feature.ts';
