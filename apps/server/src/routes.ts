@@ -10,7 +10,7 @@ import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, externalLoginRoutes } from './features/auth/index.ts';
 import { blogRoutes } from './features/blog/index.ts';
 import { categoriesRoutes } from './features/categories/index.ts';
-import { companiesAdminRoutes, companiesRoutes } from './features/companies/index.ts';
+import { companiesAdminRoutes, companiesRoutes, peopleRoutes } from './features/companies/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
 import { eventsRoutes } from './features/events/index.ts';
@@ -103,6 +103,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     await api.register(forumsRoutes, services);
     await api.register(companiesRoutes, services);
     await api.register(companiesAdminRoutes, services);
+    await api.register(peopleRoutes, services);
     await api.register(eventsRoutes, { ...services, feedLimit: lookupLimit('calendar-feed') });
   });
 }

@@ -14,7 +14,9 @@ import {
   createCompaniesService,
   createCompanyAdminService,
   createCompanyImport,
+  createCompanyLoginLink,
   createCompanyReview,
+  createPeopleService,
 } from './features/companies/index.ts';
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
@@ -69,7 +71,14 @@ export function createServices(deps: ServiceDeps) {
   const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search };
   return {
     accounts,
-    auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
+    auth: createAuthService({
+      db,
+      accounts,
+      tokens: deps.tokens,
+      publicUrl: config.publicUrl,
+      // the login call's company (issue 36 point 5)
+      linkCompany: createCompanyLoginLink({ db, search }),
+    }),
     content,
     // deleting a category deletes the content items filed only under it
     categories: createCategoriesService({ db, accounts, content }),
@@ -97,7 +106,7 @@ export function createServices(deps: ServiceDeps) {
       log: deps.log,
       sections: DIGEST_SECTIONS,
     }),
-    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
+    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS, storage }),
     search: createSearchService({
       db,
       kind: deps.database.kind,
@@ -123,6 +132,8 @@ export function createServices(deps: ServiceDeps) {
     companyAdmin: createCompanyAdminService({ db, storage, search }),
     companyReview: createCompanyReview({ db, search }),
     companyImport: createCompanyImport({ db, search }),
+    // people (issue 36 point 6): a person's page and each member's photo
+    people: createPeopleService({ db, storage, signer }),
   };
 }
 

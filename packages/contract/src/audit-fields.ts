@@ -77,6 +77,11 @@ export const AUDIT_FIELDS = {
   companies: 'Firmen',
   companyLink: 'Firmenzugehörigkeit',
   rows: 'Zeilen',
+  number: 'Mitgliedsnummer',
+  // people (issue 36 point 6)
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  photo: 'Foto',
   // the search's synonyms
   terms: 'Begriffe',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './ids.ts';
+import { ID_MAX, zId } from './ids.ts';
 import { pathTemplate } from './paths.ts';
 
 /**
@@ -85,6 +85,7 @@ export type TCompanyFunction = (typeof COMPANY_FUNCTIONS)[number];
 export const COMPANY_PAGE_SIZE = 24;
 const COMPANY_NAME_MAX = 200;
 const COMPANY_DESCRIPTION_MAX = 2000;
+const COMPANY_NUMBER_MAX = 20;
 const SPECIALTY_NAME_MAX = 100;
 /** The letters of the A–Z bar; '#' holds names starting with a digit or another sign. */
 const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
@@ -123,6 +124,13 @@ export const COMPANY_MESSAGES = {
   importFailed: (count: number) =>
     `Nichts importiert: ${count === 1 ? 'eine Zeile hat' : `${count} Zeilen haben`} Fehler.`,
   importNoName: 'Die Spalte „Firma“ fehlt.',
+  number: 'Die Mitgliedsnummer darf nur Buchstaben, Ziffern und . / - enthalten (höchstens 20 Zeichen).',
+  numberTaken: (number: string, name: string) => `Die Mitgliedsnummer „${number}“ hat schon „${name}“.`,
+  numberUnknown: (number: string) =>
+    `Eine Firma mit der Mitgliedsnummer „${number}“ gibt es nicht; bitte auch companyName senden.`,
+  numberAdminsOnly: 'Die Mitgliedsnummer ändert nur die Verbandsverwaltung.',
+  importRace:
+    'Während des Imports wurde eine Firma gleichen Namens angelegt. Bitte prüfen Sie die Datei noch einmal.',
 } as const;
 
 const optionalText = (max: number) =>
@@ -146,6 +154,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9+()/\- ]{3,40}$/;
 const WEBSITE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const POSTAL = /^\d{5}$/;
+const COMPANY_NUMBER = /^[0-9A-Za-z][0-9A-Za-z./-]*$/;
 
 /** The company's own fields as a form and the PATCH send them; empty texts become null. */
 export const companyFields = {
@@ -158,6 +167,11 @@ export const companyFields = {
   phone: optionalText(40).refine((v) => v === null || PHONE.test(v), COMPANY_MESSAGES.phone),
   email: optionalText(200).refine((v) => v === null || EMAIL.test(v), COMPANY_MESSAGES.email),
   description: optionalText(COMPANY_DESCRIPTION_MAX),
+  /** the office's member number ('Mitgliedsnummer'): letters, digits, '-', '/' and '.'; admins only */
+  number: optionalText(COMPANY_NUMBER_MAX).refine(
+    (v) => v === null || COMPANY_NUMBER.test(v),
+    COMPANY_MESSAGES.number,
+  ),
   specialtyIds: z.array(zId(COMPANY_MESSAGES.specialtyUnknown)).max(50),
 };
 
@@ -172,6 +186,7 @@ export const ZCompanyCreate = z.strictObject({
   phone: companyFields.phone.optional(),
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
+  number: companyFields.number.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
 });
 
@@ -197,6 +212,8 @@ export const ZCompanyPatch = z.strictObject({
   phone: companyFields.phone.optional(),
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
+  /** admins only (403 for the main contact) */
+  number: companyFields.number.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
   contacts: z.array(ZContactPatch).max(200).optional(),
   version: z.number().int().min(1).optional(),
@@ -211,8 +228,9 @@ export const ZCompanyVcardParams = z.object({
   id: zId(COMPANY_MESSAGES.notFound),
   contact: z
     .string()
-    .regex(/^[1-9]\d{0,9}\.vcf$/, COMPANY_MESSAGES.contactUnknown)
-    .transform((value) => Number(value.slice(0, -4))),
+    .regex(/^[0-9]{1,16}\.vcf$/, COMPANY_MESSAGES.contactUnknown)
+    .transform((value) => Number(value.slice(0, -4)))
+    .pipe(z.number().min(1, COMPANY_MESSAGES.contactUnknown).max(ID_MAX, COMPANY_MESSAGES.contactUnknown)),
 });
 
 /** PUT /api/admin/companies/{id}/members/{userId}: links (or moves) the member to the company. */
@@ -288,6 +306,8 @@ export const ZCompany = ZCompanyCard.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   description: z.string().nullable(),
+  /** the office's member number, or null */
+  number: z.string().nullable(),
   version: z.number().int(),
   canEdit: z.boolean(),
   contacts: z.array(ZCompanyContact),
@@ -354,6 +374,7 @@ export const ZCompanyImportQuery = z.object({
 /** The CSV columns of import and export, in order. */
 export const COMPANY_CSV = {
   name: 'Firma',
+  number: 'Mitgliedsnummer',
   street: 'Straße',
   postalCode: 'PLZ',
   city: 'Ort',
@@ -379,6 +400,7 @@ export const COMPANY_IMPORT_MESSAGES = {
   mainContactUnknown: (value: string) => `„${value}“ bei Hauptansprechpartner: bitte „ja“ oder „nein“.`,
   conflict: (line: number) => `Die Angaben zur Firma weichen von Zeile ${line} ab.`,
   memberTwice: (value: string, line: number) => `„${value}“ steht schon in Zeile ${line}.`,
+  numberTaken: (number: string, name: string) => `Die Mitgliedsnummer „${number}“ hat schon „${name}“.`,
   invalid: (column: string, message: string) => `${column}: ${message}`,
   changed: (columns: readonly string[]) => `Geändert: ${columns.join(', ')}`,
 } as const;

@@ -74,6 +74,8 @@ describe('GET /api/account/export', () => {
       username: 'mitglied',
       email: 'erika.muster@glaserei.example',
       company: 'Glaserei Muster GmbH',
+      firstName: null,
+      lastName: null,
       role: 'ROLE_USER',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastLoginAt: lastLogin.toISOString(),

@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AccessTokens } from '../../platform/auth/access-token.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
@@ -30,6 +31,15 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   publicUrl: string;
   now?: () => Date;
+  /**
+   * Links the member to the company the host's login call names (`companyName`, `companyNumber`), inside the
+   * call's transaction: the companies feature's, handed in by the composition root (services.ts).
+   */
+  linkCompany?: (
+    executor: Executor,
+    userId: number,
+    company: { companyName?: string | undefined; companyNumber?: string | undefined },
+  ) => Promise<void>;
 }
 
 /** How the caller of POST /external/generate/login proved itself. */
@@ -69,8 +79,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async generateLoginLink(input: TGenerateLoginInput, caller: LoginLinkCaller): Promise<{ link: string }> {
       let userId: number;
       if (caller.kind === 'apiKey') {
-        const { password: _ignored, ...profile } = input;
-        userId = (await deps.accounts.upsertUser(profile, audit.hostLogin)).id;
+        const { password: _ignored, companyName, companyNumber, ...profile } = input;
+        const { linkCompany } = deps;
+        userId = (
+          await deps.accounts.upsertUser(profile, async (executor, saved) => {
+            await audit.hostLogin(executor, saved);
+            await linkCompany?.(executor, saved.id, { companyName, companyNumber });
+          })
+        ).id;
       } else {
         if (!input.password) throw loginFailed();
         // A full password queue rejects here, before any check: no failed password then.

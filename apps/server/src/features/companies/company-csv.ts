@@ -23,6 +23,8 @@ import type { CompanyValues } from './companies.repository.ts';
 /** Header spellings besides the column names themselves, folded. */
 const ALIASES: Record<string, TCompanyCsvColumn> = {
   firmenname: 'name',
+  mitgliedsnr: 'number',
+  nummer: 'number',
   name: 'name',
   strasse: 'street',
   postleitzahl: 'postalCode',
@@ -70,7 +72,16 @@ export interface CsvCompanyRow {
 const cellText = (cell: TCsvCell | undefined): string =>
   cell === undefined ? '' : typeof cell === 'string' ? cell.trim() : `[${cell.title}](${cell.url})`;
 
-const FIELD_COLUMNS = ['street', 'postalCode', 'city', 'website', 'phone', 'email', 'description'] as const;
+const FIELD_COLUMNS = [
+  'number',
+  'street',
+  'postalCode',
+  'city',
+  'website',
+  'phone',
+  'email',
+  'description',
+] as const;
 
 export async function readCompanyCsv(data: Buffer): Promise<CsvCompanyRow[]> {
   const table = await readCsv(data);
@@ -145,6 +156,7 @@ export function exportRow(line: ExportLine): string[] {
   const { company, contact } = line;
   return [
     company.name,
+    company.number ?? '',
     company.street ?? '',
     company.postalCode ?? '',
     company.city ?? '',

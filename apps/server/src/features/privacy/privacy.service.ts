@@ -9,6 +9,7 @@ import {
   isoTime,
   type PrivacyPart,
 } from '../../platform/registry/privacy-part.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import { type AccountsService, memberRow } from '../accounts/index.ts';
 
 export interface PrivacyDeps {
@@ -16,6 +17,8 @@ export interface PrivacyDeps {
   accounts: AccountsService;
   /** what each feature exports and erases (src/modules.ts), in the order erasure runs them */
   parts: readonly PrivacyPart[];
+  /** where the files erasure removes (a member's photo) are deleted after the commit */
+  storage: Pick<FileStore, 'discard'>;
   now?: (() => Date) | undefined;
 }
 
@@ -46,6 +49,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
           username: profile.username,
           email: profile.email,
           company: profile.company,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
           role: roleOf(profile.role),
           createdAt: isoTime(profile.createdAt),
           lastLoginAt: profile.lastLoginAt === null ? null : isoTime(profile.lastLoginAt),
@@ -68,10 +73,12 @@ export function createPrivacyService(deps: PrivacyDeps) {
     async erase(actorId: number, memberId: number): Promise<void> {
       if (actorId === memberId) throw badRequest(ADMIN_MESSAGES.selfErase);
       const at = now();
+      const files: (string | null)[] = [];
       const erased = await db.transaction().execute(async (trx) => {
         const member = await memberRow.lock(trx, memberId);
         if (!member) return false;
         const counts: ErasedCount[] = [];
+        for (const part of parts) if (part.files) files.push(...(await part.files(trx, member)));
         for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member)));
         await memberRow.anonymise(trx, memberId, at);
         await recordAudit(trx, {
@@ -85,6 +92,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         return true;
       });
       if (!erased) throw notFound(ADMIN_MESSAGES.memberNotFound);
+      await deps.storage.discard(files);
       await deps.accounts.changed(memberId);
     },
   };

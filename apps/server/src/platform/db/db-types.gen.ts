@@ -127,6 +127,7 @@ export interface CompaniesTable {
   version: Generated<number>;
   createdAt: Date;
   updatedAt: Date;
+  number: string | null;
 }
 
 export interface CompanyMembersTable {
@@ -441,6 +442,9 @@ export interface UsersTable {
   lastLoginAt: Date | null;
   erasedAt: Date | null;
   searchKey: Generated<string>;
+  firstName: string | null;
+  lastName: string | null;
+  photoKey: string | null;
 }
 
 export interface DB {

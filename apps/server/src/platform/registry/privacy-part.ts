@@ -40,6 +40,8 @@ export interface PrivacyPart {
   exports?: Partial<ExportReaders>;
   /** deletes the member's rows of `erases` on the erasure's transaction */
   erase?(trx: Executor, member: ErasedMember): Promise<readonly ErasedCount[]>;
+  /** the storage keys of the member's files that erasure removes, deleted once it has committed */
+  files?(trx: Executor, member: ErasedMember): Promise<readonly (string | null)[]>;
 }
 
 const isSection = (key: string): key is keyof ExportSections => key !== 'exportedAt' && key !== 'profile';
