@@ -177,5 +177,3 @@ export function createRegistration(mailer: WaitlistMailer) {
     },
   };
 }
-
-export type Registration = ReturnType<typeof createRegistration>;
