@@ -55,8 +55,6 @@ export function createRegistration(mailer: WaitlistMailer) {
   }
 
   return {
-    moveUp,
-
     /**
      * A member's answer to an open event: accepting gives a place when the party (1 + guests) fits and nobody
      * waits ahead, else a waiting place (an existing one keeps its position) when the event has a waiting
