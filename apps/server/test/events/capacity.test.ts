@@ -141,6 +141,27 @@ describe('capacity and companions (issue 35 points 1, 2)', () => {
     expect(exact.json<TEvent>()).toMatchObject({ maxParticipants: 3, freePlaces: 0 });
   });
 
+  it("should free a deleted member's places and waiting place in the counts kept on the row", async () => {
+    const event = await createEvent(w, { maxParticipants: 3, waitingList: true, maxGuests: 2 });
+    const placed = await member();
+    const waiting = await member();
+    await answerWith(w, placed.headers, event.id, 1, 2);
+    await answerWith(w, waiting.headers, event.id, 1, 1);
+    expect(await getEvent(w, w.as.admin, event.id)).toMatchObject({
+      freePlaces: 0,
+      guestCount: 2,
+      waitingCount: 1,
+    });
+    await w.t.database.db.deleteFrom('users').where('id', 'in', [placed.id, waiting.id]).execute();
+    expect(await getEvent(w, w.as.admin, event.id)).toMatchObject({
+      freePlaces: 3,
+      participantCount: 0,
+      guestCount: 0,
+      waitingCount: 0,
+      waitlist: [],
+    });
+  });
+
   it('should keep answering external and hidden events with 409 as before', async () => {
     const external = await createEvent(w, { external: true, maxParticipants: 3 });
     const response = await answerWith(w, w.as.mitglied, external.id, 1);
