@@ -23,7 +23,10 @@ export const EVENTS_API = {
   byId: pathTemplate('/api/event/:id'),
   /** POST: cancels the event (`?scope=following` for a series), which stays visible as 'Abgesagt' (issue 35). */
   cancel: pathTemplate('/api/event/:id/cancel'),
-  /** DELETE: an admin removes a member's answer or waiting place; the waiting list moves up (issue 35). */
+  /**
+   * DELETE: an admin removes a member's answer or waiting place; the waiting list moves up (issue 35). Answers
+   * the event as GET /api/event/{id} does (200); 404 `participantNotFound` when the member has neither.
+   */
   participant: pathTemplate('/api/event/:id/participant/:username'),
   /** GET the event as an iCalendar file (`text/calendar`). */
   ics: pathTemplate('/api/event/:id/ics'),

@@ -207,6 +207,15 @@ export interface EventSubscriptionsTable {
   status: boolean;
   createdAt: Date;
   updatedAt: Date;
+  guests: Generated<number>;
+}
+
+export interface EventWaitlistTable {
+  id: Generated<number>;
+  eventId: number;
+  userId: number;
+  guests: Generated<number>;
+  createdAt: Date;
 }
 
 export interface EventsTable {
@@ -227,6 +236,11 @@ export interface EventsTable {
   acceptedCount: Generated<number>;
   declinedCount: Generated<number>;
   sequence: Generated<number>;
+  maxParticipants: number | null;
+  waitingList: Generated<boolean>;
+  maxGuests: Generated<number>;
+  guestCount: Generated<number>;
+  waitingCount: Generated<number>;
 }
 
 export interface ForumPostMediaTable {
@@ -468,6 +482,7 @@ export interface DB {
   contentItems: ContentItemsTable;
   directoryConsents: DirectoryConsentsTable;
   eventSubscriptions: EventSubscriptionsTable;
+  eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
   forumPosts: ForumPostsTable;
