@@ -278,7 +278,8 @@ const ZStatusValue = formBoolean(EVENT_MESSAGES.statusInvalid);
 
 /**
  * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read),
- * `status` 1 (attend) or 0 (decline) and, with an acceptance, `guests` (companions, default 0; issue 35).
+ * `status` 1 (attend) or 0 (decline) and, with an acceptance, `guests` (companions; omitted: a place or waiting place
+ * keeps its companions, a new answer has none; issue 35).
  * The answer is the event: `mySubscription` true with a place, `myWaitlistPosition` set with a waiting place.
  */
 export const ZEventStatusBody = z.object({

@@ -126,6 +126,16 @@ describe('capacity and companions (issue 35 points 1, 2)', () => {
     expect(fewer.json<TEvent>()).toMatchObject({ myGuests: 0, freePlaces: 2 });
   });
 
+  it('should keep the companions of a place or waiting place when an answer omits them (the spec’s form)', async () => {
+    const event = await createEvent(w, { maxParticipants: 3, waitingList: true, maxGuests: 2 });
+    await answerWith(w, w.as.mitglied, event.id, 1, 2);
+    const again = await answerWith(w, w.as.mitglied, event.id, 1);
+    expect(again.json<TEvent>()).toMatchObject({ mySubscription: true, myGuests: 2, freePlaces: 0 });
+    await answerWith(w, w.as.kollegin, event.id, 1, 1);
+    const waiting = await answerWith(w, w.as.kollegin, event.id, 1);
+    expect(waiting.json<TEvent>()).toMatchObject({ myWaitlistPosition: 1, myGuests: 1 });
+  });
+
   it('should refuse a capacity below the places taken with 400 and keep the event', async () => {
     const event = await createEvent(w, { maxParticipants: 5, maxGuests: 2 });
     await answerWith(w, w.as.mitglied, event.id, 1, 2);

@@ -149,7 +149,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         '(decline); a second answer replaces the first. Returns the updated event as GET /api/event/{id} ' +
         "does. 409 with 'Anmeldeschluss abgelaufen' once the deadline has passed (a deadline exactly now has " +
         'passed), and 409 for external events and events with `teilnahmeausblenden`. With a capacity: ' +
-        'status 1 with `guests` (0–`maxGuests` companions, else 400) gives a place when the party fits and ' +
+        'status 1 with `guests` (0–`maxGuests` companions, else 400; omitted, a place or waiting place keeps ' +
+        'its companions) gives a place when the party fits and ' +
         'nobody waits ahead (`mySubscription` true), else a waiting place when the event has a waiting list ' +
         '(`myWaitlistPosition`; an existing one keeps its position), else 409 (ausgebucht / nicht genug ' +
         'Plätze). Changing the companions of a place must fit too. Status 0 declines from a place or a ' +

@@ -79,7 +79,9 @@ export function createRegistration(mailer: WaitlistMailer) {
         if (before.kind !== 'declined' && before.kind !== 'none') await moveUp(trx, eventId, userId, now);
         return;
       }
-      const party = 1 + (guests ?? 0);
+      // the spec's form sends no companions: a place or waiting place keeps the ones it has
+      const kept = before.kind === 'place' || before.kind === 'waiting' ? before.guests : 0;
+      const party = 1 + (guests ?? kept);
       if (party - 1 > event.maxGuests) throw badRequest(REGISTRATION_MESSAGES.guestsRange(event.maxGuests));
       const own = before.kind === 'place' ? 1 + before.guests : 0;
       const fits =
