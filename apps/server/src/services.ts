@@ -12,7 +12,7 @@ import { createBlogService } from './features/blog/index.ts';
 import { createCategoriesService } from './features/categories/index.ts';
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
-import { createCalendarService, createEventsService } from './features/events/index.ts';
+import { createCalendarService, createEventsService, createReminderRun } from './features/events/index.ts';
 import { createForumsService } from './features/forums/index.ts';
 import { createMediaServices } from './features/media/index.ts';
 import {
@@ -60,7 +60,18 @@ export function createServices(deps: ServiceDeps) {
   const { jwtSecret } = config;
   const accounts = createAccountsService(db);
   const content = createContentService({ db, storage, signer, search });
-  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search };
+  const events = {
+    db,
+    storage,
+    signer,
+    accounts,
+    addresses,
+    now: deps.eventsClock,
+    search,
+    outbox,
+    mailWorker,
+  };
+  const calendar = createCalendarService(events);
   return {
     accounts,
     auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
@@ -111,7 +122,9 @@ export function createServices(deps: ServiceDeps) {
       replyMails: { outbox, mailWorker, addresses, jwtSecret, recipients: forumReplyRecipients },
     }),
     events: createEventsService(events),
-    calendar: createCalendarService(events),
+    calendar,
+    // the reminder mails before an event (issue 35 point 3), run by app.ts's eventReminders job
+    eventReminders: createReminderRun({ db, outbox, addresses, icsOf: calendar.occurrenceIcs }),
   };
 }
 

@@ -63,6 +63,8 @@ export const AUDIT_FIELDS = {
   category: 'Kategorie',
   file: 'Datei',
   size: 'Größe',
+  // an event series' occurrences a save or deletion with scope 'following' changed (issue 35)
+  occurrences: 'Termine',
   // the search's synonyms
   terms: 'Begriffe',
 } as const;

@@ -11,7 +11,7 @@ import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { createCalendarTokensRepository } from './calendar-tokens.repository.ts';
 import { readsEvents } from './event-visibility.ts';
-import { createEventsRepository } from './events.repository.ts';
+import { createEventsRepository, type EventRow } from './events.repository.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
 import { buildCalendar } from './ical.ts';
 
@@ -43,6 +43,9 @@ export function createCalendarService(deps: EventsFeatureDeps) {
     });
 
   return {
+    /** One event's calendar file, as its download holds it (the reminder mail attaches it). */
+    occurrenceIcs: async (event: EventRow): Promise<string> => calendar([event]),
+
     /** GET /api/event/{id}/ics: one event as a calendar file. */
     async eventFile(id: number): Promise<CalendarFile> {
       const event = await events.find(deps.db, id);

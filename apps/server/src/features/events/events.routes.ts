@@ -10,6 +10,7 @@ import {
   ZEventCsvParams,
   ZEventIdParams,
   ZEventListQuery,
+  ZEventScopeQuery,
   ZEventStatusBody,
   ZSaveEventFields,
 } from '@portal/contract';
@@ -126,13 +127,35 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
     schema: {
       tags,
       params: ZEventIdParams,
-      description: 'Deletes the event with every answer to it, and its picture.',
+      querystring: ZEventScopeQuery,
+      description:
+        "Deletes the event with every answer to it, and its picture; those with a place get an 'abgesagt' " +
+        'mail (queued in the same transaction). `scope=following` on an occurrence of a series deletes it and ' +
+        'every later one (iCalendar then lists them as EXDATE).',
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.remove(principalOf(request), request.params.id);
+      await service.remove(principalOf(request), request.params.id, request.query.scope);
       return reply.status(204).send(null);
     },
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.cancel.pattern,
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      querystring: ZEventScopeQuery,
+      description:
+        "Cancels the event: it stays in lists and calendars, marked `cancelled` ('Abgesagt', iCalendar " +
+        "STATUS:CANCELLED), answers are refused with 409, and those with a place get an 'abgesagt' mail. " +
+        '`scope=following` on an occurrence of a series cancels it and every later one. 409 when the event ' +
+        'is cancelled already. Returns the event as GET /api/event/{id} does.',
+      response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
+    },
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.query.scope),
   });
 
   app.route({
