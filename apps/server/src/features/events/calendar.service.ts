@@ -14,6 +14,7 @@ import { readsEvents } from './event-visibility.ts';
 import { createEventsRepository, type EventRow } from './events.repository.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
 import { buildCalendar } from './ical.ts';
+import { seriesRepository } from './series.repository.ts';
 
 /** The subscription feed holds the events of the last 90 days and everything ahead. */
 const FEED_DAYS_BACK = 90;
@@ -35,12 +36,16 @@ export function createCalendarService(deps: EventsFeatureDeps) {
   const events = createEventsRepository(deps.db);
   const tokens = createCalendarTokensRepository(deps.db);
   const clock = deps.now ?? (() => new Date());
-  const calendar = (rows: Parameters<typeof buildCalendar>[0], refreshSeconds?: number) =>
-    buildCalendar(rows, {
-      ...deps.addresses,
-      name: 'Veranstaltungen',
-      ...(refreshSeconds ? { refreshSeconds } : {}),
-    });
+  const calendar = (
+    rows: Parameters<typeof buildCalendar>[0],
+    refreshSeconds?: number,
+    series?: Parameters<typeof buildCalendar>[2],
+  ) =>
+    buildCalendar(
+      rows,
+      { ...deps.addresses, name: 'Veranstaltungen', ...(refreshSeconds ? { refreshSeconds } : {}) },
+      series,
+    );
 
   return {
     /** One event's calendar file, as its download holds it (the reminder mail attaches it). */
@@ -80,7 +85,9 @@ export function createCalendarService(deps: EventsFeatureDeps) {
         throw notFound(EVENT_MESSAGES.calendarNotFound);
       }
       const from = new Date(clock().getTime() - FEED_DAYS_BACK * DAY_MS);
-      return calendar(await events.list({ from }), FEED_REFRESH_SECONDS);
+      const rows = await events.list({ from });
+      const seriesIds = [...new Set(rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+      return calendar(rows, FEED_REFRESH_SECONDS, await seriesRepository.calendarData(deps.db, seriesIds));
     },
   };
 }

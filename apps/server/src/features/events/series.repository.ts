@@ -1,5 +1,6 @@
 import type { TRecurrence } from '@portal/contract';
 import type { Executor } from '../../platform/db/executor.ts';
+import type { SeriesData } from './ical-series.ts';
 
 /** The rows of event series (issue 35 point 5): the rule, and the original starts of deleted occurrences. */
 export const seriesRepository = {
@@ -29,6 +30,27 @@ export const seriesRepository = {
       .orderBy('o.startAt')
       .execute();
     return rows.length === 0 ? [firstId] : rows.map((row) => row.id);
+  },
+
+  /** What the calendar feed writes of these series: rule, every occurrence, deleted starts. */
+  async calendarData(executor: Executor, seriesIds: readonly number[]): Promise<Map<number, SeriesData>> {
+    const result = new Map<number, SeriesData>();
+    if (seriesIds.length === 0) return result;
+    const [rules, exceptions, rows] = await Promise.all([
+      seriesRepository.rulesOf(executor, seriesIds),
+      seriesRepository.exceptionsOf(executor, seriesIds),
+      executor
+        .selectFrom('events')
+        .selectAll()
+        .where('seriesId', 'in', seriesIds)
+        .orderBy('startAt')
+        .execute(),
+    ]);
+    for (const [id, rule] of rules) {
+      const occurrences = rows.filter((row) => row.seriesId === id);
+      result.set(id, { rule, occurrences, exceptions: exceptions.get(id) ?? [] });
+    }
+    return result;
   },
 
   async insert(executor: Executor, rule: TRecurrence, now: Date): Promise<number> {
