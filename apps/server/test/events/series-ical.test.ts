@@ -77,7 +77,7 @@ describe('a series in iCalendar', () => {
     expect([...excluded]).toEqual(['2027-03-23T18:00:00.000Z']);
     // node-ical keys each override by its day and by its instant too
     const overrides = new Map(
-      Object.values(master?.recurrences ?? {}).map((event) => [
+      (Object.values(master?.recurrences ?? {}) as VEvent[]).map((event) => [
         event.start.toISOString(),
         event.status ?? null,
       ]),
