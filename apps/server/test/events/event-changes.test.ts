@@ -140,4 +140,14 @@ describe('event changes and cancellations', () => {
     await w.t.app.inject({ method: 'DELETE', url: EVENTS_API.byId(event.id), headers: w.as.admin });
     expect(await mailsOf(event.id, 'cancel')).toHaveLength(1);
   });
+
+  it('should list the cancel route and the scope of a deletion in the OpenAPI document', async () => {
+    const response = await w.t.app.inject({ url: '/api/docs/json' });
+    const { paths } = response.json<{
+      paths: Record<string, Record<string, { description?: string; parameters?: { name: string }[] }>>;
+    }>();
+    expect(paths['/api/event/{id}/cancel']?.post?.description).toContain('STATUS:CANCELLED');
+    expect(paths['/api/event/{id}/cancel']?.post?.parameters?.map((one) => one.name)).toContain('scope');
+    expect(paths['/api/event/{id}']?.delete?.parameters?.map((one) => one.name)).toContain('scope');
+  });
 });

@@ -113,7 +113,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         'Multipart: `event` (JSON of the event; without id a new one; `start`, `end`, `registrationDeadline` ' +
         'ISO 8601, the deadline may be null) and optionally `image` (PNG or JPEG by content, else 415; EXIF ' +
         'is removed). An update without a file keeps the picture; `event.image: null` without a file removes ' +
-        'it. The description is sanitised. Returns the saved event as GET /api/event/{id} does.',
+        'it. The description is sanitised. `reminderHours` (1–720, null: none; a new event without it: 24) ' +
+        'sets the reminder mail. Those with a place get a mail when date, time or place change. ' +
+        '`recurrence` on a new event creates every occurrence of the series (each an event of its own); on ' +
+        "an occurrence, `scope: 'following'` saves it and every later one (with `recurrence`: the series is " +
+        "split there), `scope: 'this'` (default) only it. Returns the saved event as GET /api/event/{id} does.",
       body: ZSaveEventFields.extend({ image: ZUploadedFile }),
       response: { 200: ZEvent, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },

@@ -146,5 +146,3 @@ export function createSeriesService(deps: { repo: EventsRepository; changes: Eve
     },
   };
 }
-
-export type SeriesService = ReturnType<typeof createSeriesService>;
