@@ -194,6 +194,15 @@ describe('event series', () => {
     const ids = events.map((event) => event.id);
     expect((await remove(ids[1] ?? 0)).statusCode).toBe(204);
     expect((await remove(ids[3] ?? 0, 'following')).statusCode).toBe(204);
+    const audit = await w.t.database.db
+      .selectFrom('auditLog')
+      .select(['kind', 'changes'])
+      .where('subjectId', '=', ids[3] ?? 0)
+      .where('kind', '=', 'event.seriesDelete')
+      .execute();
+    expect(audit.map((row) => JSON.parse(row.changes ?? '{}'))).toEqual([
+      { occurrences: { before: 2, after: 0 } },
+    ]);
     const left = await occurrencesOf(events[0]?.seriesId ?? null);
     expect(left.map((event) => event.id)).toEqual([ids[0], ids[2]]);
     const exceptions = await w.t.database.db

@@ -89,6 +89,24 @@ export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; 
       }
     },
 
+    /** A deletion with scope 'following' of a series: one entry on the occurrence it started from. */
+    async auditSeriesDelete(
+      trx: Executor,
+      principal: Principal,
+      event: EventRow,
+      count: number,
+    ): Promise<void> {
+      if (event.seriesId === null) return;
+      await recordAudit(trx, {
+        actorId: principal.id,
+        kind: 'event.seriesDelete',
+        subjectType: 'event',
+        subjectId: event.id,
+        subjectLabel: event.name,
+        changes: { occurrences: { before: count, after: 0 } },
+      });
+    },
+
     /**
      * Before a deletion of occurrences: their original starts become the series' exceptions (EXDATE). With
      * 'following' from the series' first occurrence nothing of it is left to describe.

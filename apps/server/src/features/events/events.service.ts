@@ -200,6 +200,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
           await changes.mailCancelled(trx, target, false, now);
           await auditEventDelete(trx, principal, target.id, target);
         }
+        if (scope === 'following') await changes.auditSeriesDelete(trx, principal, event, targets.length);
         await changes.noteDeleted(trx, targets);
         for (const target of targets) await repo.delete(trx, target.id);
         await search.remove(
