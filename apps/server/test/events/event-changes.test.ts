@@ -141,6 +141,14 @@ describe('event changes and cancellations', () => {
     expect(await mailsOf(event.id, 'cancel')).toHaveLength(1);
   });
 
+  it('should cancel once when admins cancel at the same moment', async () => {
+    const event = await answered('Jahresempfang');
+    const responses = await Promise.all(Array.from({ length: 5 }, () => cancel(event.id)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await mailsOf(event.id, 'cancel')).toHaveLength(1);
+    expect(await auditKinds(event.id)).toEqual(['event.save', 'event.cancel']);
+  });
+
   it('should list the cancel route and the scope of a deletion in the OpenAPI document', async () => {
     const response = await w.t.app.inject({ url: '/api/docs/json' });
     const { paths } = response.json<{

@@ -72,13 +72,18 @@ export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; 
       if (!event) throw notFound(EVENT_MESSAGES.notFound);
       if (event.cancelledAt !== null) throw conflict(REGISTRATION_MESSAGES.alreadyCancelled);
       for (const target of await changes.targetsOf(trx, event, scope)) {
-        if (target.cancelledAt !== null) continue;
-        await changes.mailCancelled(trx, target, true, now);
-        await trx
+        // conditional: of two cancellations at once only one marks it, mails and audits
+        const marked = await trx
           .updateTable('events')
           .set((eb) => ({ cancelledAt: now, updatedAt: now, sequence: eb('sequence', '+', 1) }))
           .where('id', '=', target.id)
-          .execute();
+          .where('cancelledAt', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) === 0) {
+          if (target.id === event.id) throw conflict(REGISTRATION_MESSAGES.alreadyCancelled);
+          continue;
+        }
+        await changes.mailCancelled(trx, target, true, now);
         await recordAudit(trx, {
           actorId: principal.id,
           kind: 'event.cancel',
