@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { AccountsService } from './features/accounts/index.ts';
 import { type CircularReminders, createCircularReminders } from './features/blog/index.ts';
+import { createEventReminders, type EventReminders } from './features/events/index.ts';
 import {
   createDigestScheduler,
   type DigestScheduler,
@@ -62,6 +63,8 @@ declare module 'fastify' {
     digestScheduler: DigestScheduler;
     /** queues the circulars' reminder mails (issue 34); started by main.ts, driven by runOnce(now) in tests. */
     circularReminders: CircularReminders;
+    /** queues the events' reminder mails (issue 35); started by main.ts, driven by runOnce(now) in tests. */
+    eventReminders: EventReminders;
   }
 }
 
@@ -160,12 +163,19 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     mailWorker,
     log: app.log,
   });
+  const eventReminders = createEventReminders({
+    run: services.eventReminders,
+    lease: createJobLease(database.db),
+    mailWorker,
+    log: app.log,
+  });
   // preClose: the mail in flight is marked sent and a digest run finishes its member's transaction before
   // anything closes the database.
   app.addHook('preClose', () => uploadSweeper.stop());
   app.addHook('preClose', () => mailWorker.stop());
   app.addHook('preClose', () => digestScheduler.stop());
   app.addHook('preClose', () => circularReminders.stop());
+  app.addHook('preClose', () => eventReminders.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
@@ -175,6 +185,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('searchIndex', searchIndex);
   app.decorate('digestScheduler', digestScheduler);
   app.decorate('circularReminders', circularReminders);
+  app.decorate('eventReminders', eventReminders);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
 

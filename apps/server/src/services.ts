@@ -18,7 +18,7 @@ import {
 } from './features/companies/index.ts';
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
-import { createCalendarService, createEventsService } from './features/events/index.ts';
+import { createCalendarService, createEventsService, createReminderRun } from './features/events/index.ts';
 import { createForumsService } from './features/forums/index.ts';
 import { createMediaServices } from './features/media/index.ts';
 import {
@@ -66,7 +66,18 @@ export function createServices(deps: ServiceDeps) {
   const { jwtSecret } = config;
   const accounts = createAccountsService(db);
   const content = createContentService({ db, storage, signer, search });
-  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search, outbox };
+  const events = {
+    db,
+    storage,
+    signer,
+    accounts,
+    addresses,
+    now: deps.eventsClock,
+    search,
+    outbox,
+    mailWorker,
+  };
+  const calendar = createCalendarService(events);
   return {
     accounts,
     auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
@@ -117,7 +128,9 @@ export function createServices(deps: ServiceDeps) {
       replyMails: { outbox, mailWorker, addresses, jwtSecret, recipients: forumReplyRecipients },
     }),
     events: createEventsService(events),
-    calendar: createCalendarService(events),
+    calendar,
+    // the reminder mails before an event (issue 35 point 3), run by app.ts's eventReminders job
+    eventReminders: createReminderRun({ db, outbox, addresses, icsOf: calendar.occurrenceIcs }),
     // member companies (issue 36): the directory, its self-service, and what admins do
     companies: createCompaniesService({ db, storage, signer, search }),
     companyAdmin: createCompanyAdminService({ db, storage, search }),

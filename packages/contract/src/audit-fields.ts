@@ -85,6 +85,8 @@ export const AUDIT_FIELDS = {
   companies: 'Firmen',
   companyLink: 'Firmenzugehörigkeit',
   rows: 'Zeilen',
+  // an event series' occurrences a save or deletion with scope 'following' changed (issue 35)
+  occurrences: 'Termine',
   // the search's synonyms
   terms: 'Begriffe',
 } as const;

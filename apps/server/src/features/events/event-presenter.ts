@@ -1,4 +1,10 @@
-import { hasRole, isRegistrationOpen, type TEvent, type TEventSubscription } from '@portal/contract';
+import {
+  hasRole,
+  isRegistrationOpen,
+  type TEvent,
+  type TEventSubscription,
+  type TRecurrence,
+} from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -31,7 +37,13 @@ function subscription(row: SubscriptionRow): TEventSubscription {
  * the counts (kept on the event row), and with `allParticipants` (one event) every participant with e-mail
  * and company. Lists read no other member's answer: only the caller's own, by the caller's id.
  */
-export function createEventPresenter(repo: EventsRepository, signer: UrlSigner, db: Kysely<DB>) {
+export function createEventPresenter(
+  repo: EventsRepository,
+  signer: UrlSigner,
+  db: Kysely<DB>,
+  /** the rules of these series (series.repository.ts) */
+  rulesOf: (seriesIds: readonly number[]) => Promise<ReadonlyMap<number, TRecurrence>>,
+) {
   return async function present(
     rows: readonly EventRow[],
     principal: Principal,
@@ -62,11 +74,14 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner, 
       }
     }
     const registration = await registrationFieldsOf(db, rows, principal, everyone);
+    const seriesIds = [...new Set(rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+    const rules = await rulesOf(seriesIds);
     const mayAttend = hasRole(principal.roles, 'ROLE_USER');
     return rows.map((row) => {
       const deadline = row.registrationDeadline;
       const registrationOpen = isRegistrationOpen(deadline, options.now);
       const { teilnahmeausblenden, external } = row;
+      const cancelled = row.cancelledAt !== null;
       return {
         id: row.id,
         name: row.name,
@@ -83,15 +98,14 @@ export function createEventPresenter(repo: EventsRepository, signer: UrlSigner, 
         eventSubscriptions: byEvent.get(row.id) ?? [],
         mySubscription: mine.get(row.id) ?? null,
         registrationOpen,
-        canSubscribe: mayAttend && registrationOpen && !teilnahmeausblenden && !external,
+        canSubscribe: mayAttend && registrationOpen && !teilnahmeausblenden && !external && !cancelled,
         participantCount: principal.isAdmin ? row.acceptedCount : null,
         declinedCount: principal.isAdmin ? row.declinedCount : null,
         ...registration(row, placeGuests.get(row.id)),
-        // issue 35: reminders and series are not stored yet
-        reminderHours: null,
-        cancelled: false,
-        seriesId: null,
-        recurrence: null,
+        reminderHours: row.reminderHours,
+        cancelled,
+        seriesId: row.seriesId,
+        recurrence: row.seriesId === null ? null : (rules.get(row.seriesId) ?? null),
       };
     });
   };

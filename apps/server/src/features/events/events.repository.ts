@@ -16,6 +16,8 @@ export interface EventValues {
   registrationDeadline: Date | null;
   imageKey: string | null;
   imageName: string | null;
+  /** hours before the start of the reminder mail (null: none); omitted: the column's value stays */
+  reminderHours?: number | null;
 }
 
 /** Events overlapping [from, to): ended at or after `from`, started before `to` (no `to`: no end). */

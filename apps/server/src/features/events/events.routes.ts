@@ -11,6 +11,7 @@ import {
   ZEventIdParams,
   ZEventListQuery,
   ZEventParticipantParams,
+  ZEventScopeQuery,
   ZEventStatusBody,
   ZSaveEventFields,
 } from '@portal/contract';
@@ -115,7 +116,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         'Multipart: `event` (JSON of the event; without id a new one; `start`, `end`, `registrationDeadline` ' +
         'ISO 8601, the deadline may be null) and optionally `image` (PNG or JPEG by content, else 415; EXIF ' +
         'is removed). An update without a file keeps the picture; `event.image: null` without a file removes ' +
-        'it. The description is sanitised. Returns the saved event as GET /api/event/{id} does.',
+        'it. The description is sanitised. `reminderHours` (1–720, null: none; a new event without it: 24) ' +
+        'sets the reminder mail. Those with a place get a mail when date, time or place change. ' +
+        '`recurrence` on a new event creates every occurrence of the series (each an event of its own); on ' +
+        "an occurrence, `scope: 'following'` saves it and every later one (with `recurrence`: the series is " +
+        "split there), `scope: 'this'` (default) only it. Returns the saved event as GET /api/event/{id} does.",
       body: ZSaveEventFields.extend({ image: ZUploadedFile }),
       response: { 200: ZEvent, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
@@ -129,13 +134,35 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
     schema: {
       tags,
       params: ZEventIdParams,
-      description: 'Deletes the event with every answer to it, and its picture.',
+      querystring: ZEventScopeQuery,
+      description:
+        "Deletes the event with every answer to it, and its picture; those with a place get an 'abgesagt' " +
+        'mail (queued in the same transaction). `scope=following` on an occurrence of a series deletes it and ' +
+        'every later one (iCalendar then lists them as EXDATE).',
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.remove(principalOf(request), request.params.id);
+      await service.remove(principalOf(request), request.params.id, request.query.scope);
       return reply.status(204).send(null);
     },
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.cancel.pattern,
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      querystring: ZEventScopeQuery,
+      description:
+        "Cancels the event: it stays in lists and calendars, marked `cancelled` ('Abgesagt', iCalendar " +
+        "STATUS:CANCELLED), answers are refused with 409, and those with a place get an 'abgesagt' mail. " +
+        '`scope=following` on an occurrence of a series cancels it and every later one. 409 when the event ' +
+        'is cancelled already. Returns the event as GET /api/event/{id} does.',
+      response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
+    },
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.query.scope),
   });
 
   app.route({

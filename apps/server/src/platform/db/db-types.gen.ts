@@ -201,6 +201,29 @@ export interface DirectoryConsentsTable {
   agreedAt: Date;
 }
 
+export interface EventRemindersTable {
+  eventId: number;
+  userId: number;
+  startAt: Date;
+  queuedAt: Date;
+}
+
+export interface EventSeriesTable {
+  id: Generated<number>;
+  frequency: string;
+  interval: number;
+  weekOfMonth: number | null;
+  until: string | null;
+  count: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EventSeriesExceptionsTable {
+  seriesId: number;
+  recurrenceId: Date;
+}
+
 export interface EventSubscriptionsTable {
   eventId: number;
   userId: number;
@@ -241,6 +264,10 @@ export interface EventsTable {
   maxGuests: Generated<number>;
   guestCount: Generated<number>;
   waitingCount: Generated<number>;
+  reminderHours: number | null;
+  cancelledAt: Date | null;
+  seriesId: number | null;
+  recurrenceId: Date | null;
 }
 
 export interface ForumPostMediaTable {
@@ -326,6 +353,7 @@ export interface MailOutboxTable {
   createdAt: Date;
   listUnsubscribe: string | null;
   claimExpiredAt: Date | null;
+  attachments: string | null;
 }
 
 export interface MediaCategoriesTable {
@@ -481,6 +509,9 @@ export interface DB {
   contentItemRows: ContentItemRowsTable;
   contentItems: ContentItemsTable;
   directoryConsents: DirectoryConsentsTable;
+  eventReminders: EventRemindersTable;
+  eventSeries: EventSeriesTable;
+  eventSeriesExceptions: EventSeriesExceptionsTable;
   eventSubscriptions: EventSubscriptionsTable;
   eventWaitlist: EventWaitlistTable;
   events: EventsTable;
