@@ -62,6 +62,12 @@ describe("registration in the member's export and erasure (issue 35 point 7)", (
     await answerWith(w, next.headers, other.id, 1);
     await answerWith(w, leaving.headers, other.id, 1);
     await answerWith(w, behind.headers, other.id, 1);
+    // the reminder job's claim says they were reminded of the event: it goes with them
+    const at = new Date();
+    await w.t.database.db
+      .insertInto('eventReminders')
+      .values({ eventId: event.id, userId: leaving.id, startAt: at, queuedAt: at })
+      .execute();
     expect((await erase(w, w.as.admin, leaving.id)).statusCode).toBe(204);
     expect(await getEvent(w, next.headers, event.id)).toMatchObject({
       mySubscription: true,
@@ -81,5 +87,11 @@ describe("registration in the member's export and erasure (issue 35 point 7)", (
       .where('userId', '=', leaving.id)
       .execute();
     expect(left).toEqual([]);
+    const reminded = await w.t.database.db
+      .selectFrom('eventReminders')
+      .select('eventId')
+      .where('userId', '=', leaving.id)
+      .execute();
+    expect(reminded).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * What events keep about a member, as privacy (GDPR, issue 18) exports and erases it: answers (with
- * companions), waiting places (with position), feed tokens.
+ * companions), waiting places (with position), feed tokens, and the claims of reminder mails sent to them.
  */
 import { isoTime, type PrivacyPart } from '../../platform/registry/privacy-part.ts';
 import { createRegistration } from './registration.service.ts';
 
 export const eventsPrivacy: PrivacyPart = {
-  erases: ['eventSubscriptions', 'eventWaitlist', 'calendarTokens'],
+  erases: ['eventSubscriptions', 'eventWaitlist', 'calendarTokens', 'eventReminders'],
   exports: {
     /** Every answer to an event and every waiting place, by the event's start. */
     async eventAnswers(db, userId) {
@@ -72,6 +72,8 @@ export const eventsPrivacy: PrivacyPart = {
     const registration = createRegistration(context);
     const { answers, waiting } = await registration.erase(trx, member.id, context.at);
     await trx.deleteFrom('calendarTokens').where('userId', '=', member.id).execute();
+    // which events a member was reminded of says they attended: it goes with them
+    await trx.deleteFrom('eventReminders').where('userId', '=', member.id).execute();
     return [{ field: 'eventAnswers', count: answers + waiting }];
   },
 };
