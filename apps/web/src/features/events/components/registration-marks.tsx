@@ -1,0 +1,53 @@
+import { Badge, Group } from '@mantine/core';
+import type { TEvent } from '@portal/contract';
+import { IconRepeat } from '@tabler/icons-react';
+import { de } from '../../../i18n/de';
+import { recurrenceWords } from '../lib/recurrence';
+import { placesLabel } from '../lib/registration';
+
+type MarkedEvent = Pick<
+  TEvent,
+  'freePlaces' | 'cancelled' | 'external' | 'teilnahmeausblenden' | 'seriesId' | 'recurrence' | 'start'
+>;
+
+/**
+ * Issue 35 points 1, 4 and 5: 'Abgesagt', the places ('noch 4 Plätze' / 'ausgebucht') and the series
+ * marker, each with its word (colour is never alone). Nothing for an event without any of them.
+ */
+export function RegistrationMarks({ event }: { event: MarkedEvent }) {
+  const places = placesLabel(event);
+  const series = event.seriesId !== null;
+  if (!event.cancelled && places === null && !series) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      {event.cancelled && (
+        <Badge color="dark" variant="filled" data-mark="cancelled">
+          {de.events.cancelled}
+        </Badge>
+      )}
+      {places !== null && (
+        <Badge
+          color={event.freePlaces === 0 ? 'red.9' : 'gray.8'}
+          variant="outline"
+          data-mark="places"
+          aria-label={`${de.events.places}: ${places}`}
+        >
+          {places}
+        </Badge>
+      )}
+      {series && (
+        <Badge
+          color="indigo.9"
+          variant="light"
+          data-mark="series"
+          leftSection={<IconRepeat size={12} aria-hidden />}
+          title={
+            event.recurrence ? de.events.seriesOf(recurrenceWords(event.recurrence, event.start)) : undefined
+          }
+        >
+          {de.events.series}
+        </Badge>
+      )}
+    </Group>
+  );
+}
