@@ -36,7 +36,6 @@ const exempt = (text: string) => SPEC_TEXTS.has(text) || ANSWER_BANNERS.has(text
 /** The informal address in any case: du, dich, dir, dein…, euch, euer. */
 const INFORMAL = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines|euch|euer|eure|euren|eurem|eurer)\b/i;
 
-
 interface Found {
   path: string;
   text: string;
