@@ -1,5 +1,4 @@
-import '@mantine/core/styles/NumberInput.css';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { TEvent } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -24,6 +23,11 @@ type AnswerableEvent = Pick<
   | 'myWaitlistPosition'
   | 'cancelled'
 >;
+
+const wholeGuests = (text: string): number => {
+  const value = Number.parseInt(text, 10);
+  return Number.isNaN(value) || value < 0 ? 0 : value;
+};
 
 /**
  * 'Zusagen' / 'Absagen' (SPEC §4): the button of the current status is disabled; after the deadline only
@@ -63,17 +67,19 @@ export function AnswerButtons({ event, size = 'xs' }: { event: AnswerableEvent; 
     <Stack gap={4}>
       <Group gap="xs" role="group" aria-label={de.events.answerOf(event.name)} wrap="wrap" align="flex-end">
         {withGuests && (
-          <NumberInput
+          // A plain number field: the dashboard shows this too, and NumberInput would add to its load.
+          <TextInput
             size={size}
+            type="number"
+            inputMode="numeric"
             label={de.events.guests}
             aria-label={de.events.guestsOf(event.name)}
             min={0}
             max={event.maxGuests}
-            allowDecimal={false}
-            allowNegative={false}
-            value={chosenGuests}
-            onChange={(value) => setGuests(typeof value === 'number' ? value : Number(value) || 0)}
-            w={120}
+            step={1}
+            value={String(chosenGuests)}
+            onChange={(change) => setGuests(wholeGuests(change.currentTarget.value))}
+            w={130}
           />
         )}
         <Group gap="xs" wrap="nowrap">

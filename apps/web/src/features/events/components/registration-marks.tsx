@@ -2,17 +2,14 @@ import { Badge, Group } from '@mantine/core';
 import type { TEvent } from '@portal/contract';
 import { IconRepeat } from '@tabler/icons-react';
 import { de } from '../../../i18n/de';
-import { recurrenceWords } from '../lib/recurrence';
 import { placesLabel } from '../lib/registration';
 
-type MarkedEvent = Pick<
-  TEvent,
-  'freePlaces' | 'cancelled' | 'external' | 'teilnahmeausblenden' | 'seriesId' | 'recurrence' | 'start'
->;
+type MarkedEvent = Pick<TEvent, 'freePlaces' | 'cancelled' | 'external' | 'teilnahmeausblenden' | 'seriesId'>;
 
 /**
  * Issue 35 points 1, 4 and 5: 'Abgesagt', the places ('noch 4 Plätze' / 'ausgebucht') and the series
- * marker, each with its word (colour is never alone). Nothing for an event without any of them.
+ * marker, each with its word (colour is never alone). Nothing for an event without any of them. The
+ * dashboard shows it too: no date library here (the series' rule in words is a fact of the detail).
  */
 export function RegistrationMarks({ event }: { event: MarkedEvent }) {
   const places = placesLabel(event);
@@ -41,9 +38,6 @@ export function RegistrationMarks({ event }: { event: MarkedEvent }) {
           variant="light"
           data-mark="series"
           leftSection={<IconRepeat size={12} aria-hidden />}
-          title={
-            event.recurrence ? de.events.seriesOf(recurrenceWords(event.recurrence, event.start)) : undefined
-          }
         >
           {de.events.series}
         </Badge>
