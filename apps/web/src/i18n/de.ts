@@ -440,7 +440,6 @@ export const de = {
     guests: 'Begleitpersonen',
     guestsOf: (name: string) => `Begleitpersonen zu ${name}`,
     myGuests: REGISTRATION_LABELS.guests,
-    places: 'Plätze',
     series: 'Serie',
     seriesOf: (words: string) => `Serientermin (${words})`,
     scope: {

@@ -23,12 +23,7 @@ export function RegistrationMarks({ event }: { event: MarkedEvent }) {
         </Badge>
       )}
       {places !== null && (
-        <Badge
-          color={event.freePlaces === 0 ? 'red.9' : 'gray.8'}
-          variant="outline"
-          data-mark="places"
-          aria-label={`${de.events.places}: ${places}`}
-        >
+        <Badge color={event.freePlaces === 0 ? 'red.9' : 'gray.8'} variant="outline" data-mark="places">
           {places}
         </Badge>
       )}
