@@ -60,7 +60,7 @@ export function createServices(deps: ServiceDeps) {
   const { jwtSecret } = config;
   const accounts = createAccountsService(db);
   const content = createContentService({ db, storage, signer, search });
-  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search };
+  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search, outbox };
   return {
     accounts,
     auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
@@ -91,7 +91,7 @@ export function createServices(deps: ServiceDeps) {
       log: deps.log,
       sections: DIGEST_SECTIONS,
     }),
-    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
+    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS, outbox, addresses }),
     search: createSearchService({
       db,
       kind: deps.database.kind,

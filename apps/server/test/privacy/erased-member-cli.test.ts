@@ -3,6 +3,7 @@ import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createPrivacyService } from '../../src/features/privacy/privacy.service.ts';
 import { PRIVACY_PARTS } from '../../src/modules.ts';
 import type { Database } from '../../src/platform/db/database.ts';
+import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
 
@@ -30,7 +31,13 @@ beforeAll(async () => {
       groups: ['Mitglieder'],
     })
   ).id;
-  await createPrivacyService({ db: database.db, accounts, parts: PRIVACY_PARTS }).erase(admin.id, erikaId);
+  await createPrivacyService({
+    db: database.db,
+    accounts,
+    parts: PRIVACY_PARTS,
+    outbox: createMailOutbox(database),
+    addresses: { publicUrl: 'https://portal.example', hostPageUrl: null },
+  }).erase(admin.id, erikaId);
 });
 
 afterAll(() => cli.close());

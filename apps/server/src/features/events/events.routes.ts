@@ -10,6 +10,7 @@ import {
   ZEventCsvParams,
   ZEventIdParams,
   ZEventListQuery,
+  ZEventParticipantParams,
   ZEventStatusBody,
   ZSaveEventFields,
 } from '@portal/contract';
@@ -28,7 +29,9 @@ const SHAPE =
   'Each event: `{ id, name, description (sanitised HTML), location, start, end (ISO UTC), url, ' +
   'teilnahmeausblenden, external, registrationDeadline (ISO or null), image (signed URL or null), imagePath, ' +
   'eventSubscriptions, mySubscription (true/false/null = pending), registrationOpen, canSubscribe, ' +
-  'participantCount, declinedCount }`. `eventSubscriptions` ([{ user: { username, email, company }, status }]) ' +
+  'participantCount, declinedCount, maxParticipants (null: unlimited), waitingList, maxGuests, freePlaces ' +
+  '(null without a capacity), myWaitlistPosition, myGuests, waitlist, guestCount, waitingCount }`. ' +
+  '`eventSubscriptions` ([{ user: { username, email, company }, status, guests, answeredAt }]) ' +
   "holds only the caller's own answer (lists never carry another member's); the counts (kept with the " +
   'event, not recounted) are numbers for admins, null for everyone else.';
 
@@ -145,11 +148,40 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         'Form (or JSON): `event` (JSON of the event, only `id` is read) and `status` 1 (attend) or 0 ' +
         '(decline); a second answer replaces the first. Returns the updated event as GET /api/event/{id} ' +
         "does. 409 with 'Anmeldeschluss abgelaufen' once the deadline has passed (a deadline exactly now has " +
-        'passed), and 409 for external events and events with `teilnahmeausblenden`.',
+        'passed), and 409 for external events and events with `teilnahmeausblenden`. With a capacity: ' +
+        'status 1 with `guests` (0–`maxGuests` companions, else 400) gives a place when the party fits and ' +
+        'nobody waits ahead (`mySubscription` true), else a waiting place when the event has a waiting list ' +
+        '(`myWaitlistPosition`; an existing one keeps its position), else 409 (ausgebucht / nicht genug ' +
+        'Plätze). Changing the companions of a place must fit too. Status 0 declines from a place or a ' +
+        'waiting place; a freed place goes to the first on the waiting list in the same transaction, who is ' +
+        'mailed.',
       body: ZEventStatusBody,
       response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
     },
-    handler: (request) => service.setStatus(principalOf(request), request.body.event.id, request.body.status),
+    handler: (request) =>
+      service.setStatus(
+        principalOf(request),
+        request.body.event.id,
+        request.body.status,
+        request.body.guests,
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: EVENTS_API.participant.pattern,
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventParticipantParams,
+      description:
+        "Removes the member's answer or waiting place (admins). A freed place goes to the first on the " +
+        'waiting list in the same transaction, who is mailed. Returns the event as GET /api/event/{id} ' +
+        'does; 404 when the member has neither.',
+      response: { 200: ZEvent, ...ROUTE_ERRORS },
+    },
+    handler: (request) =>
+      service.removeParticipant(principalOf(request), request.params.id, request.params.username),
   });
 
   app.route({
@@ -161,7 +193,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
       params: ZEventCsvParams,
       description:
         'The participants as a CSV download (UTF-8 with BOM, `;`, CRLF; columns Name, E-Mail, Firma, Status ' +
-        "'Zugesagt'/'Abgesagt'; accepted first). Cells starting with =, +, -, @ are prefixed with '. The file " +
+        "'Zugesagt'/'Warteliste (Platz n)'/'Abgesagt', Begleitpersonen, Antwort am (Berlin); accepted " +
+        'first, then the waiting list by position, then declined). ' +
+        "Cells starting with =, +, -, @ are prefixed with '. The file " +
         'name (`teilnehmer-<name>.csv`) is in Content-Disposition (`filename*` UTF-8, `filename` ASCII). ' +
         '409 for external events.',
       response: { 200: z.any(), ...ROUTE_ERRORS, 409: ZApiError },

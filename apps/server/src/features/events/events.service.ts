@@ -16,17 +16,19 @@ import type { DB } from '../../platform/db/schema.ts';
 import { requiredRichText } from '../../platform/html/rich-text.ts';
 import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
-import { berlinDateTime } from '../../platform/time/berlin-time.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { pictureAfterSave, preparePicture } from '../../platform/uploads/picture.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { createEventPresenter, sortedParticipants } from './event-presenter.ts';
+import { createEventPresenter } from './event-presenter.ts';
 import { eventChanged } from './event-revision.ts';
 import { createEventsRepository, type EventRow, type EventValues } from './events.repository.ts';
 import { auditEventDelete, auditEventSave } from './events-audit.ts';
+import { participantRows } from './participants-csv.ts';
+import { createRegistration } from './registration.service.ts';
 
 export interface EventsFeatureDeps {
   db: Kysely<DB>;
@@ -38,6 +40,8 @@ export interface EventsFeatureDeps {
   /** the clock of the registration deadline (tests move it); default: the system clock. */
   now?: (() => Date) | undefined;
   search: SearchIndex;
+  /** where the waiting list's move-up mails are queued (issue 35) */
+  outbox: Pick<MailOutbox, 'enqueue'>;
 }
 
 /** Without `from` the list starts this many months back (the calendar's previous months, the list's past). */
@@ -59,7 +63,8 @@ export function createEventsService(deps: EventsFeatureDeps) {
   const { db, storage, signer, search } = deps;
   const clock = deps.now ?? (() => new Date());
   const repo = createEventsRepository(db);
-  const present = createEventPresenter(repo, signer);
+  const present = createEventPresenter(repo, signer, db);
+  const registration = createRegistration({ outbox: deps.outbox, addresses: deps.addresses });
 
   async function requireEvent(id: number): Promise<EventRow> {
     const event = await repo.find(db, id);
@@ -140,6 +145,7 @@ export function createEventsService(deps: EventsFeatureDeps) {
         const now = new Date();
         const eventId = current ? current.id : await repo.insert(trx, values, now);
         if (current) await repo.update(trx, eventId, values, now, eventChanged(current, values));
+        await registration.saveSettings(trx, principal, eventId, input, now);
         await search.refresh(trx, { kind: 'event', id: eventId });
         await auditEventSave(trx, principal, eventId, { before: current, after: values });
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
@@ -162,11 +168,17 @@ export function createEventsService(deps: EventsFeatureDeps) {
     },
 
     /**
-     * POST /api/eventSubscription/status: attends (true) or declines (false); the answer can be switched
-     * while registration is open (SPEC §4). Refused with 409 for external events, events without
-     * participation buttons and after the deadline.
+     * POST /api/eventSubscription/status: attends (true, with `guests` companions) or declines (false); the
+     * answer can be switched while registration is open (SPEC §4). Refused with 409 for external events,
+     * events without participation buttons, after the deadline, and when full without a waiting list
+     * (registration.service.ts decides between a place and a waiting place).
      */
-    async setStatus(principal: Principal, eventId: number, status: boolean): Promise<TEvent> {
+    async setStatus(
+      principal: Principal,
+      eventId: number,
+      status: boolean,
+      guests?: number | undefined,
+    ): Promise<TEvent> {
       await db.transaction().execute(async (trx) => {
         const event = await repo.find(trx, eventId);
         if (!event) throw notFound(EVENT_MESSAGES.notFound);
@@ -175,23 +187,27 @@ export function createEventsService(deps: EventsFeatureDeps) {
         const now = clock();
         if (!isRegistrationOpen(event.registrationDeadline, now))
           throw conflict(EVENT_MESSAGES.deadlinePassed);
-        await repo.saveSubscription(trx, { eventId, userId: principal.id, status }, now);
+        await registration.answer(trx, principal, eventId, status, guests, now);
       });
       return service.byId(principal, eventId);
     },
 
-    /** The participant list (admins): one row per answer, accepted first; not for external events. */
+    /** DELETE /api/event/{id}/participant/{username} (admins): the answer or waiting place goes; places move up. */
+    async removeParticipant(principal: Principal, eventId: number, username: string): Promise<TEvent> {
+      await db
+        .transaction()
+        .execute((trx) => registration.removeParticipant(trx, principal, eventId, username, clock()));
+      return service.byId(principal, eventId);
+    },
+
+    /**
+     * The participant list (admins): accepted answers, then the waiting list by position, then declined
+     * answers; not for external events.
+     */
     async participantsCsv(eventId: number): Promise<ParticipantsFile> {
       const event = await requireEvent(eventId);
       if (event.external) throw conflict(EVENT_MESSAGES.externalNoParticipants);
-      const rows = sortedParticipants(await repo.subscriptionsOf([eventId])).map((row) => [
-        row.username,
-        row.email ?? '',
-        row.company ?? '',
-        row.status ? PARTICIPANTS_CSV.accepted : PARTICIPANTS_CSV.declined,
-        '0',
-        berlinDateTime.format(row.answeredAt),
-      ]);
+      const rows = await participantRows(db, repo, eventId);
       const slug = fileSlug(event.name) || `veranstaltung-${event.id}`;
       return { filename: `teilnehmer-${slug}.csv`, data: writeCsv(PARTICIPANTS_CSV.header, rows) };
     },

@@ -160,6 +160,15 @@ export interface EventSubscriptionsTable {
   status: boolean;
   createdAt: Date;
   updatedAt: Date;
+  guests: Generated<number>;
+}
+
+export interface EventWaitlistTable {
+  id: Generated<number>;
+  eventId: number;
+  userId: number;
+  guests: Generated<number>;
+  createdAt: Date;
 }
 
 export interface EventsTable {
@@ -180,6 +189,11 @@ export interface EventsTable {
   acceptedCount: Generated<number>;
   declinedCount: Generated<number>;
   sequence: Generated<number>;
+  maxParticipants: number | null;
+  waitingList: Generated<boolean>;
+  maxGuests: Generated<number>;
+  guestCount: Generated<number>;
+  waitingCount: Generated<number>;
 }
 
 export interface ForumPostMediaTable {
@@ -416,6 +430,7 @@ export interface DB {
   contentItemRows: ContentItemRowsTable;
   contentItems: ContentItemsTable;
   eventSubscriptions: EventSubscriptionsTable;
+  eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
   forumPosts: ForumPostsTable;

@@ -27,6 +27,7 @@ import * as m0022 from './migrations/0022-search-terms.ts';
 import * as m0023 from './migrations/0023-search-synonyms.ts';
 import * as m0025 from './migrations/0025-search-live-blocks.ts';
 import * as m0030 from './migrations/0030-circulars.ts';
+import * as m0032 from './migrations/0032-event-registration.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-search-synonyms': m0023,
   '0025-search-live-blocks': m0025,
   '0030-circulars': m0030,
+  '0032-event-registration': m0032,
 };
 
 class StaticProvider implements MigrationProvider {
