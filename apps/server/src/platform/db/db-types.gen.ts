@@ -154,6 +154,29 @@ export interface ContentItemsTable {
   csvRowBase: Generated<number>;
 }
 
+export interface EventRemindersTable {
+  eventId: number;
+  userId: number;
+  startAt: Date;
+  queuedAt: Date;
+}
+
+export interface EventSeriesTable {
+  id: Generated<number>;
+  frequency: string;
+  interval: number;
+  weekOfMonth: number | null;
+  until: string | null;
+  count: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EventSeriesExceptionsTable {
+  seriesId: number;
+  recurrenceId: Date;
+}
+
 export interface EventSubscriptionsTable {
   eventId: number;
   userId: number;
@@ -194,6 +217,10 @@ export interface EventsTable {
   maxGuests: Generated<number>;
   guestCount: Generated<number>;
   waitingCount: Generated<number>;
+  reminderHours: number | null;
+  cancelledAt: Date | null;
+  seriesId: number | null;
+  recurrenceId: Date | null;
 }
 
 export interface ForumPostMediaTable {
@@ -279,6 +306,7 @@ export interface MailOutboxTable {
   createdAt: Date;
   listUnsubscribe: string | null;
   claimExpiredAt: Date | null;
+  attachments: string | null;
 }
 
 export interface MediaCategoriesTable {
@@ -429,6 +457,9 @@ export interface DB {
   contentItemCategories: ContentItemCategoriesTable;
   contentItemRows: ContentItemRowsTable;
   contentItems: ContentItemsTable;
+  eventReminders: EventRemindersTable;
+  eventSeries: EventSeriesTable;
+  eventSeriesExceptions: EventSeriesExceptionsTable;
   eventSubscriptions: EventSubscriptionsTable;
   eventWaitlist: EventWaitlistTable;
   events: EventsTable;

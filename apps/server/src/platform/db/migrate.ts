@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023-search-synonyms.ts';
 import * as m0025 from './migrations/0025-search-live-blocks.ts';
 import * as m0030 from './migrations/0030-circulars.ts';
 import * as m0032 from './migrations/0032-event-registration.ts';
+import * as m0033 from './migrations/0033-event-schedule.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0025-search-live-blocks': m0025,
   '0030-circulars': m0030,
   '0032-event-registration': m0032,
+  '0033-event-schedule': m0033,
 };
 
 class StaticProvider implements MigrationProvider {
