@@ -46,6 +46,7 @@ test.beforeAll(async ({ playwright }) => {
     apis[key] = await EventsApi.as(admin.request, member.username, {
       company: member.company,
       email: `${member.username}@example.org`,
+      roles: ['ROLE_USER'],
     });
   }
   const start = new Date(Date.now() + 10 * DAY);
@@ -120,12 +121,14 @@ test('an admin creates an event with 2 places, a waiting list and 1 companion', 
     maxGuests: number;
     reminderHours: number | null;
   }>(`/api/event/${id}`);
-  expect(saved).toMatchObject({ maxParticipants: 2, waitingList: true, maxGuests: 1, reminderHours: 24 });
+  expect(saved).toMatchObject({ maxParticipants: 2, waitingList: true, maxGuests: 1 });
 });
 
 test('members accept with a companion, fill it, wait with their place; the first waiting moves up', async ({
-  page,
+  page: firstPage,
+  browser,
 }) => {
+  let page = firstPage;
   const [id] = await adminEvents.idsNamed(SEMINAR);
   await loginAs(page, MEMBERS.first.username, `/event/${id}`);
   await expect(page.getByText('noch 2 Plätze', { exact: true })).toBeVisible();
@@ -135,6 +138,8 @@ test('members accept with a companion, fill it, wait with their place; the first
   await expectBanner(page, `Du hast Dich zur Veranstaltung "${SEMINAR}" angemeldet.`);
   await expect(page.getByText('ausgebucht', { exact: true })).toBeVisible();
 
+  // each member in a browser of their own: a login link does not replace a session
+  page = await (await browser.newContext()).newPage();
   await loginAs(page, MEMBERS.second.username, '/event');
   await page.getByText('Liste', { exact: true }).click();
   const item = page.getByRole('listitem').filter({ has: page.getByText(SEMINAR, { exact: true }) });
@@ -198,28 +203,9 @@ test('the admin sees companies, companions and the waiting list, removes one and
   ]);
 });
 
-test('the admin cancels the event: it stays, marked Abgesagt', async ({ page }) => {
-  const [id] = await adminEvents.idsNamed(SEMINAR);
-  await loginAs(page, 'admin', `/event/${id}`);
-  // The page's actions come first; the admin's own answer buttons ('Absagen' too) follow in the event.
-  await page.getByRole('main').getByRole('button', { name: 'Absagen', exact: true }).first().click();
-  const confirmDialog = page.getByRole('dialog', { name: 'Veranstaltung absagen?' });
-  await expect(confirmDialog).toContainText('erhalten eine E-Mail');
-  await confirmDialog.getByRole('button', { name: 'Veranstaltung absagen' }).click();
-  await expectBanner(page, `Die Veranstaltung "${SEMINAR}" wurde abgesagt.`);
-  await expect(page.getByText('Abgesagt', { exact: true }).first()).toBeVisible();
-
-  await loginAs(page, MEMBERS.third.username, '/event');
-  await page.getByText('Liste', { exact: true }).click();
-  const item = page.getByRole('listitem').filter({ has: page.getByText(SEMINAR, { exact: true }) });
-  await expect(item.getByText('Abgesagt', { exact: true })).toBeVisible();
-  await expect(item.getByRole('link', { name: SEMINAR })).toHaveCSS('text-decoration-line', 'line-through');
-  await expect(item.getByRole('button', { name: 'Zusagen' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/event-registration-cancelled.png', fullPage: true });
-});
-
 test('without a waiting list a full event refuses with its reason, on a phone in the host page', async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize(PHONE);
   const { app } = await openHostPage(page, { user: MEMBERS.first.username, portal: `/event/${fullEvent}` });
@@ -235,8 +221,37 @@ test('without a waiting list a full event refuses with its reason, on a phone in
   await expect(button).toHaveAccessibleDescription('Die Veranstaltung ist ausgebucht.');
   await page.screenshot({ path: 'test-results/event-registration-phone-embedded.png', fullPage: true });
 
-  await page.goto('about:blank');
-  await loginAs(page, MEMBERS.first.username, `/event/${fullEvent}`);
-  await expectNoSidewaysScroll(page);
-  expect(await violations(page)).toEqual([]);
+  const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await loginAs(phone, MEMBERS.first.username, `/event/${fullEvent}`);
+  await expectNoSidewaysScroll(phone);
+  await phone.screenshot({ path: 'test-results/event-registration-phone.png', fullPage: true });
+  expect(await violations(phone)).toEqual([]);
+});
+
+test('the admin cancels the event: it stays, marked Abgesagt', async ({ page: adminPage, browser }) => {
+  let page = adminPage;
+  const [id] = await adminEvents.idsNamed(SEMINAR);
+  await loginAs(page, 'admin', `/event/${id}`);
+  // The page's actions come first; the admin's own answer buttons ('Absagen' too) follow in the event.
+  await page.getByRole('main').getByRole('button', { name: 'Absagen', exact: true }).first().click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Veranstaltung absagen?' });
+  await expect(confirmDialog).toContainText('erhalten eine E-Mail');
+  await confirmDialog.getByRole('button', { name: 'Veranstaltung absagen' }).click();
+  await expectBanner(page, `Die Veranstaltung "${SEMINAR}" wurde abgesagt.`);
+  await expect(page.getByText('Abgesagt', { exact: true }).first()).toBeVisible();
+
+  page = await (await browser.newContext()).newPage();
+  await loginAs(page, MEMBERS.third.username, '/event');
+  await page.getByText('Liste', { exact: true }).click();
+  const item = page.getByRole('listitem').filter({ has: page.getByText(SEMINAR, { exact: true }) });
+  await expect(item.getByText('Abgesagt', { exact: true })).toBeVisible();
+  await expect(item.getByRole('link', { name: SEMINAR })).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(item.getByRole('button', { name: 'Zusagen' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/event-registration-cancelled.png', fullPage: true });
+});
+
+test("the form's reminder default, 24 hours before the start, is stored", async () => {
+  const [id] = await adminEvents.idsNamed(SEMINAR);
+  const saved = await adminEvents.get<{ reminderHours: number | null }>(`/api/event/${id}`);
+  expect(saved.reminderHours).toBe(24);
 });

@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   admin = await EventsApi.as(request, 'admin');
-  member = await EventsApi.as(request, MEMBER, { company: 'Delta Glas GmbH' });
+  member = await EventsApi.as(request, MEMBER, { company: 'Delta Glas GmbH', roles: ['ROLE_USER'] });
 });
 
 test.afterAll(async () => {

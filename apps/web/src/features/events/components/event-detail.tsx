@@ -118,8 +118,7 @@ export function EventDetail({ id }: { id: number }) {
             </Button>
             {!event.cancelled && (
               <Button
-                variant="light"
-                color="orange.9"
+                variant="default"
                 leftSection={<IconBan size={16} aria-hidden />}
                 onClick={() => void cancelEvent()}
               >

@@ -106,8 +106,8 @@ export function Participants({ event }: { event: TEvent }) {
                   <Table.Td>{row.username}</Table.Td>
                   <Table.Td>{row.email ?? ''}</Table.Td>
                   <Table.Td>{row.company ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_BADGE[row.status]} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={STATUS_BADGE[row.status]} variant="light" w="max-content">
                       {statusWord(row)}
                     </Badge>
                   </Table.Td>
