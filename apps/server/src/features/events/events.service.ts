@@ -145,9 +145,9 @@ export function createEventsService(deps: EventsFeatureDeps) {
         const now = new Date();
         const eventId = current ? current.id : await repo.insert(trx, values, now);
         if (current) await repo.update(trx, eventId, values, now, eventChanged(current, values));
-        await registration.saveSettings(trx, principal, eventId, input, now);
+        const settings = await registration.saveSettings(trx, principal, eventId, input, now);
         await search.refresh(trx, { kind: 'event', id: eventId });
-        await auditEventSave(trx, principal, eventId, { before: current, after: values });
+        await auditEventSave(trx, principal, eventId, { before: current, after: { ...values, ...settings } });
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
         return { result: eventId, replaced: [replaced] };
       });

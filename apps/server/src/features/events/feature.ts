@@ -9,6 +9,6 @@ export const eventsFeature: FeatureModule = {
   search: eventsSearchSource,
   privacy: eventsPrivacy,
   digest: eventsDigest,
-  auditKinds: ['event.save', 'event.delete'],
+  auditKinds: ['event.save', 'event.delete', 'event.answer', 'event.moveUp', 'event.participantRemove'],
   bookkeepingTables: ['calendarTokens'],
 };

@@ -8,7 +8,11 @@ import { freePlaces, placesTaken, registrationRepository as repo } from './regis
 import { auditAnswer, auditMoveUp, auditParticipantRemove, type Standing } from './registration-audit.ts';
 import { queueMovedUpMail, type WaitlistMailer } from './waitlist-mails.ts';
 
-type RegistrationSettings = Pick<TEventValues, 'maxParticipants' | 'waitingList' | 'maxGuests'>;
+interface RegistrationSettings {
+  maxParticipants: number | null;
+  waitingList: boolean;
+  maxGuests: number;
+}
 
 async function standingOf(trx: Executor, eventId: number, userId: number): Promise<Standing> {
   const answer = await repo.answerOf(trx, eventId, userId);
@@ -124,15 +128,16 @@ export function createRegistration(mailer: WaitlistMailer) {
     /**
      * In the save's transaction, after the event's row is written: stores the registration settings (omitted
      * on an update: kept; a new event: unlimited, no waiting list, no companions), refuses a capacity below
-     * the places taken, and moves the waiting list up into places a raised capacity gives.
+     * the places taken, and moves the waiting list up into places a raised capacity gives. Returns the
+     * settings stored (for the save's audit entry).
      */
     async saveSettings(
       trx: Executor,
       actor: Principal,
       eventId: number,
-      input: Partial<RegistrationSettings>,
+      input: Pick<TEventValues, 'maxParticipants' | 'waitingList' | 'maxGuests'>,
       now: Date,
-    ): Promise<void> {
+    ): Promise<RegistrationSettings> {
       const event = await lockedEvent(trx, eventId);
       const settings = {
         maxParticipants: input.maxParticipants === undefined ? event.maxParticipants : input.maxParticipants,
@@ -144,6 +149,7 @@ export function createRegistration(mailer: WaitlistMailer) {
         throw badRequest(REGISTRATION_MESSAGES.capacityBelowTaken(taken));
       await trx.updateTable('events').set(settings).where('id', '=', eventId).execute();
       await moveUp(trx, eventId, actor.id, now);
+      return settings;
     },
 
     /**
@@ -171,5 +177,3 @@ export function createRegistration(mailer: WaitlistMailer) {
     },
   };
 }
-
-export type Registration = ReturnType<typeof createRegistration>;

@@ -17,7 +17,7 @@ interface MovedUp {
 }
 
 /** The German mail to a member who moved up from the waiting list to a place. */
-export function movedUpMail({ event, guests }: MovedUp, addresses: TAppAddresses) {
+function movedUpMail({ event, guests }: MovedUp, addresses: TAppAddresses) {
   const when = `${berlinDateTime.format(event.startAt)} Uhr`;
   const details = [`Termin: ${when}`, ...(event.location ? [`Ort: ${event.location}`] : [])];
   if (guests > 0) details.push(`Ihr Platz gilt mit ${REGISTRATION_LABELS.guests(guests)}.`);

@@ -22,7 +22,7 @@ export interface ErasedMember {
  * What an erasure offers a part beyond its transaction: the outbox and the app's addresses for mails its
  * consequences send (a place an erased member frees goes to the event's waiting list, issue 35), and its time.
  */
-export interface ErasureContext {
+interface ErasureContext {
   outbox: Pick<MailOutbox, 'enqueue'>;
   addresses: TAppAddresses;
   at: Date;
