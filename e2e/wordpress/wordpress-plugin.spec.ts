@@ -100,6 +100,18 @@ test('a visitor gets no portal session but the login, which leads back with the 
   browser,
 }) => {
   const page = await (await browser.newContext()).newPage();
+  // Only a path of the app is carried through the login: another site or a login route is dropped.
+  for (const foreign of [
+    '//evil.example/blog',
+    'https://evil.example/',
+    '/login?token=abc',
+    '/blog/../login',
+  ]) {
+    await page.goto(`${PORTAL_PAGE}?portal=${encodeURIComponent(foreign)}`);
+    const href = (await page.getByRole('link', { name: 'Anmelden' }).getAttribute('href')) ?? '';
+    const back = new URL(new URL(href).searchParams.get('redirect_to') ?? '');
+    expect(back.searchParams.has('portal'), foreign).toBe(false);
+  }
   await page.goto(`${PORTAL_PAGE}?portal=/blog`);
   await expect(page.getByText('Bitte melden Sie sich an, um das Mitgliederportal zu sehen.')).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);

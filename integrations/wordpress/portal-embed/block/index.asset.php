@@ -1,4 +1,4 @@
-<?php
+<?php // phpcs:ignore WordPress.Files.FileName.NotHyphenatedLowercase -- the name register_block_type() looks for.
 /**
  * The editor script's dependencies (as @wordpress/scripts would write them; the script needs no build).
  *

@@ -35,7 +35,7 @@ class Portal_Embed_Member {
 			}
 			$groups = array_merge( $groups, self::group_list( $settings['group_map'][ $wp_role ] ?? '' ) );
 		}
-		$member = array(
+		$member  = array(
 			'username' => $user->user_login,
 			'email'    => $user->user_email,
 			'roles'    => array_values( array_unique( $roles ) ),
