@@ -46,6 +46,11 @@ describe('GET /metrics', () => {
     expect(wrong.body).not.toContain('portal_');
   });
 
+  it('should be described in the OpenAPI document', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(Object.keys(response.json().paths)).toContain('/metrics');
+  });
+
   it('should answer 404 when METRICS_TOKEN is not set, whatever token is sent', async () => {
     const off = await createTestApp();
     try {

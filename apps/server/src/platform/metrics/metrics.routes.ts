@@ -33,23 +33,28 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
 /**
  * GET /metrics in Prometheus's text format: 404 unless METRICS_TOKEN is set, then only with
  * `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise). Outside /api: it is for the operator's scraper,
- * not for members, and is left out of the OpenAPI document.
+ * not for members.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: string | undefined }> = async (
   app,
   opts,
 ) => {
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  const schema = {
+    tags: ['platform'],
+    description:
+      "Prometheus metrics in the text format (README 'Metrics'). Exists only with METRICS_TOKEN (else 404) " +
+      'and answers only to `Authorization: Bearer <METRICS_TOKEN>` (else 401); not a member token.',
+  };
+  app.get(METRICS_PATH, { schema }, async (request, reply) => {
     const { token } = opts;
+    // Nothing here is for a cache: the counts change with every scrape, and refusals are no exception.
+    reply.header('cache-control', 'no-store');
     if (!token) return reply.status(404).send({ detail: MESSAGES.notFound });
     const given = bearerToken(request);
     if (!given || !sameToken(given, token)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ detail: MESSAGES.unauthorized });
     }
     const text = await opts.metrics.scrape();
-    return reply
-      .header('content-type', opts.metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(text);
+    return reply.header('content-type', opts.metrics.registry.contentType).send(text);
   });
 };
