@@ -9,7 +9,7 @@ export const SITE_ORIGIN = `http://127.0.0.1:${SITE_PORT}`;
 /** The page with [portal]; `/portal-block/` has the block. */
 export const PORTAL_PAGE = `${SITE_ORIGIN}/mitgliederportal/`;
 export const BLOCK_PAGE = `${SITE_ORIGIN}/portal-block/`;
-/** The password of the site's users: `wpadmin`, `erika-wp` (editor), `paul-wp` (subscriber), `gast-wp`. */
+/** The password of the site's users: `wpadmin`, `verwalterin-wp` (German), `erika-wp` (editor), `paul-wp`, `gast-wp`. */
 export const USER_PASSWORD = 'wp-e2e-Passwort-2026';
 /** Where php-fpm writes the plugin's error_log lines. */
 export const PHP_ERROR_LOG = '/tmp/wordpress-portal-e2e/php-error.log';

@@ -179,3 +179,19 @@ test('the settings page never shows the key; a portal that is down or a wrong ke
   await wpadmin.context().close();
   await erika.context().close();
 });
+
+test('an admin who works in German gets the settings page in German', async ({ browser }) => {
+  const admin = await wordpressUser(browser, 'verwalterin-wp');
+  await admin.goto(`${SITE_ORIGIN}/wp-admin/options-general.php?page=portal-embed`);
+  await expect(admin.getByRole('heading', { name: 'Mitgliederportal' })).toBeVisible();
+  await expect(admin.getByLabel('Adresse des Portals')).toHaveValue(APP_ORIGIN);
+  await expect(admin.getByLabel('API-Schlüssel')).toHaveValue('');
+  await expect(
+    admin.getByText(
+      'Ein Schlüssel ist gespeichert. Lassen Sie das Feld leer, um ihn zu behalten; er wird nie angezeigt.',
+    ),
+  ).toBeVisible();
+  await expect(admin.getByRole('columnheader', { name: 'Rolle im Portal' })).toBeVisible();
+  await expect(admin.getByLabel('Rolle im Portal für Editor')).toHaveValue('ROLE_ADMIN');
+  await admin.context().close();
+});

@@ -83,9 +83,10 @@ update_option(
 	)
 );
 
-// The site's admin, two members with their own portal accounts, and a user whose role has no access.
+// Two admins (one in German), two members with their own portal accounts, and a user without access.
 $users = array(
 	array( 'wpadmin', 'administrator', '' ),
+	array( 'verwalterin-wp', 'administrator', '' ),
 	array( 'erika-wp', 'editor', 'Glaserei Erika GmbH' ),
 	array( 'paul-wp', 'subscriber', 'Fenster Paul KG' ),
 	array( 'gast-wp', 'contributor', '' ),
@@ -97,6 +98,8 @@ foreach ( $users as list( $login, $role, $company ) ) {
 		'user_pass'  => $password,
 		'user_email' => 'wpadmin' === $login ? 'wpadmin@example.invalid' : $login . '@example.de',
 		'role'       => $role,
+		// The second admin works in German: the settings page's translation (languages/*.mo).
+		'locale'     => 'verwalterin-wp' === $login ? 'de_DE' : '',
 	);
 	$id       = $existing ? wp_update_user( array_merge( $fields, array( 'ID' => $existing->ID ) ) ) : wp_insert_user( $fields );
 	if ( is_wp_error( $id ) ) {

@@ -164,7 +164,7 @@ class Portal_Embed_Settings {
 				</table>
 				<h2><?php esc_html_e( 'Roles and groups', 'portal-embed' ); ?></h2>
 				<p><?php esc_html_e( 'For each WordPress role: the role in the portal and the portal groups (separated by commas). A user with several roles gets the highest role and all groups. Developers can change the result with the filter portal_embed_member.', 'portal-embed' ); ?></p>
-				<table class="widefat striped" role="presentation">
+				<table class="widefat striped">
 					<thead>
 						<tr>
 							<th scope="col"><?php esc_html_e( 'WordPress role', 'portal-embed' ); ?></th>
