@@ -35,6 +35,8 @@ import {
   type MailWorker,
   type MailWorkerOptions,
 } from './platform/mail/mail-worker.ts';
+import { measureRequests } from './platform/metrics/metrics.routes.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
@@ -129,7 +131,13 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const searchIndex = options.searchIndex ?? createSearchIndex(SEARCH_SOURCES);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const outbox = createMailOutbox(database);
-  const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker);
+  // Node's own metrics (event-loop lag and the like) run timers of their own: only when they can be read.
+  const metrics = createMetrics(
+    { pool: () => database.poolState(), mailQueue: () => outbox.waiting() },
+    { processMetrics: config.metricsToken !== undefined },
+  );
+  measureRequests(app, metrics);
+  const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker, metrics);
   const services = createServices({
     config,
     database,
@@ -141,6 +149,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     tokens,
     log: app.log,
     eventsClock: options.eventsClock,
+    metrics,
   });
 
   // Background work, created stopped: main.ts starts it, tests drive it with runOnce().
@@ -149,6 +158,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     graceMinutes: config.uploadGraceMinutes,
     log: app.log,
     uploads,
+    metrics,
   });
   const digestScheduler = createDigestScheduler({
     runner: services.digest,
@@ -202,7 +212,17 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   });
   app.addHook('onClose', () => health.close());
   const settings = publicSettings(config);
-  await registerRoutes(app, { config, services, settings, health, tokens, counter, storage, signer });
+  await registerRoutes(app, {
+    config,
+    services,
+    settings,
+    health,
+    tokens,
+    counter,
+    storage,
+    signer,
+    metrics,
+  });
   await registerSpa(app, config.webDist, settings);
   return app;
 }

@@ -40,6 +40,7 @@ import type { Database } from './platform/db/database.ts';
 import type { MailOutbox } from './platform/mail/mail-outbox.ts';
 import type { MailWorker } from './platform/mail/mail-worker.ts';
 import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
+import type { MetricsReporter } from './platform/metrics/metrics.ts';
 import type { FileStore } from './platform/storage/file-store.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 
@@ -57,6 +58,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** the clock of the events' registration deadline (tests move it) */
   eventsClock?: (() => Date) | undefined;
+  /** what the features report to the metrics (logins, search time) */
+  metrics: MetricsReporter;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -80,7 +83,13 @@ export function createServices(deps: ServiceDeps) {
   const calendar = createCalendarService(events);
   return {
     accounts,
-    auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
+    auth: createAuthService({
+      db,
+      accounts,
+      tokens: deps.tokens,
+      publicUrl: config.publicUrl,
+      metrics: deps.metrics,
+    }),
     content,
     // deleting a category deletes the content items filed only under it
     categories: createCategoriesService({ db, accounts, content }),
@@ -115,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
       sources: SEARCH_SOURCES,
       // the admin's synonym list (issue 33 point 3), read per search: a change counts from the next one
       synonyms: () => synonymGroups(db),
+      metrics: deps.metrics,
     }),
     // the search's synonym list under 'Verwaltung' (issue 33)
     searchSynonyms: createSynonymsService({ db }),
