@@ -87,7 +87,7 @@ const COMPANY_NAME_MAX = 200;
 const COMPANY_DESCRIPTION_MAX = 2000;
 const SPECIALTY_NAME_MAX = 100;
 /** The letters of the A–Z bar; '#' holds names starting with a digit or another sign. */
-const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
+export const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
 
 export const COMPANY_MESSAGES = {
   notFound: 'Diese Firma gibt es nicht (mehr).',
@@ -202,6 +202,8 @@ export const ZCompanyPatch = z.strictObject({
   version: z.number().int().min(1).optional(),
 });
 
+export type TCompanyPatch = z.input<typeof ZCompanyPatch>;
+
 export const ZCompanyIdParams = z.object({ id: zId(COMPANY_MESSAGES.notFound) });
 export const ZCompanyMemberParams = z.object({
   id: zId(COMPANY_MESSAGES.notFound),
@@ -248,7 +250,7 @@ export const ZSpecialtyInput = z.strictObject({
 });
 
 /** A card of the directory: `logo` a signed URL (an hour) or null. */
-const ZCompanyCard = z.object({
+export const ZCompanyCard = z.object({
   id: z.number().int(),
   name: z.string(),
   postalCode: z.string().nullable(),
@@ -257,6 +259,8 @@ const ZCompanyCard = z.object({
   logo: z.string().nullable(),
   specialties: z.array(ZSpecialty),
 });
+
+export type TCompanyCard = z.infer<typeof ZCompanyCard>;
 
 export const ZCompanyPage = z.object({
   items: z.array(ZCompanyCard),
@@ -270,7 +274,7 @@ export type TCompanyPage = z.infer<typeof ZCompanyPage>;
  * A contact on the company page. `email` and `phone` are null unless the person agreed to be shown
  * ('In Verzeichnis anzeigen'); `vcard` is the path of their vCard then, else null.
  */
-const ZCompanyContact = z.object({
+export const ZCompanyContact = z.object({
   userId: z.number().int(),
   name: z.string(),
   username: z.string(),
@@ -280,6 +284,8 @@ const ZCompanyContact = z.object({
   phone: z.string().nullable(),
   vcard: z.string().nullable(),
 });
+
+export type TCompanyContact = z.infer<typeof ZCompanyContact>;
 
 /** GET /api/companies/{id}; `canEdit`: the caller is its main contact or an admin. */
 export const ZCompany = ZCompanyCard.extend({
@@ -303,6 +309,7 @@ export const ZMyCompany = z.object({
 });
 export type TMyCompany = z.infer<typeof ZMyCompany>;
 export const ZMyCompanyPatch = z.strictObject({ showInDirectory: z.boolean() });
+export type TMyCompanyPatch = z.infer<typeof ZMyCompanyPatch>;
 
 /** A company proposed from members' company texts: the folded `key`, the spellings and who wrote them. */
 export const ZCompanyProposal = z.object({
