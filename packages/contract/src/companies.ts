@@ -250,7 +250,7 @@ export const ZSpecialtyInput = z.strictObject({
 });
 
 /** A card of the directory: `logo` a signed URL (an hour) or null. */
-export const ZCompanyCard = z.object({
+const ZCompanyCard = z.object({
   id: z.number().int(),
   name: z.string(),
   postalCode: z.string().nullable(),
@@ -274,7 +274,7 @@ export type TCompanyPage = z.infer<typeof ZCompanyPage>;
  * A contact on the company page. `email` and `phone` are null unless the person agreed to be shown
  * ('In Verzeichnis anzeigen'); `vcard` is the path of their vCard then, else null.
  */
-export const ZCompanyContact = z.object({
+const ZCompanyContact = z.object({
   userId: z.number().int(),
   name: z.string(),
   username: z.string(),
