@@ -20,7 +20,7 @@ export function CompanyDetails({ company }: { company: TCompany }) {
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={headingId}>
       <Group align="flex-start" gap="lg">
         <CompanyLogo logo={company.logo} alt={texts.logo(company.name)} large />
-        <Stack gap="sm" miw={0} style={{ flex: 1, minWidth: 220 }}>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 240 }}>
           <Title id={headingId} order={2} size="h3">
             {texts.details}
           </Title>

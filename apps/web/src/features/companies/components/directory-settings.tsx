@@ -43,10 +43,8 @@ export function DirectorySettings() {
           <>
             {data?.company ? (
               <Stack gap={2}>
-                <Text size="sm">
-                  {texts.yourCompany(data.company.name)}
-                  {data.function ? ` · ${texts.yourFunction(data.function)}` : ''}
-                </Text>
+                <Text size="sm">{texts.yourCompany(data.company.name)}</Text>
+                {data.function && <Text size="sm">{texts.yourFunction(data.function)}</Text>}
                 {data.mainContact && <Text size="sm">{texts.youAreMainContact}</Text>}
                 <Anchor component={Link} to={COMPANY_APP_PATHS.company(data.company.id)} size="sm">
                   {texts.openCompany}
