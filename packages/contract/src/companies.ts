@@ -87,7 +87,7 @@ const COMPANY_NAME_MAX = 200;
 const COMPANY_DESCRIPTION_MAX = 2000;
 const SPECIALTY_NAME_MAX = 100;
 /** The letters of the A–Z bar; '#' holds names starting with a digit or another sign. */
-const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
+export const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
 
 export const COMPANY_MESSAGES = {
   notFound: 'Diese Firma gibt es nicht (mehr).',
@@ -202,6 +202,8 @@ export const ZCompanyPatch = z.strictObject({
   version: z.number().int().min(1).optional(),
 });
 
+export type TCompanyPatch = z.input<typeof ZCompanyPatch>;
+
 export const ZCompanyIdParams = z.object({ id: zId(COMPANY_MESSAGES.notFound) });
 export const ZCompanyMemberParams = z.object({
   id: zId(COMPANY_MESSAGES.notFound),
@@ -258,6 +260,8 @@ const ZCompanyCard = z.object({
   specialties: z.array(ZSpecialty),
 });
 
+export type TCompanyCard = z.infer<typeof ZCompanyCard>;
+
 export const ZCompanyPage = z.object({
   items: z.array(ZCompanyCard),
   total: z.number().int(),
@@ -281,6 +285,8 @@ const ZCompanyContact = z.object({
   vcard: z.string().nullable(),
 });
 
+export type TCompanyContact = z.infer<typeof ZCompanyContact>;
+
 /** GET /api/companies/{id}; `canEdit`: the caller is its main contact or an admin. */
 export const ZCompany = ZCompanyCard.extend({
   street: z.string().nullable(),
@@ -303,6 +309,7 @@ export const ZMyCompany = z.object({
 });
 export type TMyCompany = z.infer<typeof ZMyCompany>;
 export const ZMyCompanyPatch = z.strictObject({ showInDirectory: z.boolean() });
+export type TMyCompanyPatch = z.infer<typeof ZMyCompanyPatch>;
 
 /** A company proposed from members' company texts: the folded `key`, the spellings and who wrote them. */
 export const ZCompanyProposal = z.object({
