@@ -15,7 +15,7 @@ const texts = de.events.participants;
 
 const STATUS_BADGE: Record<ParticipantRow['status'], string> = {
   accepted: 'green',
-  waiting: 'cyan.9',
+  waiting: 'orange',
   declined: 'red',
 };
 
