@@ -29,7 +29,7 @@ export function RegistrationMarks({ event }: { event: MarkedEvent }) {
       )}
       {series && (
         <Badge
-          color="indigo.9"
+          color="blue"
           variant="light"
           data-mark="series"
           leftSection={<IconRepeat size={12} aria-hidden />}
