@@ -26,6 +26,8 @@ import type { HealthCheck } from './platform/health/health-check.ts';
 import { memberBodies } from './platform/http/body-limits.ts';
 import { settingsRoutes } from './platform/http/settings.routes.ts';
 import { createMissLimiter, type SharedCounter } from './platform/http/shared-counter.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
 import type { FileStore } from './platform/storage/file-store.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
@@ -41,6 +43,7 @@ export interface RouteDeps {
   counter: SharedCounter;
   storage: FileStore;
   signer: UrlSigner;
+  metrics: Metrics;
 }
 
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -48,12 +51,14 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   const { accounts, auth } = services;
   await app.register(healthRoutes, { health: deps.health });
   await app.register(settingsRoutes, { settings: deps.settings });
+  await app.register(metricsRoutes, { metrics: deps.metrics, token: config.metricsToken });
   const authOptions = {
     auth,
     externalApiKey: config.externalApiKey,
     loginFormOrigins: config.loginFormOrigins,
     rateLimitMax: config.rateLimitMax,
     counter,
+    metrics: deps.metrics,
   };
   await app.register(externalLoginRoutes, authOptions);
   // Lookups by a secret address without a login, per client IP and minute, as many as the token endpoints.

@@ -276,6 +276,12 @@ export const AUDIT_KINDS = {
   'post.confirmationReminder': 'Erinnerung an ein Rundschreiben versendet',
   'event.save': 'Veranstaltung gespeichert',
   'event.delete': 'Veranstaltung gelöscht',
+  'event.answer': 'Auf eine Veranstaltung geantwortet',
+  'event.moveUp': 'Von der Warteliste nachgerückt',
+  'event.participantRemove': 'Von einer Veranstaltung abgemeldet',
+  'event.cancel': 'Veranstaltung abgesagt',
+  'event.seriesSave': 'Terminserie geändert',
+  'event.seriesDelete': 'Termine einer Serie gelöscht',
   'forum.save': 'Forum gespeichert',
   'forum.delete': 'Forum gelöscht',
   'thread.save': 'Thema gespeichert',
@@ -384,7 +390,12 @@ export const ZAccountExport = z.object({
       eventId: z.number().int(),
       event: z.string(),
       startAt: z.string(),
-      answer: z.enum(['attend', 'decline']),
+      /** 'waiting': a waiting place (issue 35) */
+      answer: z.enum(['attend', 'decline', 'waiting']),
+      /** companions of the place or waiting place */
+      guests: z.number().int(),
+      /** the waiting place's position; null for an answer */
+      waitlistPosition: z.number().int().nullable(),
       answeredAt: z.string(),
     }),
   ),

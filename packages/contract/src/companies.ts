@@ -88,7 +88,7 @@ const COMPANY_DESCRIPTION_MAX = 2000;
 const COMPANY_NUMBER_MAX = 20;
 const SPECIALTY_NAME_MAX = 100;
 /** The letters of the A–Z bar; '#' holds names starting with a digit or another sign. */
-const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
+export const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
 
 export const COMPANY_MESSAGES = {
   notFound: 'Diese Firma gibt es nicht (mehr).',
@@ -167,13 +167,14 @@ export const companyFields = {
   phone: optionalText(40).refine((v) => v === null || PHONE.test(v), COMPANY_MESSAGES.phone),
   email: optionalText(200).refine((v) => v === null || EMAIL.test(v), COMPANY_MESSAGES.email),
   description: optionalText(COMPANY_DESCRIPTION_MAX),
-  /** the office's member number ('Mitgliedsnummer'): letters, digits, '-', '/' and '.'; admins only */
-  number: optionalText(COMPANY_NUMBER_MAX).refine(
-    (v) => v === null || COMPANY_NUMBER.test(v),
-    COMPANY_MESSAGES.number,
-  ),
   specialtyIds: z.array(zId(COMPANY_MESSAGES.specialtyUnknown)).max(50),
 };
+
+/** The office's member number ('Mitgliedsnummer'): letters, digits, '-', '/' and '.'; set by admins only. */
+export const ZCompanyNumber = optionalText(COMPANY_NUMBER_MAX).refine(
+  (v) => v === null || COMPANY_NUMBER.test(v),
+  COMPANY_MESSAGES.number,
+);
 
 /** POST /api/admin/companies: a new company; only the name is needed. */
 export const ZCompanyCreate = z.strictObject({
@@ -186,7 +187,7 @@ export const ZCompanyCreate = z.strictObject({
   phone: companyFields.phone.optional(),
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
-  number: companyFields.number.optional(),
+  number: ZCompanyNumber.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
 });
 
@@ -213,11 +214,13 @@ export const ZCompanyPatch = z.strictObject({
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
   /** admins only (403 for the main contact) */
-  number: companyFields.number.optional(),
+  number: ZCompanyNumber.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
   contacts: z.array(ZContactPatch).max(200).optional(),
   version: z.number().int().min(1).optional(),
 });
+
+export type TCompanyPatch = z.input<typeof ZCompanyPatch>;
 
 export const ZCompanyIdParams = z.object({ id: zId(COMPANY_MESSAGES.notFound) });
 export const ZCompanyMemberParams = z.object({
@@ -276,6 +279,8 @@ const ZCompanyCard = z.object({
   specialties: z.array(ZSpecialty),
 });
 
+export type TCompanyCard = z.infer<typeof ZCompanyCard>;
+
 export const ZCompanyPage = z.object({
   items: z.array(ZCompanyCard),
   total: z.number().int(),
@@ -299,6 +304,8 @@ const ZCompanyContact = z.object({
   vcard: z.string().nullable(),
 });
 
+export type TCompanyContact = z.infer<typeof ZCompanyContact>;
+
 /** GET /api/companies/{id}; `canEdit`: the caller is its main contact or an admin. */
 export const ZCompany = ZCompanyCard.extend({
   street: z.string().nullable(),
@@ -306,8 +313,8 @@ export const ZCompany = ZCompanyCard.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   description: z.string().nullable(),
-  /** the office's member number, or null */
-  number: z.string().nullable(),
+  /** the office's member number, or null (always sent; optional for clients' data made before it) */
+  number: z.string().nullable().optional(),
   version: z.number().int(),
   canEdit: z.boolean(),
   contacts: z.array(ZCompanyContact),
@@ -323,6 +330,7 @@ export const ZMyCompany = z.object({
 });
 export type TMyCompany = z.infer<typeof ZMyCompany>;
 export const ZMyCompanyPatch = z.strictObject({ showInDirectory: z.boolean() });
+export type TMyCompanyPatch = z.infer<typeof ZMyCompanyPatch>;
 
 /** A company proposed from members' company texts: the folded `key`, the spellings and who wrote them. */
 export const ZCompanyProposal = z.object({

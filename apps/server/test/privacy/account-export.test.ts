@@ -87,6 +87,8 @@ describe('GET /api/account/export', () => {
         event: 'Glastage 2026',
         startAt: expect.any(String),
         answer: 'attend',
+        guests: 0,
+        waitlistPosition: null,
         answeredAt: expect.any(String),
       },
       {
@@ -94,6 +96,8 @@ describe('GET /api/account/export', () => {
         event: 'Stammtisch Süd',
         startAt: expect.any(String),
         answer: 'decline',
+        guests: 0,
+        waitlistPosition: null,
         answeredAt: expect.any(String),
       },
     ]);

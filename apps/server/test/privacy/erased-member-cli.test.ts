@@ -5,6 +5,7 @@ import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createPrivacyService } from '../../src/features/privacy/privacy.service.ts';
 import { PRIVACY_PARTS } from '../../src/modules.ts';
 import type { Database } from '../../src/platform/db/database.ts';
+import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { createStorage } from '../../src/platform/storage/create-storage.ts';
 import { createFileStore } from '../../src/platform/storage/file-store.ts';
 import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
@@ -39,10 +40,14 @@ beforeAll(async () => {
     storage: createStorage({ storageUrl: `file:${path.join(cli.dataDir, 'uploads')}`, s3: undefined }),
     log: pino({ level: 'silent' }),
   });
-  await createPrivacyService({ db: database.db, accounts, parts: PRIVACY_PARTS, storage }).erase(
-    admin.id,
-    erikaId,
-  );
+  await createPrivacyService({
+    db: database.db,
+    accounts,
+    parts: PRIVACY_PARTS,
+    storage,
+    outbox: createMailOutbox(database),
+    addresses: { publicUrl: 'https://portal.example', hostPageUrl: null },
+  }).erase(admin.id, erikaId);
 });
 
 afterAll(() => cli.close());

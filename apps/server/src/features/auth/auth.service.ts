@@ -12,6 +12,7 @@ import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { type MetricsReporter, NO_METRICS } from '../../platform/metrics/metrics.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createAuthAudit } from './auth-audit.ts';
@@ -40,6 +41,8 @@ export interface AuthServiceDeps {
     userId: number,
     company: { companyName?: string | undefined; companyNumber?: string | undefined },
   ) => Promise<void>;
+  /** hears of every login: a link issued (form, external) and a link used */
+  metrics?: MetricsReporter;
 }
 
 /** How the caller of POST /external/generate/login proved itself. */
@@ -50,6 +53,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const sessions = createSessionRegistry(deps.db);
   const audit = createAuthAudit(deps.db, deps.accounts);
   const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? NO_METRICS;
   const loginFailed = () => unauthorized(AUTH_MESSAGES.loginFailed);
   const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
 
@@ -88,10 +92,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           })
         ).id;
       } else {
-        if (!input.password) throw loginFailed();
+        if (!input.password) {
+          metrics.login('form', 'refused');
+          throw loginFailed();
+        }
         // A full password queue rejects here, before any check: no failed password then.
         const user = await deps.accounts.verifyCredentials(input.username, input.password);
         if (!user) {
+          metrics.login('form', 'refused');
           await audit.passwordFailed(input.username);
           throw loginFailed();
         }
@@ -101,18 +109,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!principal || principal.disabled) throw forbidden(AUTH_MESSAGES.accountDisabled);
       const token = randomToken();
       await repo.insertLoginToken(userId, hashToken(token), new Date(now().getTime() + LOGIN_TOKEN_TTL_MS));
+      metrics.login(caller.kind === 'apiKey' ? 'external' : 'form', 'ok');
       return { link: portalAddress(APP_PATHS.loginWithToken(token), deps.publicUrl) };
     },
 
     /** GET /api/auth/login: a login token works once, within 5 minutes; the member's last login is now. */
     async login(token: string): Promise<TTokenPair> {
       const userId = await repo.consumeLoginToken(hashToken(token), now());
-      if (userId === undefined) throw loginFailed();
+      if (userId === undefined) {
+        metrics.login('link', 'refused');
+        throw loginFailed();
+      }
       await requireActive(userId);
       const sessionId = randomUUID();
       await repo.insertSession({ id: sessionId, userId, createdAt: now() });
       await deps.accounts.loggedIn(userId, now());
-      return issuePair(userId, sessionId);
+      const pair = await issuePair(userId, sessionId);
+      metrics.login('link', 'ok');
+      return pair;
     },
 
     /**

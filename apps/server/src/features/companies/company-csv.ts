@@ -14,6 +14,7 @@ import {
   type TCompanyFunction,
   type TCompanyState,
   type TCsvCell,
+  ZCompanyNumber,
 } from '@portal/contract';
 import { readCsv } from '../../platform/csv/parse-csv.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -72,16 +73,7 @@ export interface CsvCompanyRow {
 const cellText = (cell: TCsvCell | undefined): string =>
   cell === undefined ? '' : typeof cell === 'string' ? cell.trim() : `[${cell.title}](${cell.url})`;
 
-const FIELD_COLUMNS = [
-  'number',
-  'street',
-  'postalCode',
-  'city',
-  'website',
-  'phone',
-  'email',
-  'description',
-] as const;
+const FIELD_COLUMNS = ['street', 'postalCode', 'city', 'website', 'phone', 'email', 'description'] as const;
 
 export async function readCompanyCsv(data: Buffer): Promise<CsvCompanyRow[]> {
   const table = await readCsv(data);
@@ -108,6 +100,15 @@ export async function readCompanyCsv(data: Buffer): Promise<CsvCompanyRow[]> {
       else
         errors.push(
           COMPANY_IMPORT_MESSAGES.invalid(COMPANY_CSV[column], checked.error.issues[0]?.message ?? ''),
+        );
+    }
+    const number = cell('number');
+    if (number !== '') {
+      const checked = ZCompanyNumber.safeParse(number);
+      if (checked.success) values.number = checked.data;
+      else
+        errors.push(
+          COMPANY_IMPORT_MESSAGES.invalid(COMPANY_CSV.number, checked.error.issues[0]?.message ?? ''),
         );
     }
     const state = cell('state');

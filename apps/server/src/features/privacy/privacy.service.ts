@@ -1,8 +1,9 @@
-import { ADMIN_MESSAGES, ROLES, type TAccountExport, type TRole } from '@portal/contract';
+import { ADMIN_MESSAGES, ROLES, type TAccountExport, type TAppAddresses, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { type AuditChanges, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import {
   type ErasedCount,
   exportReaders,
@@ -20,6 +21,9 @@ export interface PrivacyDeps {
   /** where the files erasure removes (a member's photo) are deleted after the commit */
   storage: Pick<FileStore, 'discard'>;
   now?: (() => Date) | undefined;
+  /** for the mails an erasure's consequences send (a waiting list moving up) */
+  outbox: Pick<MailOutbox, 'enqueue'>;
+  addresses: TAppAddresses;
 }
 
 /** users.role holds a role name; an unknown one (never written by the app) reads as the least. */
@@ -79,7 +83,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         if (!member) return false;
         const counts: ErasedCount[] = [];
         for (const part of parts) if (part.files) files.push(...(await part.files(trx, member)));
-        for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member)));
+        const context = { outbox: deps.outbox, addresses: deps.addresses, at };
+        for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member, context)));
         await memberRow.anonymise(trx, memberId, at);
         await recordAudit(trx, {
           actorId,
