@@ -76,7 +76,7 @@ export function generateCompanies(specialtyNames: readonly string[]): SeededComp
     const kind = KINDS[Math.floor(i / NAMES.length) % KINDS.length] ?? ((n: string) => n);
     const round = Math.floor(i / (NAMES.length * KINDS.length));
     const base = kind(i === 4_321 ? RARE_COMPANY : family);
-    const [, city, state] = TOWNS[(i * 7) % TOWNS.length] ?? TOWNS[0] ?? ['', '', 'BY'];
+    const [, city, state] = TOWNS[(i * 5) % TOWNS.length] ?? TOWNS[0] ?? ['', '', 'BY'];
     const count = 1 + (i % 3);
     const specialties = Array.from(
       { length: count },

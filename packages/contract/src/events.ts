@@ -86,10 +86,15 @@ export const EVENT_MESSAGES = {
 } as const;
 
 /** User of SPEC §3 as a participant: `email` and `company` of other members only ever reach admins. */
+/**
+ * `company`: the member company the person belongs to, else the company text the host sent; `name`:
+ * personName() ('Erika Muster', else the username), always sent, optional for clients' older data (issue 36).
+ */
 const ZEventUser = zm.object({
   username: zm.string(),
   email: zm.nullable(zm.string()),
   company: zm.nullable(zm.string()),
+  name: zm.optional(zm.string()),
 });
 
 /**

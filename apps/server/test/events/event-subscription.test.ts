@@ -77,21 +77,37 @@ describe('POST /api/eventSubscription/status', () => {
     expect(response.statusCode).toBe(200);
     const shown = response.json<TEvent>();
     expect(shown.mySubscription).toBe(true);
+    // accepted before declined, each grouped by company (issue 36), people named by personName()
     expect(shown.eventSubscriptions).toEqual([
       {
-        user: { username: 'admin', email: 'admin@verband.example', company: 'Verband Flachglas e. V.' },
+        user: {
+          username: 'mitglied',
+          email: 'mitglied@glaserei.example',
+          company: 'Glaserei Beispiel GmbH',
+          name: 'mitglied',
+        },
         status: true,
         guests: 0,
         answeredAt: expect.any(String),
       },
       {
-        user: { username: 'mitglied', email: 'mitglied@glaserei.example', company: 'Glaserei Beispiel GmbH' },
+        user: {
+          username: 'admin',
+          email: 'admin@verband.example',
+          company: 'Verband Flachglas e. V.',
+          name: 'admin',
+        },
         status: true,
         guests: 0,
         answeredAt: expect.any(String),
       },
       {
-        user: { username: 'kollegin', email: 'kollegin@fensterbau.example', company: 'Fensterbau Süd KG' },
+        user: {
+          username: 'kollegin',
+          email: 'kollegin@fensterbau.example',
+          company: 'Fensterbau Süd KG',
+          name: 'kollegin',
+        },
         status: false,
         guests: 0,
         answeredAt: expect.any(String),

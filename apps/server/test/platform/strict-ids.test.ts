@@ -39,6 +39,7 @@ const ROUTES: Array<[Method, string, string]> = [
   ['GET', '/api/event/{n}', ID_MESSAGES.invalid],
   ['DELETE', '/api/event/{n}', ID_MESSAGES.invalid],
   ['GET', '/api/event/{n}/ics', ID_MESSAGES.invalid],
+  ['POST', '/api/event/{n}/cancel', ID_MESSAGES.invalid],
   ['DELETE', '/api/event/{n}/participant/{username}', ID_MESSAGES.invalid],
   ['GET', '/api/event/count/{n}', EVENT_MESSAGES.countRange],
   ['GET', '/api/eventSubscription/participantsAsCsv/{n}', ID_MESSAGES.invalid],

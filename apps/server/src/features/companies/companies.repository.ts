@@ -270,3 +270,24 @@ export function createCompaniesRepository(db: Kysely<DB>) {
 }
 
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
+
+/**
+ * The member companies' names of these members (those in one), for lists that group people by company
+ * (the events' participants): batches of ids, never one list of thousands.
+ */
+export async function memberCompanyNames(
+  executor: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const some of batches([...new Set(userIds)])) {
+    const rows = await executor
+      .selectFrom('companyMembers')
+      .innerJoin('companies', 'companies.id', 'companyMembers.companyId')
+      .select(['companyMembers.userId', 'companies.name'])
+      .where('companyMembers.userId', 'in', some)
+      .execute();
+    for (const row of rows) names.set(row.userId, row.name);
+  }
+  return names;
+}

@@ -1,5 +1,6 @@
 /** The companies feature (issue 36) as app.ts, the CLI and other features see it. */
 
+export { memberCompanyNames } from './companies.repository.ts';
 export { companiesRoutes } from './companies.routes.ts';
 export { createCompaniesService } from './companies.service.ts';
 export { companiesAdminRoutes } from './companies-admin.routes.ts';

@@ -15,8 +15,13 @@ import { registrationFieldsOf } from './registration-presenter.ts';
 /** One collator for every sort: `localeCompare` with a locale builds one per comparison. */
 const byGermanName = new Intl.Collator('de', { sensitivity: 'base' });
 
+/** Grouped by company (those without one last), then by name (issue 36 point 5). */
 const byAnswerThenName = (a: SubscriptionRow, b: SubscriptionRow) =>
-  Number(b.status) - Number(a.status) || byGermanName.compare(a.username, b.username) || a.userId - b.userId;
+  Number(b.status) - Number(a.status) ||
+  Number(a.company === null) - Number(b.company === null) ||
+  byGermanName.compare(a.company ?? '', b.company ?? '') ||
+  byGermanName.compare(a.name, b.name) ||
+  a.userId - b.userId;
 
 /** Accepted answers first, then declined ones, each by name. */
 export function sortedParticipants(rows: readonly SubscriptionRow[]): SubscriptionRow[] {
@@ -25,7 +30,7 @@ export function sortedParticipants(rows: readonly SubscriptionRow[]): Subscripti
 
 function subscription(row: SubscriptionRow): TEventSubscription {
   return {
-    user: { username: row.username, email: row.email, company: row.company },
+    user: { username: row.username, email: row.email, company: row.company, name: row.name },
     status: row.status,
     guests: row.guests,
     answeredAt: row.answeredAt.toISOString(),

@@ -1,6 +1,8 @@
+import { personName } from '@portal/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, EventsTable } from '../../platform/db/schema.ts';
+import { memberCompanyNames } from '../companies/index.ts';
 
 export type EventRow = Selectable<EventsTable>;
 
@@ -35,7 +37,10 @@ export interface SubscriptionRow {
   /** when the answer was last given */
   answeredAt: Date;
   username: string;
+  /** personName(): 'Erika Muster', else the username */
+  name: string;
   email: string | null;
+  /** the member company, else the company text of the member's row */
   company: string | null;
 }
 
@@ -138,13 +143,19 @@ export function createEventsRepository(db: Kysely<DB>) {
       if (answers.length === 0) return [];
       const users = await db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'company'])
+        .select(['id', 'username', 'firstName', 'lastName', 'email', 'company'])
         .where('id', 'in', [...new Set(answers.map((answer) => answer.userId))])
         .execute();
       const byId = new Map(users.map((user) => [user.id, user]));
+      const companies = await memberCompanyNames(
+        db,
+        users.map((user) => user.id),
+      );
       return answers.flatMap((answer) => {
         const user = byId.get(answer.userId);
-        return user ? [{ ...answer, username: user.username, email: user.email, company: user.company }] : [];
+        if (!user) return [];
+        const company = companies.get(user.id) ?? user.company;
+        return [{ ...answer, username: user.username, name: personName(user), email: user.email, company }];
       });
     },
 

@@ -17,18 +17,11 @@ export async function participantRows(
   const answers = sortedParticipants(await repo.subscriptionsOf([eventId]));
   const waiting = await registrationRepository.waitlistsOf(executor, [eventId]);
   const row = (
-    user: { username: string; email: string | null; company: string | null },
+    user: { name: string; email: string | null; company: string | null },
     status: string,
     guests: number,
     at: Date,
-  ) => [
-    user.username,
-    user.email ?? '',
-    user.company ?? '',
-    status,
-    String(guests),
-    berlinDateTime.format(at),
-  ];
+  ) => [user.name, user.email ?? '', user.company ?? '', status, String(guests), berlinDateTime.format(at)];
   return [
     ...answers.filter((a) => a.status).map((a) => row(a, PARTICIPANTS_CSV.accepted, a.guests, a.answeredAt)),
     ...waiting.map((w) => row(w, PARTICIPANTS_CSV.waiting(w.position), w.guests, w.createdAt)),

@@ -1,5 +1,7 @@
+import { personName } from '@portal/contract';
 import { SqliteAdapter } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
+import { memberCompanyNames } from '../companies/index.ts';
 import type { EventRow } from './events.repository.ts';
 
 /** A waiting place with its member; `position` 1 moves up next. */
@@ -11,7 +13,10 @@ export interface WaitingRow {
   position: number;
   createdAt: Date;
   username: string;
+  /** personName(): 'Erika Muster', else the username */
+  name: string;
   email: string | null;
+  /** the member company, else the company text of the member's row */
   company: string | null;
 }
 
@@ -139,6 +144,8 @@ export const registrationRepository = {
         'eventWaitlist.guests',
         'eventWaitlist.createdAt',
         'users.username',
+        'users.firstName',
+        'users.lastName',
         'users.email',
         'users.company',
       ])
@@ -147,10 +154,15 @@ export const registrationRepository = {
       .orderBy('eventWaitlist.id')
       .execute();
     const positions = new Map<number, number>();
-    const all = rows.map((row) => {
+    const companies = await memberCompanyNames(
+      executor,
+      rows.map((row) => row.userId),
+    );
+    const all = rows.map(({ firstName, lastName, ...row }) => {
       const position = (positions.get(row.eventId) ?? 0) + 1;
       positions.set(row.eventId, position);
-      return { ...row, position };
+      const name = personName({ username: row.username, firstName, lastName });
+      return { ...row, name, company: companies.get(row.userId) ?? row.company, position };
     });
     return userId === undefined ? all : all.filter((row) => row.userId === userId);
   },
