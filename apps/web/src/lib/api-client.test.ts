@@ -162,6 +162,16 @@ describe('api client', () => {
     expect(calls[0]?.headers.has('Content-Type')).toBe(false);
   });
 
+  it('sends PUT forms as multipart (a logo replaced)', async () => {
+    const { api, calls } = setup();
+    await api.putForm('/api/companies/3/logo', { logo: new Blob(['png']) });
+    expect(calls[0]?.method).toBe('PUT');
+    const form = calls[0]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form as FormData).get('logo')).toBeInstanceOf(Blob);
+    expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+  });
+
   it('rejects with the detail of an error response and shows it in the banner', async () => {
     const { api, errors } = setup(() =>
       json({ detail: 'Titel ist ein Pflichtfeld.', errors: { title: 'x' } }, 400),

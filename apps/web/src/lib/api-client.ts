@@ -69,6 +69,12 @@ export interface ApiClient {
     form: FormData | Record<string, FormValue>,
     options?: ApiRequestOptions<T>,
   ): Promise<T>;
+  /** PUT of a multipart form (a logo, a photo: the one file of a thing, replaced). */
+  putForm<T = unknown>(
+    path: string,
+    form: FormData | Record<string, FormValue>,
+    options?: ApiRequestOptions<T>,
+  ): Promise<T>;
   delete<T = unknown>(path: string, options?: ApiRequestOptions<T>): Promise<T>;
   download(path: string, options?: ApiRequestOptions): Promise<Download>;
 }
@@ -232,6 +238,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       json({ method: 'PATCH', path, body: JSON.stringify(body), contentType: 'application/json' }, options),
     postForm: (path, form, options) =>
       json({ method: 'POST', path, body: form instanceof FormData ? form : toFormData(form) }, options),
+    putForm: (path, form, options) =>
+      json({ method: 'PUT', path, body: form instanceof FormData ? form : toFormData(form) }, options),
     download: (path, options = {}) =>
       run<Download>({ method: 'GET', path }, options, async (response) => ({
         blob: await response.blob(),

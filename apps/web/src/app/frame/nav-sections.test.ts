@@ -34,6 +34,7 @@ describe('navigation sections', () => {
         '/dienstleistungsangebote',
         '/media',
         '/admin/members',
+        '/admin/companies',
         '/admin/groups',
         '/admin/audit',
         '/admin/synonyms',
@@ -49,6 +50,7 @@ describe('navigation sections', () => {
     const admin = sectionsFor(user(['ROLE_ADMIN']));
     expect(admin.filter((section) => section.area === 'admin').map((section) => section.label)).toEqual([
       'Mitglieder',
+      'Mitgliedsfirmen',
       'Gruppen',
       'Protokoll',
       'Synonyme für die Suche',

@@ -1,5 +1,6 @@
 import { APP_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
 import {
+  IconBuildingFactory2,
   IconBuildingStore,
   IconCalendarEvent,
   IconHistory,
@@ -63,6 +64,13 @@ export const SECTIONS: readonly Section[] = [
     to: APP_PATHS.adminMembers,
     role: 'ROLE_ADMIN',
     icon: IconUsers,
+    area: 'admin',
+  },
+  {
+    label: de.nav.adminCompanies,
+    to: APP_PATHS.adminCompanies,
+    role: 'ROLE_ADMIN',
+    icon: IconBuildingFactory2,
     area: 'admin',
   },
   {
