@@ -972,6 +972,8 @@ export const de = {
       rename: 'Umbenennen',
       merge: 'Zusammenführen',
       skip: 'Überspringen',
+      acceptAll: 'Alle annehmen',
+      skipAll: 'Alle überspringen',
       newName: (name: string) => `Neuer Name für ${name}`,
       mergeInto: (name: string) => `${name} zusammenführen mit`,
       mergePlaceholder: 'Vorschlag wählen',

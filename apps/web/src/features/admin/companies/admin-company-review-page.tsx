@@ -73,6 +73,14 @@ export function AdminCompanyReviewPage() {
         <Text c="dimmed">{texts.empty}</Text>
       ) : (
         <Stack gap="md">
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setChoices(allChoices(list, 'accept'))}>
+              {texts.acceptAll}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setChoices(allChoices(list, 'skip'))}>
+              {texts.skipAll}
+            </Button>
+          </Group>
           <Stack component="ul" gap="sm" p={0} m={0} aria-label={texts.list} style={{ listStyle: 'none' }}>
             {list.map((proposal) => (
               <ProposalCard

@@ -43,6 +43,10 @@ function ContactRow({ companyId, contact }: { companyId: number; contact: Contac
   const link = useLinkMember(companyId);
   const unlink = useUnlinkMember(companyId);
   const name = contact.name;
+  // While a change is saved it shows already; the server's answer (read again) then takes over.
+  const pending = link.isPending ? link.variables?.input : undefined;
+  const shownFunction = pending?.function !== undefined ? pending.function : contact.function;
+  const shownMain = pending?.mainContact ?? contact.mainContact;
   const change = (input: { function?: TCompanyFunction | null; mainContact?: boolean }) =>
     link.mutate({ userId: contact.userId, input }, { onSuccess: () => alerts.success(texts.saved(name)) });
   const remove = async () => {
@@ -69,7 +73,7 @@ function ContactRow({ companyId, contact }: { companyId: number; contact: Contac
           aria-label={texts.functionOf(name)}
           placeholder={texts.noFunction}
           data={FUNCTION_CHOICES}
-          value={contact.function}
+          value={shownFunction}
           onChange={(next) => change({ function: functionOf(next) })}
           clearable
           clearButtonProps={{ 'aria-label': de.adminAudit.clear }}
@@ -79,7 +83,7 @@ function ContactRow({ companyId, contact }: { companyId: number; contact: Contac
         <Switch
           label={texts.mainContact}
           aria-label={texts.mainContactOf(name)}
-          checked={contact.mainContact}
+          checked={shownMain}
           onChange={(event) => change({ mainContact: event.currentTarget.checked })}
           disabled={link.isPending}
           mb={8}

@@ -1,6 +1,6 @@
 import type { TCompanyProposal } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { initialChoices, mergeTargets, reviewPlan, withChoice } from './review-decisions';
+import { allChoices, initialChoices, mergeTargets, reviewPlan, withChoice } from './review-decisions';
 
 const proposal = (key: string, name: string): TCompanyProposal => ({
   key,
@@ -74,5 +74,12 @@ describe('the review of company texts', () => {
     const plan = reviewPlan(proposals, choices);
     expect([plan.taken, plan.skipped]).toEqual([2, 1]);
     expect(plan.decisions[2]).toEqual({ key: 'fensterbau', action: 'skip' });
+  });
+
+  it('skips every proposal at once, so that an admin can take only a few', () => {
+    const choices = withChoice(allChoices(proposals, 'skip'), 'fensterbau', { action: 'accept' });
+    const plan = reviewPlan(proposals, choices);
+    expect(plan.decisions.map((decision) => decision.action)).toEqual(['skip', 'skip', 'accept']);
+    expect([plan.taken, plan.skipped]).toEqual([1, 2]);
   });
 });

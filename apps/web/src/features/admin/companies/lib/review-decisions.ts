@@ -87,3 +87,10 @@ export function withChoice(
   }
   return next;
 }
+
+/** 'Alle annehmen' / 'Alle überspringen': every proposal at once (merges and names typed are dropped). */
+export function allChoices(proposals: readonly TCompanyProposal[], action: 'accept' | 'skip'): ReviewChoices {
+  return Object.fromEntries(
+    proposals.map((proposal) => [proposal.key, { action, name: proposal.name, into: null }]),
+  );
+}
