@@ -177,8 +177,6 @@ test('an admin creates a company, edits it, links a member as main contact and d
   page,
 }) => {
   const name = `Glasbau Ost ${suffix}`;
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message, e.stack));
   await loginAs(page, 'admin', '/admin/companies');
   await page.getByRole('button', { name: 'Firma anlegen' }).click();
   const sheet = page.getByRole('dialog', { name: 'Firma anlegen' });
@@ -228,7 +226,7 @@ test('an admin creates a company, edits it, links a member as main contact and d
 
   await page
     .getByRole('navigation', { name: 'Bereiche der Mitgliedsfirmen' })
-    .getByRole('link', { name: 'Firmen' })
+    .getByRole('link', { name: 'Firmen', exact: true })
     .click();
   await page.getByRole('searchbox', { name: 'Suchen' }).fill(`Ost ${suffix}`);
   const row = page.getByRole('list', { name: 'Alle Firmen' }).getByRole('listitem', { name });

@@ -25,6 +25,8 @@ export function AdminCompanyImportPage() {
   const [preview, setPreview] = useState<TCompanyImportResult | null>(null);
   const [applied, setApplied] = useState<TCompanyImportResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  // The file input forgets the chosen file, so that the same file, corrected, can be chosen again.
+  const resetInput = useRef<() => void>(null);
   useEffect(() => {
     if (applied) resultRef.current?.focus();
   }, [applied]);
@@ -33,6 +35,7 @@ export function AdminCompanyImportPage() {
     setFile(chosen);
     setPreview(null);
     setApplied(null);
+    resetInput.current?.();
     if (chosen) importer.mutate({ file: chosen, dryRun: true }, { onSuccess: setPreview });
   };
   const run = () => {
@@ -78,6 +81,7 @@ export function AdminCompanyImportPage() {
         accept=".csv,text/csv"
         value={file}
         onChange={choose}
+        resetRef={resetInput}
         clearable
         clearButtonProps={{ 'aria-label': de.adminAudit.clear }}
         leftSection={<IconFileTypeCsv size={16} aria-hidden />}

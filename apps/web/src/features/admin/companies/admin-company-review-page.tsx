@@ -10,6 +10,7 @@ import { useApplyReview, useProposals } from './api/review';
 import { CompanySections, companyCrumbs } from './components/company-sections';
 import { ProposalCard } from './components/proposal-card';
 import {
+  allChoices,
   initialChoices,
   mergeTargets,
   type ReviewChoices,
@@ -31,9 +32,10 @@ export function AdminCompanyReviewPage() {
   const [checked, setChecked] = useState(false);
   const [result, setResult] = useState<TCompanyReviewResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  // New proposals (first load, or those left after applying) start as proposed.
+  // New proposals start as proposed; a list read again (after applying, a refocused window) keeps the choices.
   useEffect(() => {
-    if (proposals.data) setChoices(initialChoices(proposals.data));
+    const data = proposals.data;
+    if (data) setChoices((current) => initialChoices(data, current));
   }, [proposals.data]);
   useEffect(() => {
     if (result) resultRef.current?.focus();

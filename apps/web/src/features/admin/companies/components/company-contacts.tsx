@@ -1,7 +1,9 @@
+import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Combobox.css';
 import { Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import type { TCompany, TCompanyFunction } from '@portal/contract';
 import { IconUserMinus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useAlerts } from '../../../../components/feedback/alerts';
 import { useConfirm } from '../../../../components/feedback/confirm';
 import { de } from '../../../../i18n/de';
@@ -12,6 +14,10 @@ import { MemberLinkForm } from './member-link-form';
 const texts = de.adminCompanies.contacts;
 
 type Contact = TCompany['contacts'][number];
+interface MemberChange {
+  function?: TCompanyFunction | null;
+  mainContact?: boolean;
+}
 
 /** The company's people: function and main contact changed at once, removal after a question. */
 export function CompanyContacts({ company }: { company: TCompany }) {
@@ -43,12 +49,17 @@ function ContactRow({ companyId, contact }: { companyId: number; contact: Contac
   const link = useLinkMember(companyId);
   const unlink = useUnlinkMember(companyId);
   const name = contact.name;
-  // While a change is saved it shows already; the server's answer (read again) then takes over.
-  const pending = link.isPending ? link.variables?.input : undefined;
+  // A change shows at once (set in the same event, as a switch must), until the server's answer is read.
+  const [pending, setPending] = useState<MemberChange | null>(null);
   const shownFunction = pending?.function !== undefined ? pending.function : contact.function;
   const shownMain = pending?.mainContact ?? contact.mainContact;
-  const change = (input: { function?: TCompanyFunction | null; mainContact?: boolean }) =>
-    link.mutate({ userId: contact.userId, input }, { onSuccess: () => alerts.success(texts.saved(name)) });
+  const change = (input: MemberChange) => {
+    setPending(input);
+    link.mutate(
+      { userId: contact.userId, input },
+      { onSuccess: () => alerts.success(texts.saved(name)), onSettled: () => setPending(null) },
+    );
+  };
   const remove = async () => {
     if (!(await confirm({ title: de.deletion.title, text: texts.removeQuestion(name), danger: true })))
       return;

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Combobox.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.css';
 import { Button, FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { acceptAttribute, PICTURE_TYPES, type TCompany } from '@portal/contract';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Badge, Group, Table } from '@mantine/core';
+import { Badge, Box, Group, Table } from '@mantine/core';
 import type { TCompanyImportOutcome, TCompanyImportResult } from '@portal/contract';
 import { de } from '../../../../i18n/de';
 import { countParts, outcomeLabel } from '../lib/import-view';
@@ -35,8 +35,9 @@ export function ImportCounts({ result }: { result: TCompanyImportResult }) {
 /** Each row of the file with its outcome and, for an error, the German reason (what changed otherwise). */
 export function ImportTable({ result, caption }: { result: TCompanyImportResult; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped withTableBorder verticalSpacing="xs" captionSide="top">
+    // On a phone the table scrolls sideways inside its own region, which the keyboard can reach and scroll.
+    <Box role="region" aria-label={caption} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table miw={520} striped withTableBorder verticalSpacing="xs" captionSide="top">
         <Table.Caption style={{ textAlign: 'start', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -61,6 +62,6 @@ export function ImportTable({ result, caption }: { result: TCompanyImportResult;
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Combobox.css';
 import { Button, Checkbox, type ComboboxItem, Fieldset, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TCompanyFunction } from '@portal/contract';

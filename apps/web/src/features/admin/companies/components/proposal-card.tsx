@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css';
 import { Badge, Group, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { TCompanyProposal } from '@portal/contract';
 import { de } from '../../../../i18n/de';

@@ -82,4 +82,20 @@ describe('the review of company texts', () => {
     expect(plan.decisions.map((decision) => decision.action)).toEqual(['skip', 'skip', 'accept']);
     expect([plan.taken, plan.skipped]).toEqual([1, 2]);
   });
+
+  it('keeps the choices of a list read again, and clears a merge into a proposal that left it', () => {
+    let choices = withChoice(initialChoices(proposals), 'glasmueller', {
+      action: 'merge',
+      into: 'glasmuellergmbh',
+    });
+    choices = withChoice(choices, 'fensterbau', { action: 'skip' });
+    const again = initialChoices(proposals, choices);
+    expect(again).toEqual(choices);
+    const later = [proposals[1], proposals[2], proposal('neu', 'Neu GmbH')].filter((p) => p !== undefined);
+    expect(initialChoices(later, choices)).toEqual({
+      glasmueller: { action: 'merge', name: 'Glas Mueller', into: null },
+      fensterbau: { action: 'skip', name: 'Fensterbau', into: null },
+      neu: { action: 'accept', name: 'Neu GmbH', into: null },
+    });
+  });
 });

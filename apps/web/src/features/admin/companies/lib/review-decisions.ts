@@ -15,10 +15,21 @@ export interface ReviewChoice {
 
 export type ReviewChoices = Readonly<Record<string, ReviewChoice>>;
 
-/** Every proposal starts as proposed: accept it under its most frequent spelling. */
-export function initialChoices(proposals: readonly TCompanyProposal[]): ReviewChoices {
+/**
+ * Every proposal starts as proposed: accept it under its most frequent spelling. A list read again keeps
+ * what the admin chose for the proposals still on it (`current`); a merge into one that left is cleared.
+ */
+export function initialChoices(
+  proposals: readonly TCompanyProposal[],
+  current: ReviewChoices = {},
+): ReviewChoices {
+  const keys = new Set(proposals.map((proposal) => proposal.key));
   return Object.fromEntries(
-    proposals.map((proposal) => [proposal.key, { action: 'accept', name: proposal.name, into: null }]),
+    proposals.map((proposal): [string, ReviewChoice] => {
+      const kept = current[proposal.key];
+      if (!kept) return [proposal.key, { action: 'accept', name: proposal.name, into: null }];
+      return [proposal.key, kept.into !== null && !keys.has(kept.into) ? { ...kept, into: null } : kept];
+    }),
   );
 }
 
