@@ -134,6 +134,7 @@ test.describe('the members screen', () => {
     const administration = drawer.getByRole('region', { name: 'Verwaltung' });
     await expect(administration.getByRole('link')).toHaveText([
       'Mitglieder',
+      'Mitgliedsfirmen',
       'Gruppen',
       'Protokoll',
       'Synonyme für die Suche',

@@ -9,7 +9,7 @@ const texts = de.adminCompanies;
 export type CompanyCard = TCompanyPage['items'][number];
 
 /** 'PLZ Ort (Bundesland)', or 'ohne Ort'. */
-export function placeLine(company: Pick<CompanyCard, 'postalCode' | 'city' | 'state'>): string {
+function placeLine(company: Pick<CompanyCard, 'postalCode' | 'city' | 'state'>): string {
   const place = [company.postalCode, company.city].filter(Boolean).join(' ');
   const state = company.state ? COMPANY_STATES[company.state] : null;
   if (!place) return state ?? texts.noPlace;
