@@ -13,7 +13,7 @@ import { loginAs } from './support/auth.ts';
 import { violations } from './support/axe.ts';
 import { CompaniesApi } from './support/companies-api.ts';
 import { openHostPage } from './support/embedded.ts';
-import { uniqueSuffix } from './support/test-data.ts';
+import { fixturePath, uniqueSuffix } from './support/test-data.ts';
 import { APP_START_TIMEOUT } from './support/timeouts.ts';
 
 const suffix = uniqueSuffix();
@@ -200,6 +200,17 @@ test('an admin creates a company, edits it, links a member as main contact and d
   let company = await companies.named(name);
   expect([company?.postalCode, company?.city, company?.state]).toEqual(['04109', 'Leipzig', 'SN']);
   expect(company?.specialties.map((s) => s.name)).toEqual(['Fassadenbau']);
+
+  // the logo: uploaded as soon as it is chosen, then removed
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Logo' }).click();
+  await (await chooser).setFiles(fixturePath('images/logo.png'));
+  await expect(page.getByText('Das Logo wurde gespeichert.')).toBeVisible();
+  await expect(page.getByRole('img', { name: `Logo von ${name}` })).toBeVisible();
+  expect((await companies.named(name))?.logo).toBeTruthy();
+  await page.getByRole('button', { name: 'Logo entfernen' }).click();
+  await expect(page.getByText('Das Logo wurde entfernt.')).toBeVisible();
+  await expect(page.getByText('Noch kein Logo.')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Mitglied' }).fill(CONTACT);
   await page.getByRole('option', { name: CONTACT }).click();
