@@ -3,53 +3,16 @@
  * (ARCHITECTURE §4 "Iframe"). The web app must be built first: `npm run test:e2e` and `npm test` do that.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium.ts';
 import { APP_ORIGIN, HOST_ORIGIN, HOSTILE_ORIGIN } from './e2e/support/origins.ts';
-
-/**
- * Playwright's default `--disable-features=…` list (playwright-core, chromiumSwitches.ts, 1.65.1). It turns
- * off ThirdPartyStoragePartitioning, which makes localStorage throw in a cross-site iframe; real browsers
- * partition instead. We drop Playwright's argument and pass the same list without that feature.
- * If Playwright changes its list, copy the new one here (grep ThirdPartyStoragePartitioning in
- * node_modules/playwright-core/lib); iframe.spec.ts fails loudly when storage is not partitioned.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-const disabledFeatures = PLAYWRIGHT_DISABLED_FEATURES.filter(
-  (name) => name !== 'ThirdPartyStoragePartitioning',
-);
-
-/** The closed network makes Chromium hang on background connections without these. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  `--disable-features=${disabledFeatures.join(',')}`,
-];
 
 const reuse = process.env.E2E_REUSE_SERVERS === '1';
 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // the WordPress plugin's test has a portal and a config of its own (playwright.wordpress.config.ts)
+  testIgnore: 'wordpress/**',
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -74,11 +37,7 @@ export default defineConfig({
     // a screenshot; run a failing test again locally with `--trace on` to get its trace.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-      ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   // One project: no spec waits for others. The tree specs drag a whole category tree while others delete
   // categories; they take turns through e2e/support/tree-lock.ts instead.

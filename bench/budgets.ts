@@ -131,6 +131,13 @@ export const SEARCH_BUDGETS = {
 export const ADMIN_MEMBERS_BUDGETS = { p95Ms: 50 } as const;
 
 /**
+ * Budget of bench/companies.ts (issue 36: "directory page and search p95 ≤ 50 ms on SQLite, ≤ 100 ms on
+ * PostgreSQL"), with 5,000 companies and 20,000 contacts, over HTTP against the server as `npm start` runs it:
+ * the 95th percentile of each case (directory pages, filters, `q`, a company page, the search for companies).
+ */
+export const COMPANY_BUDGETS = { p95Ms: { sqlite: 50, postgres: 100 } } as const;
+
+/**
  * Budget of bench/scale.ts (issue 19 point 1, "flat costs"): each call's p50 on the large data set (100,000
  * members, 10,000 posts, 1,000 events with 50 answers, a 5,000-post thread, …) is at most `maxRatio` times its
  * p50 on the demo data, measured side by side in process, on SQLite and on PostgreSQL alike; and the large data

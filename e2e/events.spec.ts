@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { PARTICIPANTS_CSV } from '@portal/contract';
 import { loginAs, reloadApp } from './support/auth.ts';
 import { berlinMonth } from './support/berlin-time.ts';
 import { expectEditor } from './support/blog-page.ts';
@@ -422,7 +423,15 @@ test.describe('events as an admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: NAMES.participants })).toBeVisible();
     await expect(page.getByText('Teilnehmer: 1')).toBeVisible();
     const table = page.getByRole('table', { name: 'Teilnehmer' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'E-Mail', 'Firma', 'Status']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Name',
+      'E-Mail',
+      'Firma',
+      'Status',
+      'Begleitpersonen',
+      'Antwort am',
+      'Aktionen',
+    ]);
     await expect(table.getByRole('row', { name: /mitglied/ })).toContainText('Zugesagt');
     await expect(table.getByRole('row', { name: /admin/ })).toContainText('Abgesagt');
 
@@ -433,8 +442,9 @@ test.describe('events as an admin', () => {
     const content = await readFile(await file.path());
     expect(content.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = content.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Name;E-Mail;Firma;Status');
-    expect(lines[1]).toMatch(/^mitglied;.*;Zugesagt$/);
+    // issue 35: companions and the answer's time
+    expect(lines[0]).toBe(PARTICIPANTS_CSV.header.join(';'));
+    expect(lines[1]).toMatch(/^mitglied;.*;Zugesagt;0;.+$/);
 
     await page.goto(`/event/${ids.external}`);
     await expect(page.getByRole('heading', { level: 1, name: NAMES.external })).toBeVisible();

@@ -46,7 +46,7 @@ const FRAME_LOAD: readonly RegExp[] = [
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion[\\/]AccordionChevron\.mjs$|Breadcrumbs|Burger|Collapse|Group|NavLink|Skeleton)[\\/]?/,
   /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Badge|Burger|Container|Divider|Flex|FloatingIndicator|Group|InlineInput|NavLink|Popover|ScrollArea|Skeleton)\.css$/,
   /node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-collapse|use-merged-ref)[\\/]/,
-  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Bell|BuildingFactory2|BuildingStore|CalendarEvent|ChevronDown|ChevronRight|ExternalLink|History|LayoutDashboard|Logout|Messages|News|Photo|Plus|Search|Users|UsersGroup|Vocabulary)\.mjs$/,
+  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|Bell|BuildingFactory2|BuildingStore|CalendarEvent|ChevronDown|ChevronRight|ExternalLink|History|LayoutDashboard|Logout|Messages|News|Photo|Plus|Search|Users|UsersGroup|Vocabulary)\.mjs$/,
 ];
 
 /**
@@ -58,12 +58,13 @@ const FRAME_LOAD: readonly RegExp[] = [
 const DASHBOARD_LOAD: readonly RegExp[] = [
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Badge|SimpleGrid|Typography)[\\/]/,
   /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Accordion|SimpleGrid|Typography)\.css$/,
-  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(ArrowRight|Check|Pencil|X)\.mjs$/,
+  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(ArrowRight|Check|Pencil|Repeat|X)\.mjs$/,
+  /[\\/]contract[\\/]src[\\/]event-registration\.ts\?contract-declaration=(EVENT_CAPACITY_MAX|EVENT_GUESTS_MAX|EVENT_REMINDER_HOURS_MAX|EVENT_SERIES_MAX|RECURRENCE_FREQUENCIES|REGISTRATION_LABELS|REGISTRATION_MESSAGES|registrationEventFields|ZRecurrence|ZWaitlistEntry)$/,
   /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=(BLOG_API|BLOG_MESSAGES|circularLabel|ZBlog|ZBlogAttachment|ZBlogAuthor|ZCircularNumber|ZOwnConfirmation)|dashboard\.ts\?contract-declaration=(DASHBOARD_API|ZDashboardIntro)|events\.ts\?contract-declaration=(eventCursor|EVENT_MESSAGES|EVENTS_API|ZEvent|ZEventSubscription|ZEventUser)|forums\.ts\?contract-declaration=(FORUM_API|ZForumUnread)|links\.ts\?contract-declaration=mediaLinkNames)$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(blog|circulars|dashboard|events|forums|pages|quickAccess)$/,
   /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/](confirmations|post-status)|components[\\/](blog\.module|circulars\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
-  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|status-badge|use-answer-event))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]forums[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/](components[\\/](list-section|page[\\/]page|rich-text)|lib[\\/](download-file|formatting|links))\.(ts|tsx)$/,

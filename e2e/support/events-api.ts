@@ -2,7 +2,7 @@
  * Events and answers through the API, so that event specs create their own events with unique names and
  * remove them afterwards.
  */
-import { EVENTS_API } from '@portal/contract';
+import { EVENTS_API, type TRecurrenceInput } from '@portal/contract';
 import { ApiClient } from './api-client.ts';
 
 export interface TEventFixture {
@@ -15,11 +15,19 @@ export interface TEventFixture {
   registrationDeadline?: Date | null;
   external?: boolean;
   teilnahmeausblenden?: boolean;
+  /** issue 35 */
+  maxParticipants?: number | null;
+  waitingList?: boolean;
+  maxGuests?: number;
+  recurrence?: TRecurrenceInput | null;
 }
 
 interface TEventAnswer {
   mySubscription: boolean | null;
   participantCount: number | null;
+  myWaitlistPosition: number | null;
+  freePlaces: number | null;
+  seriesId: number | null;
 }
 
 export const HOUR = 60 * 60 * 1000;
@@ -38,15 +46,19 @@ export class EventsApi extends ApiClient {
       registrationDeadline: fixture.registrationDeadline?.toISOString() ?? null,
       external: fixture.external ?? false,
       teilnahmeausblenden: fixture.teilnahmeausblenden ?? false,
+      ...(fixture.maxParticipants !== undefined && { maxParticipants: fixture.maxParticipants }),
+      ...(fixture.waitingList !== undefined && { waitingList: fixture.waitingList }),
+      ...(fixture.maxGuests !== undefined && { maxGuests: fixture.maxGuests }),
+      ...(fixture.recurrence !== undefined && { recurrence: fixture.recurrence }),
     };
     return (await this.postForm<{ id: number }>(EVENTS_API.save, { event: JSON.stringify(event) })).id;
   }
 
-  /** Attends (true) or declines (false) as this user. */
-  async answer(id: number, attend: boolean): Promise<void> {
-    await this.send('POST', EVENTS_API.status, {
-      form: { event: JSON.stringify({ id }), status: attend ? '1' : '0' },
-    });
+  /** Attends (true) or declines (false) as this user, with `guests` companions (issue 35). */
+  async answer(id: number, attend: boolean, guests = 0): Promise<TEventAnswer> {
+    const form: Record<string, string> = { event: JSON.stringify({ id }), status: attend ? '1' : '0' };
+    if (guests > 0) form.guests = String(guests);
+    return (await this.send('POST', EVENTS_API.status, { form })).json() as Promise<TEventAnswer>;
   }
 
   event(id: number): Promise<TEventAnswer> {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { AccountsService } from './features/accounts/index.ts';
 import { type CircularReminders, createCircularReminders } from './features/blog/index.ts';
+import { createEventReminders, type EventReminders } from './features/events/index.ts';
 import {
   createDigestScheduler,
   type DigestScheduler,
@@ -34,6 +35,8 @@ import {
   type MailWorker,
   type MailWorkerOptions,
 } from './platform/mail/mail-worker.ts';
+import { measureRequests } from './platform/metrics/metrics.routes.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
@@ -62,6 +65,8 @@ declare module 'fastify' {
     digestScheduler: DigestScheduler;
     /** queues the circulars' reminder mails (issue 34); started by main.ts, driven by runOnce(now) in tests. */
     circularReminders: CircularReminders;
+    /** queues the events' reminder mails (issue 35); started by main.ts, driven by runOnce(now) in tests. */
+    eventReminders: EventReminders;
   }
 }
 
@@ -126,7 +131,13 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   const searchIndex = options.searchIndex ?? createSearchIndex(SEARCH_SOURCES);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const outbox = createMailOutbox(database);
-  const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker);
+  // Node's own metrics (event-loop lag and the like) run timers of their own: only when they can be read.
+  const metrics = createMetrics(
+    { pool: () => database.poolState(), mailQueue: () => outbox.waiting() },
+    { processMetrics: config.metricsToken !== undefined },
+  );
+  measureRequests(app, metrics);
+  const mailWorker = createConfiguredMailWorker(config, outbox, app.log, options.mailWorker, metrics);
   const services = createServices({
     config,
     database,
@@ -138,6 +149,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     tokens,
     log: app.log,
     eventsClock: options.eventsClock,
+    metrics,
   });
 
   // Background work, created stopped: main.ts starts it, tests drive it with runOnce().
@@ -146,6 +158,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     graceMinutes: config.uploadGraceMinutes,
     log: app.log,
     uploads,
+    metrics,
   });
   const digestScheduler = createDigestScheduler({
     runner: services.digest,
@@ -160,12 +173,19 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     mailWorker,
     log: app.log,
   });
+  const eventReminders = createEventReminders({
+    run: services.eventReminders,
+    lease: createJobLease(database.db),
+    mailWorker,
+    log: app.log,
+  });
   // preClose: the mail in flight is marked sent and a digest run finishes its member's transaction before
   // anything closes the database.
   app.addHook('preClose', () => uploadSweeper.stop());
   app.addHook('preClose', () => mailWorker.stop());
   app.addHook('preClose', () => digestScheduler.stop());
   app.addHook('preClose', () => circularReminders.stop());
+  app.addHook('preClose', () => eventReminders.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
@@ -175,6 +195,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('searchIndex', searchIndex);
   app.decorate('digestScheduler', digestScheduler);
   app.decorate('circularReminders', circularReminders);
+  app.decorate('eventReminders', eventReminders);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
 
@@ -191,7 +212,17 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   });
   app.addHook('onClose', () => health.close());
   const settings = publicSettings(config);
-  await registerRoutes(app, { config, services, settings, health, tokens, counter, storage, signer });
+  await registerRoutes(app, {
+    config,
+    services,
+    settings,
+    health,
+    tokens,
+    counter,
+    storage,
+    signer,
+    metrics,
+  });
   await registerSpa(app, config.webDist, settings);
   return app;
 }

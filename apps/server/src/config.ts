@@ -75,6 +75,12 @@ const ZEnv = z.object({
       return origins;
     }),
   EXTERNAL_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** the bearer token of GET /metrics; unset: no metrics (404) */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\w.~+/-]+=*$/, 'may hold letters, digits and - . _ ~ + / only (it is sent as a bearer token)')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CONTACT_EMAIL: z.email().default('info@example.de'),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
@@ -135,6 +141,8 @@ export interface TConfig {
   hostPageUrl: string | null;
   loginFormOrigins: string[];
   externalApiKey: string | undefined;
+  /** METRICS_TOKEN: GET /metrics answers only with it; undefined: 404 */
+  metricsToken: string | undefined;
   jwtSecret: string;
   contactEmail: string;
   webDist: string;
@@ -206,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     // In the embedded default the server's own origin may use the password form, so the demo works at once.
     loginFormOrigins: e.LOGIN_FORM_ORIGINS.length > 0 || production ? e.LOGIN_FORM_ORIGINS : [ownOrigin],
     externalApiKey: e.EXTERNAL_API_KEY,
+    metricsToken: e.METRICS_TOKEN,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     contactEmail: e.CONTACT_EMAIL,
     webDist: path.resolve(e.WEB_DIST),

@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   app.digestScheduler.start();
   // the circulars' reminders before and on 'Bestätigen bis' (the 'circular-reminders' lease)
   app.circularReminders.start();
+  // the events' reminder mails before the start (the 'event-reminders' lease)
+  app.eventReminders.start();
 
   if (config.seedDemo) {
     const accounts = DEMO_USERS.map(

@@ -10,7 +10,7 @@ import { adminRoutes } from './features/admin/index.ts';
 import { authRoutes, externalLoginRoutes } from './features/auth/index.ts';
 import { blogRoutes } from './features/blog/index.ts';
 import { categoriesRoutes } from './features/categories/index.ts';
-import { companiesAdminRoutes, companiesRoutes } from './features/companies/index.ts';
+import { companiesAdminRoutes, companiesRoutes, peopleRoutes } from './features/companies/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
 import { eventsRoutes } from './features/events/index.ts';
@@ -26,6 +26,8 @@ import type { HealthCheck } from './platform/health/health-check.ts';
 import { memberBodies } from './platform/http/body-limits.ts';
 import { settingsRoutes } from './platform/http/settings.routes.ts';
 import { createMissLimiter, type SharedCounter } from './platform/http/shared-counter.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
 import type { FileStore } from './platform/storage/file-store.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
@@ -41,6 +43,7 @@ export interface RouteDeps {
   counter: SharedCounter;
   storage: FileStore;
   signer: UrlSigner;
+  metrics: Metrics;
 }
 
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -48,12 +51,14 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   const { accounts, auth } = services;
   await app.register(healthRoutes, { health: deps.health });
   await app.register(settingsRoutes, { settings: deps.settings });
+  await app.register(metricsRoutes, { metrics: deps.metrics, token: config.metricsToken });
   const authOptions = {
     auth,
     externalApiKey: config.externalApiKey,
     loginFormOrigins: config.loginFormOrigins,
     rateLimitMax: config.rateLimitMax,
     counter,
+    metrics: deps.metrics,
   };
   await app.register(externalLoginRoutes, authOptions);
   // Lookups by a secret address without a login, per client IP and minute, as many as the token endpoints.
@@ -103,6 +108,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     await api.register(forumsRoutes, services);
     await api.register(companiesRoutes, services);
     await api.register(companiesAdminRoutes, services);
+    await api.register(peopleRoutes, services);
     await api.register(eventsRoutes, { ...services, feedLimit: lookupLimit('calendar-feed') });
   });
 }

@@ -14,11 +14,13 @@ import {
   createCompaniesService,
   createCompanyAdminService,
   createCompanyImport,
+  createCompanyLoginLink,
   createCompanyReview,
+  createPeopleService,
 } from './features/companies/index.ts';
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
-import { createCalendarService, createEventsService } from './features/events/index.ts';
+import { createCalendarService, createEventsService, createReminderRun } from './features/events/index.ts';
 import { createForumsService } from './features/forums/index.ts';
 import { createMediaServices } from './features/media/index.ts';
 import {
@@ -40,6 +42,7 @@ import type { Database } from './platform/db/database.ts';
 import type { MailOutbox } from './platform/mail/mail-outbox.ts';
 import type { MailWorker } from './platform/mail/mail-worker.ts';
 import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
+import type { MetricsReporter } from './platform/metrics/metrics.ts';
 import type { FileStore } from './platform/storage/file-store.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 
@@ -57,6 +60,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** the clock of the events' registration deadline (tests move it) */
   eventsClock?: (() => Date) | undefined;
+  /** what the features report to the metrics (logins, search time) */
+  metrics: MetricsReporter;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -66,10 +71,29 @@ export function createServices(deps: ServiceDeps) {
   const { jwtSecret } = config;
   const accounts = createAccountsService(db);
   const content = createContentService({ db, storage, signer, search });
-  const events = { db, storage, signer, accounts, addresses, now: deps.eventsClock, search };
+  const events = {
+    db,
+    storage,
+    signer,
+    accounts,
+    addresses,
+    now: deps.eventsClock,
+    search,
+    outbox,
+    mailWorker,
+  };
+  const calendar = createCalendarService(events);
   return {
     accounts,
-    auth: createAuthService({ db, accounts, tokens: deps.tokens, publicUrl: config.publicUrl }),
+    auth: createAuthService({
+      db,
+      accounts,
+      tokens: deps.tokens,
+      publicUrl: config.publicUrl,
+      // the login call's company (issue 36 point 5)
+      linkCompany: createCompanyLoginLink({ db, search }),
+      metrics: deps.metrics,
+    }),
     content,
     // deleting a category deletes the content items filed only under it
     categories: createCategoriesService({ db, accounts, content }),
@@ -97,13 +121,14 @@ export function createServices(deps: ServiceDeps) {
       log: deps.log,
       sections: DIGEST_SECTIONS,
     }),
-    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS }),
+    privacy: createPrivacyService({ db, accounts, parts: PRIVACY_PARTS, storage, outbox, addresses }),
     search: createSearchService({
       db,
       kind: deps.database.kind,
       sources: SEARCH_SOURCES,
       // the admin's synonym list (issue 33 point 3), read per search: a change counts from the next one
       synonyms: () => synonymGroups(db),
+      metrics: deps.metrics,
     }),
     // the search's synonym list under 'Verwaltung' (issue 33)
     searchSynonyms: createSynonymsService({ db }),
@@ -117,12 +142,16 @@ export function createServices(deps: ServiceDeps) {
       replyMails: { outbox, mailWorker, addresses, jwtSecret, recipients: forumReplyRecipients },
     }),
     events: createEventsService(events),
-    calendar: createCalendarService(events),
+    calendar,
+    // the reminder mails before an event (issue 35 point 3), run by app.ts's eventReminders job
+    eventReminders: createReminderRun({ db, outbox, addresses, icsOf: calendar.occurrenceIcs }),
     // member companies (issue 36): the directory, its self-service, and what admins do
     companies: createCompaniesService({ db, storage, signer, search }),
     companyAdmin: createCompanyAdminService({ db, storage, search }),
     companyReview: createCompanyReview({ db, search }),
     companyImport: createCompanyImport({ db, search }),
+    // people (issue 36 point 6): a person's page and each member's photo
+    people: createPeopleService({ db, storage, signer }),
   };
 }
 

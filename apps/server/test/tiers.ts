@@ -27,4 +27,6 @@ export const PROCESS_TIER = [
   'test/mail/outbox-outage.test.ts',
   'test/mail/outbox-restart.test.ts',
   'test/mail/relay-hang.test.ts',
+  // the README's host examples, run by node and php against the listening portal
+  'test/integrations/host-examples.test.ts',
 ];

@@ -48,6 +48,7 @@ export const ADMIN_MESSAGES = {
   emailInvalid: 'Die E-Mail-Adresse ist ungültig.',
   emailTaken: 'Diese E-Mail-Adresse hat schon ein anderes Mitglied.',
   companyTooLong: 'Die Firma darf höchstens 200 Zeichen lang sein.',
+  nameTooLong: 'Vor- und Nachname dürfen je höchstens 100 Zeichen lang sein.',
   roleInvalid: 'Die Rolle muss „ROLE_ADMIN“, „ROLE_USER“ oder „ROLE_PARTNER“ sein.',
   groupsInvalid: 'Die Gruppen müssen eine Liste von Gruppen-IDs sein.',
   groupUnknown: 'Eine der gewählten Gruppen gibt es nicht (mehr).',
@@ -105,6 +106,13 @@ export const ZAdminMember = z.object({
   username: z.string(),
   email: z.string().nullable(),
   company: z.string().nullable(),
+  /**
+   * the person's name (issue 36 point 6); `name` is personName(): 'Erika Muster', or the username. The server
+   * always sends all three; optional for clients' data made before names.
+   */
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  name: z.string().optional(),
   role: ZRoleName,
   groups: z.array(ZGroupRef),
   lastLoginAt: z.string().nullable(),
@@ -150,6 +158,11 @@ export const ZMemberEmail = z
   );
 /** A member's company: trimmed, empty for none. */
 export const ZMemberCompany = z.string().trim().max(200, ADMIN_MESSAGES.companyTooLong);
+/** A member's first or last name: trimmed, empty for none. */
+const ZMemberName = z
+  .string({ error: ADMIN_MESSAGES.nameTooLong })
+  .trim()
+  .max(100, ADMIN_MESSAGES.nameTooLong);
 
 const ZGroupIds = z
   .array(zId(ADMIN_MESSAGES.groupsInvalid), { error: ADMIN_MESSAGES.groupsInvalid })
@@ -182,6 +195,8 @@ export const ZAdminMemberUpdate = z
   .strictObject({
     email: ZMemberEmail.nullish(),
     company: ZMemberCompany.nullish(),
+    firstName: ZMemberName.nullish(),
+    lastName: ZMemberName.nullish(),
     role: ZRoleName.optional(),
     groups: ZGroupIds.optional(),
     disabled: formBoolean(ADMIN_MESSAGES.disabledInvalid).optional(),
@@ -261,6 +276,12 @@ export const AUDIT_KINDS = {
   'post.confirmationReminder': 'Erinnerung an ein Rundschreiben versendet',
   'event.save': 'Veranstaltung gespeichert',
   'event.delete': 'Veranstaltung gelöscht',
+  'event.answer': 'Auf eine Veranstaltung geantwortet',
+  'event.moveUp': 'Von der Warteliste nachgerückt',
+  'event.participantRemove': 'Von einer Veranstaltung abgemeldet',
+  'event.cancel': 'Veranstaltung abgesagt',
+  'event.seriesSave': 'Terminserie geändert',
+  'event.seriesDelete': 'Termine einer Serie gelöscht',
   'forum.save': 'Forum gespeichert',
   'forum.delete': 'Forum gelöscht',
   'thread.save': 'Thema gespeichert',
@@ -318,7 +339,8 @@ export type TAuditChanges = z.infer<typeof ZAuditChanges>;
 const ZAuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
-  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** `name`: personName() of the actor, 'Erika Muster' or the username (always sent; optional for old data) */
+  actor: z.object({ id: z.number().int(), username: z.string(), name: z.string().optional() }).nullable(),
   kind: z.enum(AUDIT_KIND_NAMES),
   subjectType: z.enum(AUDIT_SUBJECTS),
   subjectId: z.number().int().nullable(),
@@ -355,6 +377,9 @@ export const ZAccountExport = z.object({
     username: z.string(),
     email: z.string().nullable(),
     company: z.string().nullable(),
+    /** the person's name (issue 36 point 6); optional for exports made before names */
+    firstName: z.string().nullable().optional(),
+    lastName: z.string().nullable().optional(),
     role: ZRoleName,
     createdAt: z.string(),
     lastLoginAt: z.string().nullable(),
@@ -365,7 +390,12 @@ export const ZAccountExport = z.object({
       eventId: z.number().int(),
       event: z.string(),
       startAt: z.string(),
-      answer: z.enum(['attend', 'decline']),
+      /** 'waiting': a waiting place (issue 35) */
+      answer: z.enum(['attend', 'decline', 'waiting']),
+      /** companions of the place or waiting place */
+      guests: z.number().int(),
+      /** the waiting place's position; null for an answer */
+      waitlistPosition: z.number().int().nullable(),
       answeredAt: z.string(),
     }),
   ),

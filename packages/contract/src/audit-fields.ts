@@ -56,6 +56,14 @@ export const AUDIT_FIELDS = {
   registrationDeadline: 'Anmeldeschluss',
   teilnahmeausblenden: 'Teilnahme-Schaltflächen ausblenden',
   external: 'Externe Veranstaltung',
+  // event registration (issue 35)
+  event: 'Veranstaltung',
+  status: 'Antwort',
+  guests: 'Begleitpersonen',
+  waitlistPosition: 'Platz auf der Warteliste',
+  maxParticipants: 'Maximale Teilnehmerzahl',
+  waitingList: 'Warteliste',
+  maxGuests: 'Begleitpersonen je Mitglied',
   forum: 'Forum',
   thread: 'Thema',
   threads: 'Themen',
@@ -77,6 +85,13 @@ export const AUDIT_FIELDS = {
   companies: 'Firmen',
   companyLink: 'Firmenzugehörigkeit',
   rows: 'Zeilen',
+  number: 'Mitgliedsnummer',
+  // people (issue 36 point 6)
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  photo: 'Foto',
+  // an event series' occurrences a save or deletion with scope 'following' changed (issue 35)
+  occurrences: 'Termine',
   // the search's synonyms
   terms: 'Begriffe',
 } as const;

@@ -17,6 +17,10 @@ export const AUTH_MESSAGES = {
   usernameLookAlike:
     'Dieser Benutzername sieht aus wie der eines anderen Zugangs und kann nicht verwendet werden.',
   usernameReserved: 'Dieser Benutzername ist reserviert.',
+  companyName: 'Der Firmenname muss 1 bis 200 Zeichen lang sein.',
+  companyNumber:
+    'Die Mitgliedsnummer darf nur Buchstaben, Ziffern und . / - enthalten (höchstens 20 Zeichen).',
+  nameTooLong: 'Vor- und Nachname dürfen je höchstens 100 Zeichen lang sein.',
   passwordChecksBusy:
     'Gerade werden zu viele Anmeldungen gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
 } as const;
@@ -37,6 +41,22 @@ export const ZGenerateLoginInput = z.object({
     .optional(),
   email: z.email('Die E-Mail-Adresse ist ungültig.').max(254).optional(),
   company: z.string().trim().max(200).optional(),
+  /** the member's company (issue 36 point 5): linked, or created when no company has the name */
+  companyName: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.companyName)
+    .max(200, AUTH_MESSAGES.companyName)
+    .optional(),
+  /** the office's member number of the company; found before the name */
+  companyNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z./-]{0,19}$/, AUTH_MESSAGES.companyNumber)
+    .optional(),
+  /** the person's name (issue 36 point 6); an empty text clears it */
+  firstName: z.string().trim().max(100, AUTH_MESSAGES.nameTooLong).optional(),
+  lastName: z.string().trim().max(100, AUTH_MESSAGES.nameTooLong).optional(),
   roles: formList(z.array(ZRole).max(3)).optional(),
   groups: formList(z.array(z.string().trim().min(1).max(100)).max(50)).optional(),
 });

@@ -89,7 +89,15 @@ export function circularLabel(number: { number: number; year: number }): string 
 /** SPEC §2 Blog: the list's title without and with `ceo=true`. */
 export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
 
-const ZBlogAuthor = zm.object({ username: zm.string() });
+/**
+ * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username.
+ * The server always sends both; optional for clients' data made before names (issue 36 point 6).
+ */
+const ZBlogAuthor = zm.object({
+  username: zm.string(),
+  id: zm.optional(zm.int()),
+  name: zm.optional(zm.string()),
+});
 
 /** A circular's number of its year, kept by the server; shown with circularLabel(): 'Rundschreiben 12/2026'. */
 const ZCircularNumber = zm.object({ number: zm.int(), year: zm.int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './ids.ts';
+import { ID_MAX, zId } from './ids.ts';
 import { pathTemplate } from './paths.ts';
 
 /**
@@ -85,9 +85,10 @@ export type TCompanyFunction = (typeof COMPANY_FUNCTIONS)[number];
 export const COMPANY_PAGE_SIZE = 24;
 const COMPANY_NAME_MAX = 200;
 const COMPANY_DESCRIPTION_MAX = 2000;
+const COMPANY_NUMBER_MAX = 20;
 const SPECIALTY_NAME_MAX = 100;
 /** The letters of the A–Z bar; '#' holds names starting with a digit or another sign. */
-const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
+export const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
 
 export const COMPANY_MESSAGES = {
   notFound: 'Diese Firma gibt es nicht (mehr).',
@@ -123,6 +124,13 @@ export const COMPANY_MESSAGES = {
   importFailed: (count: number) =>
     `Nichts importiert: ${count === 1 ? 'eine Zeile hat' : `${count} Zeilen haben`} Fehler.`,
   importNoName: 'Die Spalte „Firma“ fehlt.',
+  number: 'Die Mitgliedsnummer darf nur Buchstaben, Ziffern und . / - enthalten (höchstens 20 Zeichen).',
+  numberTaken: (number: string, name: string) => `Die Mitgliedsnummer „${number}“ hat schon „${name}“.`,
+  numberUnknown: (number: string) =>
+    `Eine Firma mit der Mitgliedsnummer „${number}“ gibt es nicht; bitte auch companyName senden.`,
+  numberAdminsOnly: 'Die Mitgliedsnummer ändert nur die Verbandsverwaltung.',
+  importRace:
+    'Während des Imports wurde eine Firma gleichen Namens angelegt. Bitte prüfen Sie die Datei noch einmal.',
 } as const;
 
 const optionalText = (max: number) =>
@@ -146,6 +154,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9+()/\- ]{3,40}$/;
 const WEBSITE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const POSTAL = /^\d{5}$/;
+const COMPANY_NUMBER = /^[0-9A-Za-z][0-9A-Za-z./-]*$/;
 
 /** The company's own fields as a form and the PATCH send them; empty texts become null. */
 export const companyFields = {
@@ -161,6 +170,12 @@ export const companyFields = {
   specialtyIds: z.array(zId(COMPANY_MESSAGES.specialtyUnknown)).max(50),
 };
 
+/** The office's member number ('Mitgliedsnummer'): letters, digits, '-', '/' and '.'; set by admins only. */
+export const ZCompanyNumber = optionalText(COMPANY_NUMBER_MAX).refine(
+  (v) => v === null || COMPANY_NUMBER.test(v),
+  COMPANY_MESSAGES.number,
+);
+
 /** POST /api/admin/companies: a new company; only the name is needed. */
 export const ZCompanyCreate = z.strictObject({
   ...companyFields,
@@ -172,6 +187,7 @@ export const ZCompanyCreate = z.strictObject({
   phone: companyFields.phone.optional(),
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
+  number: ZCompanyNumber.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
 });
 
@@ -197,10 +213,14 @@ export const ZCompanyPatch = z.strictObject({
   phone: companyFields.phone.optional(),
   email: companyFields.email.optional(),
   description: companyFields.description.optional(),
+  /** admins only (403 for the main contact) */
+  number: ZCompanyNumber.optional(),
   specialtyIds: companyFields.specialtyIds.optional(),
   contacts: z.array(ZContactPatch).max(200).optional(),
   version: z.number().int().min(1).optional(),
 });
+
+export type TCompanyPatch = z.input<typeof ZCompanyPatch>;
 
 export const ZCompanyIdParams = z.object({ id: zId(COMPANY_MESSAGES.notFound) });
 export const ZCompanyMemberParams = z.object({
@@ -211,8 +231,9 @@ export const ZCompanyVcardParams = z.object({
   id: zId(COMPANY_MESSAGES.notFound),
   contact: z
     .string()
-    .regex(/^[1-9]\d{0,9}\.vcf$/, COMPANY_MESSAGES.contactUnknown)
-    .transform((value) => Number(value.slice(0, -4))),
+    .regex(/^[0-9]{1,16}\.vcf$/, COMPANY_MESSAGES.contactUnknown)
+    .transform((value) => Number(value.slice(0, -4)))
+    .pipe(z.number().min(1, COMPANY_MESSAGES.contactUnknown).max(ID_MAX, COMPANY_MESSAGES.contactUnknown)),
 });
 
 /** PUT /api/admin/companies/{id}/members/{userId}: links (or moves) the member to the company. */
@@ -258,6 +279,8 @@ const ZCompanyCard = z.object({
   specialties: z.array(ZSpecialty),
 });
 
+export type TCompanyCard = z.infer<typeof ZCompanyCard>;
+
 export const ZCompanyPage = z.object({
   items: z.array(ZCompanyCard),
   total: z.number().int(),
@@ -281,6 +304,8 @@ const ZCompanyContact = z.object({
   vcard: z.string().nullable(),
 });
 
+export type TCompanyContact = z.infer<typeof ZCompanyContact>;
+
 /** GET /api/companies/{id}; `canEdit`: the caller is its main contact or an admin. */
 export const ZCompany = ZCompanyCard.extend({
   street: z.string().nullable(),
@@ -288,6 +313,8 @@ export const ZCompany = ZCompanyCard.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   description: z.string().nullable(),
+  /** the office's member number, or null (always sent; optional for clients' data made before it) */
+  number: z.string().nullable().optional(),
   version: z.number().int(),
   canEdit: z.boolean(),
   contacts: z.array(ZCompanyContact),
@@ -303,6 +330,7 @@ export const ZMyCompany = z.object({
 });
 export type TMyCompany = z.infer<typeof ZMyCompany>;
 export const ZMyCompanyPatch = z.strictObject({ showInDirectory: z.boolean() });
+export type TMyCompanyPatch = z.infer<typeof ZMyCompanyPatch>;
 
 /** A company proposed from members' company texts: the folded `key`, the spellings and who wrote them. */
 export const ZCompanyProposal = z.object({
@@ -357,6 +385,7 @@ export const ZCompanyImportQuery = z.object({
 /** The CSV columns of import and export, in order. */
 export const COMPANY_CSV = {
   name: 'Firma',
+  number: 'Mitgliedsnummer',
   street: 'Straße',
   postalCode: 'PLZ',
   city: 'Ort',
@@ -382,6 +411,7 @@ export const COMPANY_IMPORT_MESSAGES = {
   mainContactUnknown: (value: string) => `„${value}“ bei Hauptansprechpartner: bitte „ja“ oder „nein“.`,
   conflict: (line: number) => `Die Angaben zur Firma weichen von Zeile ${line} ab.`,
   memberTwice: (value: string, line: number) => `„${value}“ steht schon in Zeile ${line}.`,
+  numberTaken: (number: string, name: string) => `Die Mitgliedsnummer „${number}“ hat schon „${name}“.`,
   invalid: (column: string, message: string) => `${column}: ${message}`,
   changed: (columns: readonly string[]) => `Geändert: ${columns.join(', ')}`,
 } as const;

@@ -78,7 +78,7 @@ const RECURRENCE_FREQUENCIES = ['weekly', 'monthly'] as const;
  * months on the `weekOfMonth`-th (1–4, or -1: the last) weekday of the start. It ends on the Berlin date
  * `until` (inclusive) or after `count` occurrences, exactly one of them. iCalendar writes it as RRULE.
  */
-export const ZRecurrence = zm.object({
+const ZRecurrence = zm.object({
   frequency: zm.enum(RECURRENCE_FREQUENCIES),
   interval: zm.int(),
   weekOfMonth: zm.nullable(zm.int()),
@@ -125,7 +125,7 @@ export type TRecurrenceInput = z.input<typeof ZRecurrenceInput>;
 /** A save or deletion of a series' occurrence: only this one, or it and every later one. */
 const EVENT_CHANGE_SCOPES = ['this', 'following'] as const;
 export type TEventChangeScope = (typeof EVENT_CHANGE_SCOPES)[number];
-export const ZEventChangeScope = z.enum(EVENT_CHANGE_SCOPES, { error: REGISTRATION_MESSAGES.scopeInvalid });
+const ZEventChangeScope = z.enum(EVENT_CHANGE_SCOPES, { error: REGISTRATION_MESSAGES.scopeInvalid });
 
 /** DELETE /api/event/{id} and POST /api/event/{id}/cancel: `?scope=following` for a series (default this). */
 export const ZEventScopeQuery = z.object({ scope: ZEventChangeScope.default('this') });
@@ -146,7 +146,7 @@ export const registrationInputFields = {
 };
 
 /** A waiting place: `position` 1 is the next to move up. Admins see all, members their own. */
-export const ZWaitlistEntry = zm.object({
+const ZWaitlistEntry = zm.object({
   user: zm.object({
     username: zm.string(),
     email: zm.nullable(zm.string()),

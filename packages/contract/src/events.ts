@@ -23,7 +23,10 @@ export const EVENTS_API = {
   byId: pathTemplate('/api/event/:id'),
   /** POST: cancels the event (`?scope=following` for a series), which stays visible as 'Abgesagt' (issue 35). */
   cancel: pathTemplate('/api/event/:id/cancel'),
-  /** DELETE: an admin removes a member's answer or waiting place; the waiting list moves up (issue 35). */
+  /**
+   * DELETE: an admin removes a member's answer or waiting place; the waiting list moves up (issue 35). Answers
+   * the event as GET /api/event/{id} does (200); 404 `participantNotFound` when the member has neither.
+   */
   participant: pathTemplate('/api/event/:id/participant/:username'),
   /** GET the event as an iCalendar file (`text/calendar`). */
   ics: pathTemplate('/api/event/:id/ics'),
@@ -275,7 +278,8 @@ const ZStatusValue = formBoolean(EVENT_MESSAGES.statusInvalid);
 
 /**
  * POST /api/eventSubscription/status: a form (or JSON) with `event` (JSON of the event; only `id` is read),
- * `status` 1 (attend) or 0 (decline) and, with an acceptance, `guests` (companions, default 0; issue 35).
+ * `status` 1 (attend) or 0 (decline) and, with an acceptance, `guests` (companions; omitted: a place or waiting place
+ * keeps its companions, a new answer has none; issue 35).
  * The answer is the event: `mySubscription` true with a place, `myWaitlistPosition` set with a waiting place.
  */
 export const ZEventStatusBody = z.object({

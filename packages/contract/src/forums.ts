@@ -67,7 +67,15 @@ const name = () =>
 const postContent = () =>
   requiredText(FORUM_MESSAGES.contentRequired, 200_000, FORUM_MESSAGES.contentTooLong);
 
-const ZForumAuthor = z.object({ username: z.string() });
+/**
+ * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username.
+ * The server always sends both; optional for clients' data made before names (issue 36 point 6).
+ */
+const ZForumAuthor = z.object({
+  username: z.string(),
+  id: z.number().int().optional(),
+  name: z.string().optional(),
+});
 
 /**
  * An attachment of a post. `filePath` is a signed, expiring URL of the file; `fileThumbnailPath` one of its

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Ids are PostgreSQL `integer`s; a larger number names no row, and PostgreSQL would fail on it. */
-const ID_MAX = 2_147_483_647;
+export const ID_MAX = 2_147_483_647;
 
 export const ID_MESSAGES = {
   invalid: 'Die ID muss eine positive ganze Zahl sein.',

@@ -19,6 +19,7 @@ export * from './media.ts';
 export * from './notifications.ts';
 export * from './paging.ts';
 export * from './paths.ts';
+export * from './people.ts';
 export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './search.ts';

@@ -70,6 +70,9 @@ describe('GET /api/admin/members', () => {
       username: 'Erika',
       email: 'erika.mustermann@glas-nord.de',
       company: 'Glasbau Mu\u0308ller & Söhne',
+      firstName: null,
+      lastName: null,
+      name: 'Erika',
       role: 'ROLE_USER',
       groups: [
         { id: w.groups.gf, name: 'Geschäftsführung' },

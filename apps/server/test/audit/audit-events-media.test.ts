@@ -45,6 +45,8 @@ describe('audit of events', () => {
       url: { before: null, after: 'https://www.glastage.example/programm' },
       teilnahmeausblenden: { before: null, after: false },
       external: { before: null, after: false },
+      waitingList: { before: null, after: false },
+      maxGuests: { before: null, after: 0 },
     });
   });
 
@@ -89,9 +91,12 @@ describe('audit of events', () => {
       headers: w.as.partner,
     });
     expect(deleted.statusCode).toBe(403);
-    // a member's answer is no admin action
-    expect((await setStatus(w, w.as.mitglied, event.id, 1)).statusCode).toBe(200);
     expect(await auditSince(w, mark)).toEqual([]);
+    // a member's answer is recorded as theirs (issue 35 point 7)
+    expect((await setStatus(w, w.as.mitglied, event.id, 1)).statusCode).toBe(200);
+    expect(await auditSince(w, mark)).toMatchObject([
+      { kind: 'event.answer', subjectId: event.id, changes: { status: { before: null, after: 'Zugesagt' } } },
+    ]);
   });
 
   it('should record a deletion with the fields the event had', async () => {

@@ -175,7 +175,7 @@ describe('import', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = response.rawPayload.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFFirma;Straße;PLZ;Ort;Bundesland;Website;Telefon;E-Mail;Beschreibung;Schwerpunkte;Benutzername;Funktion;Hauptansprechpartner',
+      '\uFEFFFirma;Mitgliedsnummer;Straße;PLZ;Ort;Bundesland;Website;Telefon;E-Mail;Beschreibung;Schwerpunkte;Benutzername;Funktion;Hauptansprechpartner',
     );
     expect(text).toContain('Fassaden Weiß & Söhne KG');
     const again = await upload(response.rawPayload, true);

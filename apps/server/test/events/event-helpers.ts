@@ -95,3 +95,52 @@ export async function getEvent(w: World<never>, headers: Headers, id: number): P
 export async function eventCount(w: World<never>): Promise<number> {
   return (await rowCounts(w.t, ['events'])).events;
 }
+
+/** POST /api/eventSubscription/status with companions (issue 35); `guests` as the form sends it. */
+export function answerWith(
+  w: World<never>,
+  headers: Headers,
+  eventId: number,
+  status: 1 | 0,
+  guests?: number | string,
+) {
+  return w.t.app.inject({
+    method: 'POST',
+    url: EVENTS_API.status,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      event: JSON.stringify({ id: eventId }),
+      status: String(status),
+      ...(guests === undefined ? {} : { guests: String(guests) }),
+    }).toString(),
+  });
+}
+
+/** DELETE /api/event/{id}/participant/{username} (admins). */
+export function removeParticipant(w: World<never>, headers: Headers, eventId: number, username: string) {
+  return w.t.app.inject({
+    method: 'DELETE',
+    url: EVENTS_API.participant(eventId, encodeURIComponent(username)),
+    headers,
+  });
+}
+
+/** The mails queued to `recipient`, oldest first. */
+export function mailsTo(w: World<never>, recipient: string) {
+  return w.t.database.db
+    .selectFrom('mailOutbox')
+    .select(['subject', 'text'])
+    .where('recipient', '=', recipient)
+    .orderBy('id')
+    .execute();
+}
+
+/** The audit entries of these kinds, oldest first. */
+export function auditEntries(w: World<never>, kinds: readonly string[]) {
+  return w.t.database.db
+    .selectFrom('auditLog')
+    .select(['kind', 'actorId', 'subjectType', 'subjectId', 'subjectLabel', 'changes'])
+    .where('kind', 'in', kinds)
+    .orderBy('id')
+    .execute();
+}

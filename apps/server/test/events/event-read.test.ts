@@ -168,6 +168,7 @@ describe('OpenAPI', () => {
         '/api/event/count/{max}',
         '/api/event/{id}',
         '/api/event/{id}/ics',
+        '/api/event/{id}/participant/{username}',
         EVENTS_API.calendarToken,
         EVENTS_API.status,
         '/api/eventSubscription/participantsAsCsv/{eventId}',

@@ -81,14 +81,20 @@ describe('POST /api/eventSubscription/status', () => {
       {
         user: { username: 'admin', email: 'admin@verband.example', company: 'Verband Flachglas e. V.' },
         status: true,
+        guests: 0,
+        answeredAt: expect.any(String),
       },
       {
         user: { username: 'mitglied', email: 'mitglied@glaserei.example', company: 'Glaserei Beispiel GmbH' },
         status: true,
+        guests: 0,
+        answeredAt: expect.any(String),
       },
       {
         user: { username: 'kollegin', email: 'kollegin@fensterbau.example', company: 'Fensterbau Süd KG' },
         status: false,
+        guests: 0,
+        answeredAt: expect.any(String),
       },
     ]);
     expect(shown).toMatchObject({ participantCount: 2, declinedCount: 1 });

@@ -61,7 +61,13 @@ describe('POST /api/event/', () => {
     });
     const read = await w.t.app.inject({ url: EVENTS_API.byId(event.id), headers: w.as.mitglied });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ ...event, participantCount: null, declinedCount: null });
+    expect(read.json()).toEqual({
+      ...event,
+      participantCount: null,
+      declinedCount: null,
+      guestCount: null,
+      waitingCount: null,
+    });
   });
 
   it('should accept the event as a JSON body, flags as 1/0 and an empty deadline', async () => {

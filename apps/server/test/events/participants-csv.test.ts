@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES, EVENTS_API, MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../helpers/builders.ts';
-import { buildAnswer, buildEvent } from '../helpers/builders-events.ts';
+import { buildAnswer, buildEvent, buildWaiting } from '../helpers/builders-events.ts';
 import { userId } from '../helpers/factories.ts';
 import { createEventWorld, type EventWorld } from './event-helpers.ts';
 
@@ -20,9 +20,12 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 const csvUrl = (id: number) => EVENTS_API.participantsCsv(id);
-/** `username` answers the event: true attends. */
-const answer = async (username: string, eventId: number, status: boolean) =>
-  buildAnswer(w, { eventId, userId: await userId(w, username), status });
+/** When the answers were given: 10:30 in Berlin (winter time). */
+const ANSWERED = '2026-01-15T09:30:00.000Z';
+const ANSWERED_BERLIN = '15.01.2026, 10:30';
+/** `username` answers the event: true attends (with `guests` companions). */
+const answer = async (username: string, eventId: number, status: boolean, guests = 0) =>
+  buildAnswer(w, { eventId, userId: await userId(w, username), status, guests, at: ANSWERED });
 
 describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
   it('should answer UTF-8 with BOM, `;` and CRLF, accepted first, formula cells escaped', async () => {
@@ -30,7 +33,7 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
     await answer('zoë', event.id, false);
     await answer('mitglied', event.id, true);
     await answer('=SUMME(A1)', event.id, true);
-    await answer('Jürgen Weiß', event.id, true);
+    await answer('Jürgen Weiß', event.id, true, 2);
 
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(200);
@@ -43,11 +46,11 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
       Buffer.from([0xef, 0xbb, 0xbf]),
       Buffer.from(
         [
-          'Name;E-Mail;Firma;Status',
-          `"'=SUMME(A1)";"'@x";"'+49 211 123456";Zugesagt`,
-          'Jürgen Weiß;juergen@glas.example;"Glas & Söhne; Köln";Zugesagt',
-          'mitglied;mitglied@glaserei.example;Glaserei Beispiel GmbH;Zugesagt',
-          `zoë;zoe@glas.example;"'-x";Abgesagt`,
+          'Name;E-Mail;Firma;Status;Begleitpersonen;Antwort am',
+          `"'=SUMME(A1)";"'@x";"'+49 211 123456";Zugesagt;0;${ANSWERED_BERLIN}`,
+          `Jürgen Weiß;juergen@glas.example;"Glas & Söhne; Köln";Zugesagt;2;${ANSWERED_BERLIN}`,
+          `mitglied;mitglied@glaserei.example;Glaserei Beispiel GmbH;Zugesagt;0;${ANSWERED_BERLIN}`,
+          `zoë;zoe@glas.example;"'-x";Abgesagt;0;${ANSWERED_BERLIN}`,
           '',
         ].join('\r\n'),
         'utf8',
@@ -66,9 +69,9 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
       [
-        '\uFEFFName;E-Mail;Firma;Status',
-        `unsichtbar;unsichtbar@glas.example;"'\u200B|calc";Zugesagt`,
-        `vollbreit;vollbreit@glas.example;"'＝SUMME(A1)";Zugesagt`,
+        '\uFEFFName;E-Mail;Firma;Status;Begleitpersonen;Antwort am',
+        `unsichtbar;unsichtbar@glas.example;"'\u200B|calc";Zugesagt;0;${ANSWERED_BERLIN}`,
+        `vollbreit;vollbreit@glas.example;"'＝SUMME(A1)";Zugesagt;0;${ANSWERED_BERLIN}`,
         '',
       ].join('\r\n'),
     );
@@ -78,10 +81,41 @@ describe('GET /api/eventSubscription/participantsAsCsv/{eventId}', () => {
     const event = await buildEvent(w, { name: '!!!' });
     const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('\uFEFFName;E-Mail;Firma;Status\r\n');
+    expect(response.body).toBe('\uFEFFName;E-Mail;Firma;Status;Begleitpersonen;Antwort am\r\n');
     expect(response.headers['content-disposition']).toContain(
       `filename="teilnehmer-veranstaltung-${event.id}.csv"`,
     );
+  });
+
+  it('should list the waiting list by position between the accepted and the declined (issue 35)', async () => {
+    const event = await buildEvent(w, {
+      name: 'Seminar',
+      maxParticipants: 1,
+      waitingList: true,
+      maxGuests: 2,
+    });
+    await answer('zoë', event.id, false);
+    await answer('mitglied', event.id, true);
+    await buildWaiting(w, {
+      eventId: event.id,
+      userId: await userId(w, 'vollbreit'),
+      guests: 1,
+      at: ANSWERED,
+    });
+    await buildWaiting(w, {
+      eventId: event.id,
+      userId: await userId(w, 'Jürgen Weiß'),
+      at: '2026-07-01T16:05:00Z',
+    });
+    const response = await w.t.app.inject({ url: csvUrl(event.id), headers: w.as.admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split('\r\n').slice(1)).toEqual([
+      `mitglied;mitglied@glaserei.example;Glaserei Beispiel GmbH;Zugesagt;0;${ANSWERED_BERLIN}`,
+      `vollbreit;vollbreit@glas.example;"'＝SUMME(A1)";Warteliste (Platz 1);1;${ANSWERED_BERLIN}`,
+      'Jürgen Weiß;juergen@glas.example;"Glas & Söhne; Köln";Warteliste (Platz 2);0;01.07.2026, 18:05',
+      `zoë;zoe@glas.example;"'-x";Abgesagt;0;${ANSWERED_BERLIN}`,
+      '',
+    ]);
   });
 
   it('should refuse the list of an external event with 409', async () => {

@@ -41,7 +41,7 @@ describe('POST /api/forumPost/', () => {
         forumThreadId: thread.id,
         content: '<p>Randverbund <a>prüfen</a></p>',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-        author: { username: user },
+        author: { username: user, id: expect.any(Number), name: user },
         first: false,
         forumPostMedia: [],
         forumPostMediaImages: [],
@@ -52,7 +52,10 @@ describe('POST /api/forumPost/', () => {
       expect(read.posts[1]).toEqual(post);
       expect(await threadInForum(thread.id)).toMatchObject({
         replyCount: 1,
-        lastReply: { createdAt: post.createdAt, author: { username: user } },
+        lastReply: {
+          createdAt: post.createdAt,
+          author: { username: user, id: expect.any(Number), name: user },
+        },
         lastActivity: post.createdAt,
       });
     },
@@ -116,7 +119,10 @@ describe('DELETE /api/forumPost/{id}', () => {
     expect(read.posts.map((post) => post.id)).toEqual([thread.posts[0]?.id, kept.id]);
     expect(await threadInForum(thread.id)).toMatchObject({
       replyCount: 1,
-      lastReply: { createdAt: kept.createdAt, author: { username: 'kollege' } },
+      lastReply: {
+        createdAt: kept.createdAt,
+        author: { username: 'kollege', id: expect.any(Number), name: 'kollege' },
+      },
       lastActivity: kept.createdAt,
     });
     const again = await remove(w, FORUM_API.post(deleted.id), w.as.admin);

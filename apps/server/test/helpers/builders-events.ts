@@ -15,6 +15,9 @@ export async function buildEvent(
     teilnahmeausblenden?: boolean;
     registrationDeadline?: Moment | null;
     createdAt?: Moment;
+    maxParticipants?: number | null;
+    waitingList?: boolean;
+    maxGuests?: number;
   } = {},
 ): Promise<Built> {
   const start = at(overrides.start, new Date(Date.now() + 7 * 24 * 60 * 60_000));
@@ -33,6 +36,9 @@ export async function buildEvent(
       external: overrides.external ?? false,
       teilnahmeausblenden: overrides.teilnahmeausblenden ?? false,
       registrationDeadline: deadline === undefined || deadline === null ? null : at(deadline),
+      maxParticipants: overrides.maxParticipants ?? null,
+      waitingList: overrides.waitingList ?? false,
+      maxGuests: overrides.maxGuests ?? 0,
       createdAt,
       updatedAt: createdAt,
     })
@@ -41,10 +47,10 @@ export async function buildEvent(
   return { id: row.id, name };
 }
 
-/** A member's answer to an event (true: attends); the event's kept counts follow by trigger. */
+/** A member's answer to an event (true: attends, with `guests`); the event's kept counts follow by trigger. */
 export async function buildAnswer(
   w: Builder,
-  answer: { eventId: number; userId: number; status: boolean; at?: Moment },
+  answer: { eventId: number; userId: number; status: boolean; guests?: number; at?: Moment },
 ): Promise<void> {
   const moment = at(answer.at);
   await dbOf(w)
@@ -53,8 +59,25 @@ export async function buildAnswer(
       eventId: answer.eventId,
       userId: answer.userId,
       status: answer.status,
+      guests: answer.guests ?? 0,
       createdAt: moment,
       updatedAt: moment,
+    })
+    .execute();
+}
+
+/** A waiting place at the end of the event's waiting list (issue 35). */
+export async function buildWaiting(
+  w: Builder,
+  place: { eventId: number; userId: number; guests?: number; at?: Moment },
+): Promise<void> {
+  await dbOf(w)
+    .insertInto('eventWaitlist')
+    .values({
+      eventId: place.eventId,
+      userId: place.userId,
+      guests: place.guests ?? 0,
+      createdAt: at(place.at),
     })
     .execute();
 }

@@ -171,25 +171,50 @@ function decodeWords(value: string): string {
   );
 }
 
-/** Subject, text and HTML of a multipart/alternative mail as nodemailer writes it. */
+/** A file a mail carries (Content-Disposition: attachment), decoded as UTF-8 text. */
+export interface ReadAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** Text, HTML and attachments of a MIME body, nested multiparts (mixed around alternative) included. */
+function readParts(
+  head: string,
+  body: string,
+  result: { text: string; html: string; attachments: ReadAttachment[] },
+): void {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header(head, 'Content-Type'))?.[1] ?? '';
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const raw = partBody.join('\n\n');
+    const type = header(partHead, 'Content-Type');
+    if (/^multipart\//i.test(type)) {
+      readParts(partHead, raw, result);
+      continue;
+    }
+    const content = decodeBody(raw.trim(), header(partHead, 'Content-Transfer-Encoding'));
+    const disposition = header(partHead, 'Content-Disposition');
+    if (/^attachment/i.test(disposition)) {
+      const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+      result.attachments.push({ filename, contentType: type.split(';')[0]?.trim() ?? '', content });
+    } else if (/text\/plain/i.test(type)) result.text = content;
+    else if (/text\/html/i.test(type)) result.html = content;
+  }
+}
+
+/** Subject, text, HTML and attachments of a mail as nodemailer writes it. */
 export function readMail(raw: string): {
   subject: string;
   to: string;
   messageId: string;
   text: string;
   html: string;
+  attachments: ReadAttachment[];
 } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(header(head, 'Content-Type'))?.[1] ?? '';
-  const parts = body.split(`--${boundary}`).slice(1, -1);
-  const result = { text: '', html: '' };
-  for (const part of parts) {
-    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const content = decodeBody(partBody.join('\n\n').trim(), header(partHead, 'Content-Transfer-Encoding'));
-    if (/text\/plain/i.test(header(partHead, 'Content-Type'))) result.text = content;
-    if (/text\/html/i.test(header(partHead, 'Content-Type'))) result.html = content;
-  }
+  const result = { text: '', html: '', attachments: [] as ReadAttachment[] };
+  readParts(head, rest.join('\n\n'), result);
   return {
     subject: decodeWords(header(head, 'Subject')),
     to: header(head, 'To'),

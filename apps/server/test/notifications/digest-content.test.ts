@@ -2,7 +2,7 @@ import { BLOG_API } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../categories/category-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
-import { createEvent } from '../events/event-helpers.ts';
+import { answerWith, createEvent } from '../events/event-helpers.ts';
 import {
   createDigestWorld,
   DAY,
@@ -23,6 +23,7 @@ let now: Date;
 const ids = {
   posts: {} as Record<'members' | 'gf' | 'partner' | 'scheduled' | 'breaking' | 'old', number>,
   event: 0,
+  seminar: 0,
   categories: {} as Record<'members' | 'gf' | 'partner', number>,
   items: {} as Record<'members' | 'gf' | 'partner', number>,
   threads: {} as Record<'fresh' | 'mailed' | 'read' | 'own', { forumId: number; threadId: number }>,
@@ -69,6 +70,9 @@ beforeAll(async () => {
     .execute();
 
   ids.event = (await createEvent(w, { name: 'Glastage 2026' })).id;
+  // issue 35: 6 places, 2 taken by chef (one companion); 'mitglied' has not answered
+  ids.seminar = (await createEvent(w, { name: 'Seminar Glasstatik', maxParticipants: 6, maxGuests: 1 })).id;
+  await answerWith(w, w.as.chef, ids.seminar, 1, 1);
   // entered afterwards for the record: over before the digest goes out
   const past = await createEvent(w, { name: 'Rückblick Herbsttagung' });
   await w.t.database.db
@@ -173,6 +177,14 @@ describe('what a digest lists', () => {
     expect(await text('mitglied')).toContain(`${URL}/event/${ids.event}`);
   });
 
+  it('should mention the free places of events with a capacity the member has not answered', async () => {
+    expect(await text('mitglied')).toMatch(/Seminar Glasstatik.*am .* Uhr, noch 4 Plätze/);
+    const chef = await text('chef');
+    expect(chef).toContain('Seminar Glasstatik');
+    expect(chef).not.toContain('noch 4 Plätze');
+    expect(await text('mitglied')).not.toMatch(/Glastage 2026[^\n]*Plätze/);
+  });
+
   it('should leave out events that are over by the time the digest goes out', async () => {
     for (const username of ['admin', 'mitglied', 'chef'])
       expect(await text(username)).not.toContain('Rückblick Herbsttagung');
@@ -204,13 +216,13 @@ describe('what a digest lists', () => {
 
   it('should count the sections in the German subject, singular and plural', async () => {
     expect((await digestOf(w, 'mitglied'))?.subject).toBe(
-      'Neues im Mitgliederportal: 1 Beitrag, 1 Veranstaltung, 1 Thema, 1 Inhaltsseite',
+      'Neues im Mitgliederportal: 1 Beitrag, 2 Veranstaltungen, 1 Thema, 1 Inhaltsseite',
     );
     expect((await digestOf(w, 'chef'))?.subject).toBe(
-      'Neues im Mitgliederportal: 1 Beitrag, 1 Veranstaltung, 3 Themen, 1 Inhaltsseite',
+      'Neues im Mitgliederportal: 1 Beitrag, 2 Veranstaltungen, 3 Themen, 1 Inhaltsseite',
     );
     expect((await digestOf(w, 'admin'))?.subject).toBe(
-      'Neues im Mitgliederportal: 3 Beiträge, 1 Veranstaltung, 4 Themen, 3 Inhaltsseiten',
+      'Neues im Mitgliederportal: 3 Beiträge, 2 Veranstaltungen, 4 Themen, 3 Inhaltsseiten',
     );
   });
 

@@ -21,20 +21,34 @@ import {
 import { multipartBody } from '../helpers/multipart.ts';
 import { type SlowProxy, startSlowProxy } from '../helpers/slow-proxy.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { metricValue } from './metrics-text.ts';
 
 const LIMIT_SECONDS = 1;
+const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
 /** Far below the 5 s each statement could take before, far above the limit on a busy machine. */
 const ANSWERED_WITHIN_MS = 4_000;
 
 let w: ForumWorld;
 let threadId: number;
 beforeAll(async () => {
-  w = await createForumWorld({ DATABASE_REQUEST_TIMEOUT_SECONDS: String(LIMIT_SECONDS) });
+  w = await createForumWorld({ DATABASE_REQUEST_TIMEOUT_SECONDS: String(LIMIT_SECONDS), METRICS_TOKEN });
   threadId = (await createThread(w, (await createForum(w)).id)).id;
 });
 afterAll(() => w.t.close());
 
 const reply = { content: '<p>Bei uns half ein neuer Randverbund.</p>' };
+
+/** The requests /metrics counts as ended by a database limit (portal_db_timeouts_total, issue 38), by kind. */
+async function timeouts(): Promise<Record<string, number>> {
+  const response = await w.t.app.inject({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const kinds = ['statement', 'deadline', 'request', 'lock'];
+  return Object.fromEntries(
+    kinds.map((kind) => [kind, metricValue(response.body, 'portal_db_timeouts_total', { kind })]),
+  );
+}
 
 /** Another connection holds what the reply's transaction must write: SQLite's write lock, PostgreSQL's search index. */
 async function holdWrites(): Promise<() => Promise<void>> {
@@ -60,12 +74,18 @@ async function holdWrites(): Promise<() => Promise<void>> {
 describe('a request whose write waits on a lock held elsewhere', () => {
   it('should answer 503 with Retry-After at its time limit and commit nothing', async () => {
     const before = await forumRows(w);
+    const counted = await timeouts();
     const release = await holdWrites();
     const begin = performance.now();
     const response = await savePost(w, w.as.kollege, threadId, reply).finally(release);
     const ms = performance.now() - begin;
 
     expect(response.statusCode).toBe(503);
+    // Counted for the operator: the request's time ran out (or, on SQLite, the lock outlasted it).
+    const after = await timeouts();
+    const grown = Object.keys(after).filter((kind) => (after[kind] ?? 0) > (counted[kind] ?? 0));
+    expect(grown.length).toBe(1);
+    expect(['request', 'lock']).toContain(grown[0]);
     expect(response.json()).toEqual({ detail: MESSAGES.databaseUnavailable });
     expect(response.headers['retry-after']).toBe('5');
     expect(ms).toBeLessThan(ANSWERED_WITHIN_MS);

@@ -74,6 +74,8 @@ describe('GET /api/account/export', () => {
       username: 'mitglied',
       email: 'erika.muster@glaserei.example',
       company: 'Glaserei Muster GmbH',
+      firstName: null,
+      lastName: null,
       role: 'ROLE_USER',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastLoginAt: lastLogin.toISOString(),
@@ -85,6 +87,8 @@ describe('GET /api/account/export', () => {
         event: 'Glastage 2026',
         startAt: expect.any(String),
         answer: 'attend',
+        guests: 0,
+        waitlistPosition: null,
         answeredAt: expect.any(String),
       },
       {
@@ -92,6 +96,8 @@ describe('GET /api/account/export', () => {
         event: 'Stammtisch Süd',
         startAt: expect.any(String),
         answer: 'decline',
+        guests: 0,
+        waitlistPosition: null,
         answeredAt: expect.any(String),
       },
     ]);

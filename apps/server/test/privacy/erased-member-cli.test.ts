@@ -1,8 +1,13 @@
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsService } from '../../src/features/accounts/index.ts';
 import { createPrivacyService } from '../../src/features/privacy/privacy.service.ts';
 import { PRIVACY_PARTS } from '../../src/modules.ts';
 import type { Database } from '../../src/platform/db/database.ts';
+import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
+import { createStorage } from '../../src/platform/storage/create-storage.ts';
+import { createFileStore } from '../../src/platform/storage/file-store.ts';
 import { type CliDatabase, openCliDatabase } from '../helpers/cli-database.ts';
 import { runCli } from '../helpers/server-process.ts';
 
@@ -30,7 +35,19 @@ beforeAll(async () => {
       groups: ['Mitglieder'],
     })
   ).id;
-  await createPrivacyService({ db: database.db, accounts, parts: PRIVACY_PARTS }).erase(admin.id, erikaId);
+  const storage = createFileStore({
+    database,
+    storage: createStorage({ storageUrl: `file:${path.join(cli.dataDir, 'uploads')}`, s3: undefined }),
+    log: pino({ level: 'silent' }),
+  });
+  await createPrivacyService({
+    db: database.db,
+    accounts,
+    parts: PRIVACY_PARTS,
+    storage,
+    outbox: createMailOutbox(database),
+    addresses: { publicUrl: 'https://portal.example', hostPageUrl: null },
+  }).erase(admin.id, erikaId);
 });
 
 afterAll(() => cli.close());

@@ -67,6 +67,8 @@ describe('a login from the host website for an erased username', () => {
     expect(old).toMatchObject({ username: ERASED_MEMBER_NAME, email: null });
     expect((await readThread(w, threadId, '', w.as.kollege)).posts[0]?.author).toEqual({
       username: ERASED_MEMBER_NAME,
+      id: oldId,
+      name: ERASED_MEMBER_NAME,
     });
   });
 

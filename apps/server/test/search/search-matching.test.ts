@@ -131,7 +131,7 @@ describe('GET /api/search: German as members type it', () => {
     const content = await search(w, w.as.mitglied, 'glas', { type: 'content' });
     expect(content.hits[0]?.path).toBe(`/content/${categoryId}?item=${itemId}`);
     expect(content.total).toBe(5);
-    expect(result.counts).toEqual({ blog: 3, content: 5, event: 0, forum: 0, media: 0 });
+    expect(result.counts).toEqual({ blog: 3, content: 5, event: 0, forum: 0, media: 0, company: 0 });
   });
 
   it('should page the hits with offset and limit', async () => {

@@ -9,8 +9,10 @@ import { columnKit } from '../../src/platform/db/migration-kit.ts';
 import * as searchMigration from '../../src/platform/db/migrations/0011-search.ts';
 import * as datedKeysMigration from '../../src/platform/db/migrations/0018-search-dated-keys.ts';
 import * as termsMigration from '../../src/platform/db/migrations/0022-search-terms.ts';
+import { searchType as companySearchType } from '../../src/platform/db/migrations/0034-companies.ts';
 import { createPost } from '../blog/blog-helpers.ts';
 import { createCategory } from '../categories/category-helpers.ts';
+import { createCompany } from '../companies/company-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
 import { createEvent } from '../events/event-helpers.ts';
 import { serverDir } from '../helpers/server-process.ts';
@@ -34,11 +36,12 @@ beforeAll(async () => {
   await createEvent(w, { name: 'Schallschutz-Seminar' });
   await createThread(w, { forum: 'Technik', thread: 'Schallschutz im Altbau' }, '<p>Welches Glas?</p>');
   await createFile(w, await createMediaCategory(w, { name: 'Prüfberichte' }), 'Schallschutz-Prüfbericht');
+  await createCompany(w, { name: 'Schallschutz Glas GmbH', city: 'Ulm' });
 });
 afterAll(() => w.t.close());
 
-/** the post, the table's item and its two rows with the word, the event, the thread, the file */
-const EXPECTED = { blog: 1, content: 3, event: 1, forum: 1, media: 1 };
+/** the post, the table's item and its two rows with the word, the event, the thread, the file, the company */
+const EXPECTED = { blog: 1, content: 3, event: 1, forum: 1, media: 1, company: 1 };
 const emptyIndex = () => sql`delete from search_documents`.execute(w.t.database.db);
 /** the counts of a search that finds everything; on SQLite the FTS5 tables checked too (migration 0018) */
 const counts = async () => {
@@ -53,7 +56,7 @@ describe('rebuilding the search index', () => {
 
   it('should rebuild it after the table was emptied, counting each kind', async () => {
     await emptyIndex();
-    expect(await counts()).toEqual({ blog: 0, content: 0, event: 0, forum: 0, media: 0 });
+    expect(await counts()).toEqual({ blog: 0, content: 0, event: 0, forum: 0, media: 0, company: 0 });
     const written = await reindexAll(w.t.database.db, SEARCH_SOURCES);
     expect(written).toEqual({
       blog: 1,
@@ -63,6 +66,7 @@ describe('rebuilding the search index', () => {
       'forum-thread': 1,
       'forum-post': 1,
       media: 1,
+      company: 1,
     });
     expect(await counts()).toEqual(EXPECTED);
   });
@@ -77,7 +81,8 @@ describe('rebuilding the search index', () => {
     await sql`drop table search_terms`.execute(db);
     // Run on their own, with a bookkeeping table of their own: later migrations are applied already, and
     // Kysely runs a pending one only before them. 0011 writes the documents, 0018 (SQLite: FTS5 row ids in
-    // date order) builds its tables from the documents already there, 0022 rewrites them as terms.
+    // date order) builds its tables from the documents already there, 0022 rewrites them as terms, 0034 adds
+    // the companies' type.
     const kit = columnKit(w.t.database.kind);
     const migrator = new Migrator({
       db: db.withoutPlugins(),
@@ -91,6 +96,9 @@ describe('rebuilding the search index', () => {
           } satisfies Migration,
           '0022-search-terms': {
             up: (target: Kysely<unknown>) => termsMigration.up(target, kit),
+          } satisfies Migration,
+          '0034-companies-search': {
+            up: (target: Kysely<unknown>) => companySearchType(target, kit),
           } satisfies Migration,
         }),
       },
@@ -110,7 +118,11 @@ describe('rebuilding the search index', () => {
       '0011-search',
       '0018-search-dated-keys',
       '0022-search-terms',
+      '0034-companies-search',
     ]);
+    // 0034 created the companies' table empty, so it indexes none: companies come back with a reindex
+    expect(await counts()).toEqual({ ...EXPECTED, company: 0 });
+    expect((await reindexAll(db, SEARCH_SOURCES)).company).toBe(1);
     expect(await counts()).toEqual(EXPECTED);
   });
 

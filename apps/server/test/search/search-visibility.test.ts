@@ -2,6 +2,7 @@ import type { TSearchResult } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ahead, createPost, HOUR } from '../blog/blog-helpers.ts';
 import { createCategory } from '../categories/category-helpers.ts';
+import { createCompany } from '../companies/company-helpers.ts';
 import { createItem } from '../content/content-helpers.ts';
 import { createEvent } from '../events/event-helpers.ts';
 import { createWorld, type World } from '../helpers/world.ts';
@@ -62,6 +63,8 @@ beforeAll(async () => {
   const broschueren = await createMediaCategory(w, { name: 'Broschüren' });
   ids.mediaCategory = broschueren;
   ids.media = (await createFile(w, broschueren, 'Altglas-Broschüre')).id;
+  // the directory is for ROLE_USER: members and admins find the company, partners never
+  ids.company = (await createCompany(w, { name: 'Altglas Recycling GmbH', city: 'Essen' })).id;
 });
 afterAll(() => w.t.close());
 
@@ -70,15 +73,16 @@ const pathsOf = (result: TSearchResult) => result.hits.map((hit) => hit.path).so
 describe('GET /api/search: only what the member may open', () => {
   it('should give an admin everything, scheduled posts and media included', async () => {
     const result = await search(w, w.as.admin, Q, { limit: '50' });
-    expect(result.counts).toEqual({ blog: 4, content: 5, event: 1, forum: 2, media: 1 });
-    expect(result.total).toBe(13);
+    expect(result.counts).toEqual({ blog: 4, content: 5, event: 1, forum: 2, media: 1, company: 1 });
+    expect(result.total).toBe(14);
+    expect(pathsOf(result)).toContain(`/mitglieder/${ids.company}`);
     expect(pathsOf(result)).toContain(`/media/${ids.mediaCategory}?file=${ids.media}`);
     expect(pathsOf(result)).toContain(`/blog/${ids.postScheduled}`);
   });
 
   it('should give a member their groups’ published posts, visible content, events and forums', async () => {
     const result = await search(w, w.as.mitglied, Q, { limit: '50' });
-    expect(result.counts).toEqual({ blog: 1, content: 2, event: 1, forum: 2, media: 0 });
+    expect(result.counts).toEqual({ blog: 1, content: 2, event: 1, forum: 2, media: 0, company: 1 });
     const forum = `/forum/${ids.forum}/thread/${ids.thread}`;
     expect(pathsOf(result)).toEqual(
       [
@@ -89,6 +93,7 @@ describe('GET /api/search: only what the member may open', () => {
         `/event/${ids.event}`,
         forum,
         `${forum}?post=${ids.firstPost}`,
+        `/mitglieder/${ids.company}`,
       ].sort(),
     );
     const forumHits = result.hits.filter((hit) => hit.type === 'forum');
@@ -100,13 +105,13 @@ describe('GET /api/search: only what the member may open', () => {
 
   it('should give the internal group its internal posts, and no category below a hidden parent', async () => {
     const result = await search(w, w.as.chef, Q, { limit: '50' });
-    expect(result.counts).toEqual({ blog: 1, content: 0, event: 1, forum: 2, media: 0 });
+    expect(result.counts).toEqual({ blog: 1, content: 0, event: 1, forum: 2, media: 0, company: 1 });
     expect(titlesOf(result)).toContain('Altglas intern');
   });
 
   it('should give a partner only the posts of their group', async () => {
     const result = await search(w, w.as.partner, Q, { limit: '50' });
-    expect(result.counts).toEqual({ blog: 1, content: 0, event: 0, forum: 0, media: 0 });
+    expect(result.counts).toEqual({ blog: 1, content: 0, event: 0, forum: 0, media: 0, company: 0 });
     expect(titlesOf(result)).toEqual(['Altglas für Partner']);
   });
 
@@ -116,7 +121,7 @@ describe('GET /api/search: only what the member may open', () => {
         const result = await search(w, headers, q);
         expect(result).toEqual({
           total: 0,
-          counts: { blog: 0, content: 0, event: 0, forum: 0, media: 0 },
+          counts: { blog: 0, content: 0, event: 0, forum: 0, media: 0, company: 0 },
           capped: [],
           hits: [],
         });

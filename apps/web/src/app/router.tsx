@@ -13,6 +13,7 @@ import {
 } from '../features/admin';
 import { type LoginLoaderData, loginLoader, loginPage } from '../features/auth';
 import { loadBlogPage } from '../features/blog';
+import { loadCompanyPage, loadDirectoryPage } from '../features/companies';
 import { loadContentPage } from '../features/content';
 import { loadDashboardPage } from '../features/dashboard';
 import { loadEventPage } from '../features/events';
@@ -51,6 +52,8 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['media-overview'], loadMediaPage),
   screen(ROUTES.media, loadMediaPage),
   screen(ROUTES['service-offerings'], loadServicesPage),
+  screen(ROUTES.directory, loadDirectoryPage),
+  screen(ROUTES.company, loadCompanyPage),
   screen(ROUTES.search, loadSearchPage),
   screen(ROUTES['notification-settings'], loadNotificationSettingsPage),
   screen(ROUTES['admin-members'], loadAdminMembersPage),

@@ -162,14 +162,15 @@ describe('api client', () => {
     expect(calls[0]?.headers.has('Content-Type')).toBe(false);
   });
 
-  it('sends PUT forms as multipart (a logo replaced)', async () => {
+  it('sends a multipart PUT (a logo) with its file and the token', async () => {
     const { api, calls } = setup();
-    await api.putForm('/api/companies/3/logo', { logo: new Blob(['png']) });
+    await api.putForm('/api/companies/7/logo', { logo: new Blob(['png']) });
     expect(calls[0]?.method).toBe('PUT');
-    const form = calls[0]?.body;
-    expect(form).toBeInstanceOf(FormData);
-    expect((form as FormData).get('logo')).toBeInstanceOf(Blob);
+    const body = calls[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('logo')).toBeInstanceOf(Blob);
     expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+    expect(calls[0]?.headers.get('Authorization')).toBe('BEARER tok-1');
   });
 
   it('rejects with the detail of an error response and shows it in the banner', async () => {

@@ -69,7 +69,7 @@ export interface ApiClient {
     form: FormData | Record<string, FormValue>,
     options?: ApiRequestOptions<T>,
   ): Promise<T>;
-  /** PUT of a multipart form (a logo, a photo: the one file of a thing, replaced). */
+  /** A multipart PUT (a company's logo, issue 36). */
   putForm<T = unknown>(
     path: string,
     form: FormData | Record<string, FormValue>,

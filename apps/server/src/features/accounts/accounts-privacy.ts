@@ -21,7 +21,7 @@ export const memberRow = {
   profile(db: Kysely<DB>, userId: number) {
     return db
       .selectFrom('users')
-      .select(['username', 'email', 'company', 'role', 'createdAt', 'lastLoginAt'])
+      .select(['username', 'email', 'company', 'firstName', 'lastName', 'role', 'createdAt', 'lastLoginAt'])
       .where('id', '=', userId)
       .where('erasedAt', 'is', null)
       .executeTakeFirst();
@@ -59,7 +59,7 @@ export const memberRow = {
 
   /**
    * What stays of the member: the row their forum posts, blog posts and uploads point to, named 'Ehemaliges
-   * Mitglied', without address, company, password, search key or login times, disabled.
+   * Mitglied', without address, company, name, password, search key or login times, disabled.
    */
   async anonymise(trx: Executor, id: number, at: Date): Promise<void> {
     await trx
@@ -69,6 +69,9 @@ export const memberRow = {
         usernameKey: erasedUsernameKey(id),
         email: null,
         company: null,
+        firstName: null,
+        lastName: null,
+        photoKey: null,
         passwordHash: null,
         searchKey: '',
         disabled: true,

@@ -10,8 +10,10 @@ export function memberSearchKey(user: {
   username: string;
   email: string | null;
   company: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
 }): string {
-  return [user.username, user.email, user.company]
+  return [user.username, user.email, user.company, user.firstName, user.lastName]
     .filter(Boolean)
     .join(' ')
     .normalize('NFC')
@@ -48,6 +50,8 @@ export function createAccountsRepository(db: Kysely<DB>) {
         username: string;
         email: string | null;
         company: string | null;
+        firstName?: string | null;
+        lastName?: string | null;
         role: string;
         passwordHash: string | null;
       },
@@ -74,16 +78,19 @@ export function createAccountsRepository(db: Kysely<DB>) {
       changes: Partial<{
         email: string | null;
         company: string | null;
+        firstName: string | null;
+        lastName: string | null;
         role: string;
         passwordHash: string | null;
         disabled: boolean;
       }>,
     ): Promise<boolean> {
       let searchKey: string | undefined;
-      if (changes.email !== undefined || changes.company !== undefined) {
+      const keyed = ['email', 'company', 'firstName', 'lastName'] as const;
+      if (keyed.some((field) => changes[field] !== undefined)) {
         const user = await executor
           .selectFrom('users')
-          .select(['username', 'email', 'company'])
+          .select(['username', 'email', 'company', 'firstName', 'lastName'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (user) searchKey = memberSearchKey({ ...user, ...changes });

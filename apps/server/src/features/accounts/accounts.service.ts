@@ -15,6 +15,9 @@ export interface UpsertUserInput {
   username: string;
   email?: string | null | undefined;
   company?: string | null | undefined;
+  /** empty: cleared */
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
   roles?: readonly TRole[] | undefined;
   groups?: readonly string[] | undefined;
   password?: string | undefined;
@@ -183,6 +186,8 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
           (await repo.updateUser(trx, existing.id, {
             ...(input.email !== undefined ? { email: input.email } : {}),
             ...(input.company !== undefined ? { company: input.company } : {}),
+            ...(input.firstName !== undefined ? { firstName: input.firstName || null } : {}),
+            ...(input.lastName !== undefined ? { lastName: input.lastName || null } : {}),
             ...(role ? { role } : {}),
             ...(passwordHash ? { passwordHash } : {}),
           }));
@@ -193,6 +198,8 @@ export function createAccountsService(db: Kysely<DB>, options: AccountsOptions =
             username: input.username.trim(),
             email: input.email ?? null,
             company: input.company ?? null,
+            firstName: input.firstName || null,
+            lastName: input.lastName || null,
             role: role ?? DEFAULT_ROLE,
             passwordHash: passwordHash ?? null,
           });

@@ -7,6 +7,7 @@ import {
   AUDIT_SUBJECTS,
   ERASED_MEMBER_NAME,
   isAuditKind,
+  personName,
   type TAuditEntry,
   type TAuditPage,
   type TAuditSubject,
@@ -47,6 +48,8 @@ export function createAuditService(db: Kysely<DB>) {
           'a.createdAt',
           'a.actorId',
           'actor.username as actorName',
+          'actor.firstName as actorFirstName',
+          'actor.lastName as actorLastName',
           'a.kind',
           'a.subjectType',
           'a.subjectId',
@@ -75,7 +78,17 @@ export function createAuditService(db: Kysely<DB>) {
           id: row.id,
           at: row.createdAt.toISOString(),
           actor:
-            row.actorId === null ? null : { id: row.actorId, username: row.actorName ?? ERASED_MEMBER_NAME },
+            row.actorId === null
+              ? null
+              : {
+                  id: row.actorId,
+                  username: row.actorName ?? ERASED_MEMBER_NAME,
+                  name: personName({
+                    username: row.actorName ?? ERASED_MEMBER_NAME,
+                    firstName: row.actorFirstName,
+                    lastName: row.actorLastName,
+                  }),
+                },
           kind: row.kind,
           subjectType: row.subjectType,
           subjectId: row.subjectId,

@@ -16,11 +16,11 @@ import { type AuditChanges, changedFields, recordAudit } from '../../platform/au
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { GroupUsage } from '../../platform/registry/group-usage.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
-import { isUniqueViolation } from './unique-violation.ts';
 
 export type GroupCreate = z.output<typeof ZAdminGroupCreate>;
 export type GroupUpdate = z.output<typeof ZAdminGroupUpdate>;

@@ -75,6 +75,8 @@ const MEMBER_COLUMNS = [
   'users.usernameKey',
   'users.email',
   'users.company',
+  'users.firstName',
+  'users.lastName',
   'users.role',
   'users.disabled',
   'users.lastLoginAt',

@@ -7,6 +7,7 @@ import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
+  personName,
   type TAdminMember,
   type TAdminMembersPage,
   type TAuditField,
@@ -27,11 +28,11 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { isReservedUsername } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
-import { isUniqueViolation } from './unique-violation.ts';
 
 export type MembersQuery = z.output<typeof ZAdminMembersQuery>;
 export type MemberCreate = z.output<typeof ZAdminMemberCreate>;
@@ -52,6 +53,9 @@ export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminM
     username: row.username,
     email: row.email,
     company: row.company,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: personName(row),
     role: row.role as TRole,
     groups: [...groups],
     lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
@@ -74,8 +78,11 @@ const names = (groups: readonly Group[]) => groups.map((group) => group.name);
 /** An e-mail address or company as stored: empty is none. */
 const stored = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 const emailTaken = () => badRequest(ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
-/** E-mail and company are personal data: the log says that they changed, never what they are (decision 0085). */
-const CONTACT_FIELDS = ['email', 'company'] as const;
+/**
+ * E-mail, company and name are personal data: the log says that they changed, never what they are (decision
+ * 0085).
+ */
+const CONTACT_FIELDS = ['email', 'company', 'firstName', 'lastName'] as const;
 
 export function createMembersService(deps: MembersDeps) {
   const { db, accounts } = deps;
@@ -120,8 +127,15 @@ export function createMembersService(deps: MembersDeps) {
     const after = {
       email: stored(input.email) === undefined ? before.email : (stored(input.email) ?? null),
       company: stored(input.company) === undefined ? before.company : (stored(input.company) ?? null),
+      firstName:
+        stored(input.firstName) === undefined
+          ? (before.firstName ?? null)
+          : (stored(input.firstName) ?? null),
+      lastName:
+        stored(input.lastName) === undefined ? (before.lastName ?? null) : (stored(input.lastName) ?? null),
     };
-    const changes = changedFields(before, after, CONTACT_FIELDS);
+    const was = { ...before, firstName: before.firstName ?? null, lastName: before.lastName ?? null };
+    const changes = changedFields(was, after, CONTACT_FIELDS);
     if (!changes) return;
     if (after.email !== null && after.email !== before.email) {
       if (await members.emailTaken(trx, after.email, before.id)) throw emailTaken();

@@ -24,6 +24,7 @@ import {
   createFailureLimiter,
   type SharedCounter,
 } from '../../platform/http/shared-counter.ts';
+import type { MetricsReporter } from '../../platform/metrics/metrics.ts';
 import { usernameKey } from '../accounts/index.ts';
 import type { AuthService } from './auth.service.ts';
 import { LOGIN_ATTEMPTS_KIND } from './auth-privacy.ts';
@@ -36,6 +37,8 @@ export interface AuthRoutesOptions {
   rateLimitMax: number;
   /** the counters all instances share */
   counter: SharedCounter;
+  /** hears of a wrong API key (the service reports the other logins) */
+  metrics?: MetricsReporter;
 }
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 429: ZApiError };
@@ -150,7 +153,10 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asy
     },
     handler: async (request, reply) => {
       if (request.headers.authorization !== undefined) {
-        if (!hasApiKey(request)) throw unauthorized(AUTH_MESSAGES.wrongApiKey);
+        if (!hasApiKey(request)) {
+          opts.metrics?.login('external', 'refused');
+          throw unauthorized(AUTH_MESSAGES.wrongApiKey);
+        }
         return opts.auth.generateLoginLink(request.body, { kind: 'apiKey' });
       }
       // The password form exists only on the internal test origins. A browser always sends Origin on a

@@ -9,8 +9,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { AccessTokens } from '../../platform/auth/access-token.ts';
 import { hashToken, randomToken } from '../../platform/auth/secrets.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { forbidden, unauthorized } from '../../platform/http/errors.ts';
+import { type MetricsReporter, NO_METRICS } from '../../platform/metrics/metrics.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createAuthAudit } from './auth-audit.ts';
@@ -30,6 +32,17 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   publicUrl: string;
   now?: () => Date;
+  /**
+   * Links the member to the company the host's login call names (`companyName`, `companyNumber`), inside the
+   * call's transaction: the companies feature's, handed in by the composition root (services.ts).
+   */
+  linkCompany?: (
+    executor: Executor,
+    userId: number,
+    company: { companyName?: string | undefined; companyNumber?: string | undefined },
+  ) => Promise<void>;
+  /** hears of every login: a link issued (form, external) and a link used */
+  metrics?: MetricsReporter;
 }
 
 /** How the caller of POST /external/generate/login proved itself. */
@@ -40,6 +53,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const sessions = createSessionRegistry(deps.db);
   const audit = createAuthAudit(deps.db, deps.accounts);
   const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? NO_METRICS;
   const loginFailed = () => unauthorized(AUTH_MESSAGES.loginFailed);
   const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired);
 
@@ -69,13 +83,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     async generateLoginLink(input: TGenerateLoginInput, caller: LoginLinkCaller): Promise<{ link: string }> {
       let userId: number;
       if (caller.kind === 'apiKey') {
-        const { password: _ignored, ...profile } = input;
-        userId = (await deps.accounts.upsertUser(profile, audit.hostLogin)).id;
+        const { password: _ignored, companyName, companyNumber, ...profile } = input;
+        const { linkCompany } = deps;
+        userId = (
+          await deps.accounts.upsertUser(profile, async (executor, saved) => {
+            await audit.hostLogin(executor, saved);
+            await linkCompany?.(executor, saved.id, { companyName, companyNumber });
+          })
+        ).id;
       } else {
-        if (!input.password) throw loginFailed();
+        if (!input.password) {
+          metrics.login('form', 'refused');
+          throw loginFailed();
+        }
         // A full password queue rejects here, before any check: no failed password then.
         const user = await deps.accounts.verifyCredentials(input.username, input.password);
         if (!user) {
+          metrics.login('form', 'refused');
           await audit.passwordFailed(input.username);
           throw loginFailed();
         }
@@ -85,18 +109,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!principal || principal.disabled) throw forbidden(AUTH_MESSAGES.accountDisabled);
       const token = randomToken();
       await repo.insertLoginToken(userId, hashToken(token), new Date(now().getTime() + LOGIN_TOKEN_TTL_MS));
+      metrics.login(caller.kind === 'apiKey' ? 'external' : 'form', 'ok');
       return { link: portalAddress(APP_PATHS.loginWithToken(token), deps.publicUrl) };
     },
 
     /** GET /api/auth/login: a login token works once, within 5 minutes; the member's last login is now. */
     async login(token: string): Promise<TTokenPair> {
       const userId = await repo.consumeLoginToken(hashToken(token), now());
-      if (userId === undefined) throw loginFailed();
+      if (userId === undefined) {
+        metrics.login('link', 'refused');
+        throw loginFailed();
+      }
       await requireActive(userId);
       const sessionId = randomUUID();
       await repo.insertSession({ id: sessionId, userId, createdAt: now() });
       await deps.accounts.loggedIn(userId, now());
-      return issuePair(userId, sessionId);
+      const pair = await issuePair(userId, sessionId);
+      metrics.login('link', 'ok');
+      return pair;
     },
 
     /**

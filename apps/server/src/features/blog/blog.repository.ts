@@ -4,7 +4,17 @@ import type { BlogPostsTable, DB } from '../../platform/db/schema.ts';
 import { createBlogLists, type ListAudiences } from './blog-lists.ts';
 import { type PostReaders, shownToOneOf } from './post-visibility.ts';
 
-export type BlogPostRow = Selectable<BlogPostsTable> & { authorName: string | null };
+export type BlogPostRow = Selectable<BlogPostsTable> & {
+  authorName: string | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+};
+/** The author's columns beside a post's: their username and name (issue 36 point 6). */
+const AUTHOR = [
+  'users.username as authorName',
+  'users.firstName as authorFirstName',
+  'users.lastName as authorLastName',
+] as const;
 
 /** Which posts a query keeps. */
 export interface BlogFilter {
@@ -76,7 +86,7 @@ export function createBlogRepository(db: Kysely<DB>) {
       .selectFrom('blogPosts')
       .leftJoin('users', 'users.id', 'blogPosts.authorId')
       .selectAll('blogPosts')
-      .select('users.username as authorName');
+      .select(AUTHOR);
 
   return {
     /** Newest first; the id orders posts published at the same moment. */
@@ -167,7 +177,7 @@ export function createBlogRepository(db: Kysely<DB>) {
         .innerJoin('blogPosts', 'blogPosts.id', 'page.id')
         .leftJoin('users', 'users.id', 'blogPosts.authorId')
         .selectAll('blogPosts')
-        .select('users.username as authorName')
+        .select(AUTHOR)
         .execute();
       // the page's 10 rows sorted here: an ORDER BY over blog_posts lets SQLite (without statistics for the
       // index yet) walk every post in that order instead of reading the 10 by id

@@ -3,6 +3,7 @@ import {
   BLOG_PAGE_SIZE,
   BREAKING_NEWS_REPEAT_MINUTES,
   CIRCULAR_ATTACHMENTS_MAX,
+  personName,
   type TAppAddresses,
   type TBlog,
   type TBlogFormData,
@@ -83,7 +84,18 @@ export function createBlogService(deps: BlogFeatureDeps) {
         publishedAt: publishedAt.toISOString(),
         displayOnDashboard: row.displayOnDashboard,
         tags: tags.get(row.id) ?? [],
-        author: row.authorName ? { username: row.authorName } : null,
+        author:
+          row.authorName && row.authorId !== null
+            ? {
+                username: row.authorName,
+                id: row.authorId,
+                name: personName({
+                  username: row.authorName,
+                  firstName: row.authorFirstName,
+                  lastName: row.authorLastName,
+                }),
+              }
+            : null,
         scheduled: publishedAt.getTime() > now.getTime(),
         attachments: (attachments.get(row.id) ?? []).map((file) => ({
           id: file.id,

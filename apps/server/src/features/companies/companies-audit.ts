@@ -23,6 +23,7 @@ export type CompanyState = {
   phone: string | null;
   email: string | null;
   description: string | null;
+  number: string | null;
   specialties: readonly string[];
   logo: string | null;
 };
@@ -37,6 +38,7 @@ const FIELDS = [
   'phone',
   'email',
   'description',
+  'number',
   'specialties',
   'logo',
 ] as const;
@@ -123,6 +125,7 @@ export function stateOf(row: CompanyRow | CompanyValues, specialties: readonly s
     phone: row.phone,
     email: row.email,
     description: row.description,
+    number: row.number ?? null,
     specialties,
     logo: 'logoName' in row ? row.logoName : null,
   };

@@ -34,6 +34,15 @@ export const companiesPrivacy: PrivacyPart = {
       };
     },
   },
+  // the person's photo (issue 36 point 6): accounts clears its key on the row, the file goes after the commit
+  async files(trx, member) {
+    const row = await trx
+      .selectFrom('users')
+      .select('photoKey')
+      .where('id', '=', member.id)
+      .executeTakeFirst();
+    return [row?.photoKey ?? null];
+  },
   async erase(trx, member) {
     const links = deletedRows(
       await trx.deleteFrom('companyMembers').where('userId', '=', member.id).executeTakeFirst(),

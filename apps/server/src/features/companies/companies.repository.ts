@@ -1,8 +1,9 @@
 /** Every query of the companies feature (issue 36) but the review's and the import's own reads. */
-import type { TCompanyFunction, TCompanyState } from '@portal/contract';
+import { personName, type TCompanyFunction, type TCompanyState } from '@portal/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { CompaniesTable, DB } from '../../platform/db/schema.ts';
+import { batches } from './batches.ts';
 import { letterOf, nameKey, queryPatterns, searchTextOf } from './company-keys.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -18,6 +19,8 @@ export interface CompanyValues {
   phone: string | null;
   email: string | null;
   description: string | null;
+  /** the office's member number ('Mitgliedsnummer'), unique; only admins set it */
+  number?: string | null;
 }
 
 export interface DirectoryFilter {
@@ -30,6 +33,8 @@ export interface DirectoryFilter {
 export interface ContactRow {
   userId: number;
   username: string;
+  /** personName(): 'Erika Muster', or the username */
+  name: string;
   email: string | null;
   function: TCompanyFunction | null;
   mainContact: boolean;
@@ -40,15 +45,16 @@ export interface ContactRow {
 /** The specialties of these companies, each list by name: one query for a page. */
 export async function companySpecialties(executor: Executor, ids: readonly number[]) {
   const result = new Map<number, { id: number; name: string }[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return result;
-  const rows = await executor
-    .selectFrom('companySpecialtyLinks')
-    .innerJoin('companySpecialties', 'companySpecialties.id', 'companySpecialtyLinks.specialtyId')
-    .select(['companySpecialtyLinks.companyId', 'companySpecialties.id', 'companySpecialties.name'])
-    .where('companySpecialtyLinks.companyId', 'in', ids)
-    .orderBy('companySpecialties.nameKey')
-    .execute();
-  for (const row of rows) result.get(row.companyId)?.push({ id: row.id, name: row.name });
+  for (const some of batches(ids)) {
+    const rows = await executor
+      .selectFrom('companySpecialtyLinks')
+      .innerJoin('companySpecialties', 'companySpecialties.id', 'companySpecialtyLinks.specialtyId')
+      .select(['companySpecialtyLinks.companyId', 'companySpecialties.id', 'companySpecialties.name'])
+      .where('companySpecialtyLinks.companyId', 'in', some)
+      .orderBy('companySpecialties.nameKey')
+      .execute();
+    for (const row of rows) result.get(row.companyId)?.push({ id: row.id, name: row.name });
+  }
   return result;
 }
 
@@ -98,6 +104,9 @@ export function createCompaniesRepository(db: Kysely<DB>) {
     byKey: (executor: Executor, key: string) =>
       executor.selectFrom('companies').selectAll().where('nameKey', '=', key).executeTakeFirst(),
 
+    byNumber: (executor: Executor, number: string) =>
+      executor.selectFrom('companies').selectAll().where('number', '=', number).executeTakeFirst(),
+
     specialtiesOf: companySpecialties,
 
     /** The company's contacts: main contacts first, then by name; whether each agreed to be shown. */
@@ -109,6 +118,8 @@ export function createCompaniesRepository(db: Kysely<DB>) {
         .select([
           'users.id as userId',
           'users.username',
+          'users.firstName',
+          'users.lastName',
           'users.email',
           'companyMembers.function',
           'companyMembers.mainContact',
@@ -120,8 +131,9 @@ export function createCompaniesRepository(db: Kysely<DB>) {
         .orderBy('companyMembers.mainContact', 'desc')
         .orderBy('users.usernameKey')
         .execute();
-      return rows.map(({ agreedAt, ...row }) => ({
+      return rows.map(({ agreedAt, firstName, lastName, ...row }) => ({
         ...row,
+        name: personName({ username: row.username, firstName, lastName }),
         function: row.function as TCompanyFunction | null,
         consented: agreedAt !== null,
       }));
@@ -191,20 +203,21 @@ export function createCompaniesRepository(db: Kysely<DB>) {
 
     /** Writes the directory's search text of these companies again from their rows and specialties. */
     async refreshSearchText(executor: Executor, ids: readonly number[]): Promise<void> {
-      if (ids.length === 0) return;
-      const rows = await executor
-        .selectFrom('companies')
-        .select(['id', 'name', 'postalCode', 'city'])
-        .where('id', 'in', ids)
-        .execute();
-      const specialties = await repo.specialtiesOf(executor, ids);
-      for (const row of rows) {
-        const names = (specialties.get(row.id) ?? []).map((s) => s.name);
-        await executor
-          .updateTable('companies')
-          .set({ searchText: searchTextOf({ ...row, specialties: names }) })
-          .where('id', '=', row.id)
+      for (const some of batches(ids)) {
+        const rows = await executor
+          .selectFrom('companies')
+          .select(['id', 'name', 'postalCode', 'city'])
+          .where('id', 'in', some)
           .execute();
+        const specialties = await repo.specialtiesOf(executor, some);
+        for (const row of rows) {
+          const names = (specialties.get(row.id) ?? []).map((s) => s.name);
+          await executor
+            .updateTable('companies')
+            .set({ searchText: searchTextOf({ ...row, specialties: names }) })
+            .where('id', '=', row.id)
+            .execute();
+        }
       }
     },
 

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
@@ -28,6 +28,7 @@ import { preparePicture } from '../../platform/uploads/picture.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository.ts';
 import { auditCompanySave, type CompanyState, stateOf } from './companies-audit.ts';
+import { guardUniqueName } from './company-keys.ts';
 import { saveCompanyChanges } from './company-save.ts';
 import { vcardOf } from './vcard.ts';
 
@@ -102,6 +103,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
         phone: row.phone,
         email: row.email,
         description: row.description,
+        number: row.number,
         logo: logoUrl(row.logoKey),
         specialties: specialties.get(id) ?? [],
         version: row.version,
@@ -109,7 +111,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
         // what a person did not agree to show is left out here, before anything is answered
         contacts: contacts.map((contact) => ({
           userId: contact.userId,
-          name: contact.username,
+          name: contact.name,
           username: contact.username,
           function: contact.function,
           mainContact: contact.mainContact,
@@ -127,7 +129,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       if (!contact?.consented) throw notFound(COMPANY_MESSAGES.contactUnknown);
       const state = row.state ? COMPANY_STATES[row.state as TCompanyState] : null;
       const data = vcardOf({
-        name: contact.username,
+        name: contact.name,
         function: contact.function,
         email: contact.email,
         phone: contact.phone,
@@ -139,7 +141,14 @@ export function createCompaniesService(deps: CompaniesDeps) {
     /** PATCH: the fields sent, by the main contact or an admin; refused with 409 when `version` is stale. */
     async patch(principal: Principal, id: number, input: z.output<typeof ZCompanyPatch>): Promise<TCompany> {
       await requireEditor(principal, id);
-      await db.transaction().execute((trx) => saveCompanyChanges(trx, repo, search, principal.id, id, input));
+      if (input.number !== undefined && !principal.isAdmin)
+        throw forbidden(COMPANY_MESSAGES.numberAdminsOnly);
+      const taken = () => conflict(COMPANY_MESSAGES.nameTaken(input.name ?? ''));
+      await guardUniqueName(
+        () =>
+          db.transaction().execute((trx) => saveCompanyChanges(trx, repo, search, principal.id, id, input)),
+        taken,
+      );
       return service.byId(principal, id);
     },
 

@@ -18,7 +18,7 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createCompaniesRepository } from './companies.repository.ts';
 import { auditCompanyDelete, auditMembership, stateOf } from './companies-audit.ts';
-import { nameKey } from './company-keys.ts';
+import { guardUniqueName, nameKey } from './company-keys.ts';
 import { saveCompanyChanges } from './company-save.ts';
 
 export interface CompanyAdminDeps {
@@ -55,29 +55,34 @@ export function createCompanyAdminService(deps: CompanyAdminDeps) {
   return {
     /** A new company: refused with 409 when one of the same name (folded) exists. */
     async create(principal: Principal, input: z.output<typeof ZCompanyCreate>): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const other = await repo.byKey(trx, nameKey(input.name));
-        if (other) throw conflict(COMPANY_MESSAGES.nameTaken(other.name));
-        const id = await repo.insert(
-          trx,
-          {
-            name: input.name,
-            street: null,
-            postalCode: null,
-            city: null,
-            state: null,
-            website: null,
-            phone: null,
-            email: null,
-            description: null,
-          },
-          new Date(),
-        );
-        // the rest as a save of the new row, so that it is checked and audited the one way
-        const { name: _name, ...rest } = input;
-        await saveCompanyChanges(trx, repo, search, principal.id, id, { ...rest, name: input.name });
-        return id;
-      });
+      const taken = () => conflict(COMPANY_MESSAGES.nameTaken(input.name));
+      return guardUniqueName(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const other = await repo.byKey(trx, nameKey(input.name));
+            if (other) throw conflict(COMPANY_MESSAGES.nameTaken(other.name));
+            const id = await repo.insert(
+              trx,
+              {
+                name: input.name,
+                street: null,
+                postalCode: null,
+                city: null,
+                state: null,
+                website: null,
+                phone: null,
+                email: null,
+                description: null,
+              },
+              new Date(),
+            );
+            // the rest as a save of the new row, so that it is checked and audited the one way
+            const { name: _name, ...rest } = input;
+            await saveCompanyChanges(trx, repo, search, principal.id, id, { ...rest, name: input.name });
+            return id;
+          }),
+        taken,
+      );
     },
 
     /** Deletes the company; its members stay members, without a company. */
@@ -130,56 +135,66 @@ export function createCompanyAdminService(deps: CompanyAdminDeps) {
     specialties: (): Promise<TSpecialty[]> => repo.specialties(db),
 
     async createSpecialty(principal: Principal, name: string): Promise<TSpecialty> {
-      return db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('companySpecialties')
-          .select('name')
-          .where('nameKey', '=', nameKey(name))
-          .executeTakeFirst();
-        if (taken) throw conflict(COMPANY_MESSAGES.specialtyTaken(taken.name));
-        const row = await trx
-          .insertInto('companySpecialties')
-          .values({ name, nameKey: nameKey(name), createdAt: new Date() })
-          .returning(['id', 'name'])
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, {
-          actorId: principal.id,
-          kind: 'companySpecialty.save',
-          subjectType: 'companySpecialty',
-          subjectId: row.id,
-          subjectLabel: name,
-          changes: { name: { before: null, after: name } },
-        });
-        return row;
-      });
+      const taken = () => conflict(COMPANY_MESSAGES.specialtyTaken(name));
+      return guardUniqueName(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const taken = await trx
+              .selectFrom('companySpecialties')
+              .select('name')
+              .where('nameKey', '=', nameKey(name))
+              .executeTakeFirst();
+            if (taken) throw conflict(COMPANY_MESSAGES.specialtyTaken(taken.name));
+            const row = await trx
+              .insertInto('companySpecialties')
+              .values({ name, nameKey: nameKey(name), createdAt: new Date() })
+              .returning(['id', 'name'])
+              .executeTakeFirstOrThrow();
+            await recordAudit(trx, {
+              actorId: principal.id,
+              kind: 'companySpecialty.save',
+              subjectType: 'companySpecialty',
+              subjectId: row.id,
+              subjectLabel: name,
+              changes: { name: { before: null, after: name } },
+            });
+            return row;
+          }),
+        taken,
+      );
     },
 
     async renameSpecialty(principal: Principal, id: number, name: string): Promise<TSpecialty> {
       const current = await requireSpecialty(id);
       const ids = await companiesWith(id);
-      return db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('companySpecialties')
-          .select(['id', 'name'])
-          .where('nameKey', '=', nameKey(name))
-          .executeTakeFirst();
-        if (taken && taken.id !== id) throw conflict(COMPANY_MESSAGES.specialtyTaken(taken.name));
-        await trx
-          .updateTable('companySpecialties')
-          .set({ name, nameKey: nameKey(name) })
-          .where('id', '=', id)
-          .execute();
-        await reindex(trx, ids);
-        await recordAudit(trx, {
-          actorId: principal.id,
-          kind: 'companySpecialty.save',
-          subjectType: 'companySpecialty',
-          subjectId: id,
-          subjectLabel: name,
-          changes: { name: { before: current.name, after: name } },
-        });
-        return { id, name };
-      });
+      const clash = () => conflict(COMPANY_MESSAGES.specialtyTaken(name));
+      return guardUniqueName(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const taken = await trx
+              .selectFrom('companySpecialties')
+              .select(['id', 'name'])
+              .where('nameKey', '=', nameKey(name))
+              .executeTakeFirst();
+            if (taken && taken.id !== id) throw conflict(COMPANY_MESSAGES.specialtyTaken(taken.name));
+            await trx
+              .updateTable('companySpecialties')
+              .set({ name, nameKey: nameKey(name) })
+              .where('id', '=', id)
+              .execute();
+            await reindex(trx, ids);
+            await recordAudit(trx, {
+              actorId: principal.id,
+              kind: 'companySpecialty.save',
+              subjectType: 'companySpecialty',
+              subjectId: id,
+              subjectLabel: name,
+              changes: { name: { before: current.name, after: name } },
+            });
+            return { id, name };
+          }),
+        clash,
+      );
     },
 
     async removeSpecialty(principal: Principal, id: number): Promise<void> {

@@ -14,6 +14,7 @@ import {
   type TCompanyFunction,
   type TCompanyState,
   type TCsvCell,
+  ZCompanyNumber,
 } from '@portal/contract';
 import { readCsv } from '../../platform/csv/parse-csv.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -23,6 +24,8 @@ import type { CompanyValues } from './companies.repository.ts';
 /** Header spellings besides the column names themselves, folded. */
 const ALIASES: Record<string, TCompanyCsvColumn> = {
   firmenname: 'name',
+  mitgliedsnr: 'number',
+  nummer: 'number',
   name: 'name',
   strasse: 'street',
   postleitzahl: 'postalCode',
@@ -99,6 +102,15 @@ export async function readCompanyCsv(data: Buffer): Promise<CsvCompanyRow[]> {
           COMPANY_IMPORT_MESSAGES.invalid(COMPANY_CSV[column], checked.error.issues[0]?.message ?? ''),
         );
     }
+    const number = cell('number');
+    if (number !== '') {
+      const checked = ZCompanyNumber.safeParse(number);
+      if (checked.success) values.number = checked.data;
+      else
+        errors.push(
+          COMPANY_IMPORT_MESSAGES.invalid(COMPANY_CSV.number, checked.error.issues[0]?.message ?? ''),
+        );
+    }
     const state = cell('state');
     if (state !== '') {
       const code = STATES.get(headerKey(state));
@@ -145,6 +157,7 @@ export function exportRow(line: ExportLine): string[] {
   const { company, contact } = line;
   return [
     company.name,
+    company.number ?? '',
     company.street ?? '',
     company.postalCode ?? '',
     company.city ?? '',

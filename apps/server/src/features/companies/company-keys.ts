@@ -3,6 +3,7 @@
  * search folds it (case, umlauts, accents) without any blank, so 'Glas  Müller GmbH' and 'glas mueller gmbh'
  * are one company; the directory's search text is the folded name, place and specialties.
  */
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { fold } from '../../platform/search/fold.ts';
 
 export const nameKey = (name: string): string => fold(name).replace(/\s+/gu, '');
@@ -32,4 +33,17 @@ export function queryPatterns(q: string | undefined): string[] {
     .filter(Boolean)
     .slice(0, 8)
     .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * Runs a write that may meet a unique name key another request just took: two admins creating 'Glas Müller'
+ * at once both find no such company, and the second insert fails on `companies.name_key` (on PostgreSQL; on
+ * SQLite the one writer lets the second see the first). That answers 409 with `conflict`, never 500.
+ */
+export async function guardUniqueName<T>(write: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw isUniqueViolation(error) ? conflict() : error;
+  }
 }

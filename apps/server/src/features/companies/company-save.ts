@@ -34,6 +34,7 @@ const OWN_FIELDS = [
   'phone',
   'email',
   'description',
+  'number',
 ] as const satisfies readonly (keyof CompanyValues)[];
 
 /** Saves what `input` names of the company; answers whether anything changed. */
@@ -52,6 +53,10 @@ export async function saveCompanyChanges(
   if (input.name !== undefined && nameKey(input.name) !== row.nameKey) {
     const other = await repo.byKey(trx, nameKey(input.name));
     if (other && other.id !== id) throw conflict(COMPANY_MESSAGES.nameTaken(other.name));
+  }
+  if (input.number && input.number !== row.number) {
+    const holder = await repo.byNumber(trx, input.number);
+    if (holder && holder.id !== id) throw conflict(COMPANY_MESSAGES.numberTaken(input.number, holder.name));
   }
   const beforeSpecialties = (await repo.specialtiesOf(trx, [id])).get(id) ?? [];
   if (input.specialtyIds) {

@@ -5,5 +5,8 @@ export { createCompaniesService } from './companies.service.ts';
 export { companiesAdminRoutes } from './companies-admin.routes.ts';
 export { createCompanyAdminService } from './company-admin.service.ts';
 export { createCompanyImport } from './company-import.ts';
+export { createCompanyLoginLink } from './company-login-link.ts';
 export { createCompanyReview } from './company-review.ts';
 export { companiesFeature } from './feature.ts';
+export { peopleRoutes } from './people.routes.ts';
+export { createPeopleService } from './people.service.ts';

@@ -11,9 +11,10 @@ import { fileSlug } from '../../platform/http/content-disposition.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { createCalendarTokensRepository } from './calendar-tokens.repository.ts';
 import { readsEvents } from './event-visibility.ts';
-import { createEventsRepository } from './events.repository.ts';
+import { createEventsRepository, type EventRow } from './events.repository.ts';
 import type { EventsFeatureDeps } from './events.service.ts';
 import { buildCalendar } from './ical.ts';
+import { seriesRepository } from './series.repository.ts';
 
 /** The subscription feed holds the events of the last 90 days and everything ahead. */
 const FEED_DAYS_BACK = 90;
@@ -35,14 +36,21 @@ export function createCalendarService(deps: EventsFeatureDeps) {
   const events = createEventsRepository(deps.db);
   const tokens = createCalendarTokensRepository(deps.db);
   const clock = deps.now ?? (() => new Date());
-  const calendar = (rows: Parameters<typeof buildCalendar>[0], refreshSeconds?: number) =>
-    buildCalendar(rows, {
-      ...deps.addresses,
-      name: 'Veranstaltungen',
-      ...(refreshSeconds ? { refreshSeconds } : {}),
-    });
+  const calendar = (
+    rows: Parameters<typeof buildCalendar>[0],
+    refreshSeconds?: number,
+    series?: Parameters<typeof buildCalendar>[2],
+  ) =>
+    buildCalendar(
+      rows,
+      { ...deps.addresses, name: 'Veranstaltungen', ...(refreshSeconds ? { refreshSeconds } : {}) },
+      series,
+    );
 
   return {
+    /** One event's calendar file, as its download holds it (the reminder mail attaches it). */
+    occurrenceIcs: async (event: EventRow): Promise<string> => calendar([event]),
+
     /** GET /api/event/{id}/ics: one event as a calendar file. */
     async eventFile(id: number): Promise<CalendarFile> {
       const event = await events.find(deps.db, id);
@@ -77,7 +85,9 @@ export function createCalendarService(deps: EventsFeatureDeps) {
         throw notFound(EVENT_MESSAGES.calendarNotFound);
       }
       const from = new Date(clock().getTime() - FEED_DAYS_BACK * DAY_MS);
-      return calendar(await events.list({ from }), FEED_REFRESH_SECONDS);
+      const rows = await events.list({ from });
+      const seriesIds = [...new Set(rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+      return calendar(rows, FEED_REFRESH_SECONDS, await seriesRepository.calendarData(deps.db, seriesIds));
     },
   };
 }

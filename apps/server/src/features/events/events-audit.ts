@@ -24,6 +24,10 @@ interface EventState {
   teilnahmeausblenden: boolean;
   external: boolean;
   imageName: string | null;
+  /** registration (issue 35): absent where a caller does not know them */
+  maxParticipants?: number | null;
+  waitingList?: boolean;
+  maxGuests?: number;
 }
 
 const FIELDS = [
@@ -37,6 +41,9 @@ const FIELDS = [
   'teilnahmeausblenden',
   'external',
   'image',
+  'maxParticipants',
+  'waitingList',
+  'maxGuests',
 ] as const;
 const HIDDEN: readonly TAuditField[] = ['description'];
 
@@ -52,6 +59,9 @@ function shown(event: EventState) {
     teilnahmeausblenden: event.teilnahmeausblenden,
     external: event.external,
     image: event.imageName,
+    maxParticipants: event.maxParticipants ?? null,
+    waitingList: event.waitingList ?? false,
+    maxGuests: event.maxGuests ?? 0,
   };
 }
 

@@ -16,6 +16,8 @@ export interface EventValues {
   registrationDeadline: Date | null;
   imageKey: string | null;
   imageName: string | null;
+  /** hours before the start of the reminder mail (null: none); omitted: the column's value stays */
+  reminderHours?: number | null;
 }
 
 /** Events overlapping [from, to): ended at or after `from`, started before `to` (no `to`: no end). */
@@ -28,6 +30,8 @@ export interface SubscriptionRow {
   eventId: number;
   userId: number;
   status: boolean;
+  /** companions of an accepted answer (0 for a declined one) */
+  guests: number;
   /** when the answer was last given */
   answeredAt: Date;
   username: string;
@@ -124,7 +128,7 @@ export function createEventsRepository(db: Kysely<DB>) {
       if (eventIds.length === 0) return [];
       let query = db
         .selectFrom('eventSubscriptions')
-        .select(['eventId', 'userId', 'status', 'updatedAt as answeredAt']);
+        .select(['eventId', 'userId', 'status', 'guests', 'updatedAt as answeredAt']);
       query =
         eventIds.length === 1
           ? query.where('eventId', '=', eventIds[0] as number)
@@ -148,16 +152,17 @@ export function createEventsRepository(db: Kysely<DB>) {
     async answersOf(
       eventIds: readonly number[],
       userId: number,
-    ): Promise<Map<number, { status: boolean; answeredAt: Date }>> {
-      const result = new Map<number, { status: boolean; answeredAt: Date }>();
+    ): Promise<Map<number, { status: boolean; guests: number; answeredAt: Date }>> {
+      const result = new Map<number, { status: boolean; guests: number; answeredAt: Date }>();
       if (eventIds.length === 0) return result;
       const rows = await db
         .selectFrom('eventSubscriptions')
-        .select(['eventId', 'status', 'updatedAt'])
+        .select(['eventId', 'status', 'guests', 'updatedAt'])
         .where('userId', '=', userId)
         .where('eventId', 'in', eventIds)
         .execute();
-      for (const row of rows) result.set(row.eventId, { status: row.status, answeredAt: row.updatedAt });
+      for (const row of rows)
+        result.set(row.eventId, { status: row.status, guests: row.guests, answeredAt: row.updatedAt });
       return result;
     },
 

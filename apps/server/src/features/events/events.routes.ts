@@ -10,6 +10,8 @@ import {
   ZEventCsvParams,
   ZEventIdParams,
   ZEventListQuery,
+  ZEventParticipantParams,
+  ZEventScopeQuery,
   ZEventStatusBody,
   ZSaveEventFields,
 } from '@portal/contract';
@@ -28,7 +30,9 @@ const SHAPE =
   'Each event: `{ id, name, description (sanitised HTML), location, start, end (ISO UTC), url, ' +
   'teilnahmeausblenden, external, registrationDeadline (ISO or null), image (signed URL or null), imagePath, ' +
   'eventSubscriptions, mySubscription (true/false/null = pending), registrationOpen, canSubscribe, ' +
-  'participantCount, declinedCount }`. `eventSubscriptions` ([{ user: { username, email, company }, status }]) ' +
+  'participantCount, declinedCount, maxParticipants (null: unlimited), waitingList, maxGuests, freePlaces ' +
+  '(null without a capacity), myWaitlistPosition, myGuests, waitlist, guestCount, waitingCount }`. ' +
+  '`eventSubscriptions` ([{ user: { username, email, company }, status, guests, answeredAt }]) ' +
   "holds only the caller's own answer (lists never carry another member's); the counts (kept with the " +
   'event, not recounted) are numbers for admins, null for everyone else.';
 
@@ -112,7 +116,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         'Multipart: `event` (JSON of the event; without id a new one; `start`, `end`, `registrationDeadline` ' +
         'ISO 8601, the deadline may be null) and optionally `image` (PNG or JPEG by content, else 415; EXIF ' +
         'is removed). An update without a file keeps the picture; `event.image: null` without a file removes ' +
-        'it. The description is sanitised. Returns the saved event as GET /api/event/{id} does.',
+        'it. The description is sanitised. `reminderHours` (1–720, null: none; a new event without it: 24) ' +
+        'sets the reminder mail. Those with a place get a mail when date, time or place change. ' +
+        '`recurrence` on a new event creates every occurrence of the series (each an event of its own); on ' +
+        "an occurrence, `scope: 'following'` saves it and every later one (with `recurrence`: the series is " +
+        "split there), `scope: 'this'` (default) only it. Returns the saved event as GET /api/event/{id} does.",
       body: ZSaveEventFields.extend({ image: ZUploadedFile }),
       response: { 200: ZEvent, ...ROUTE_ERRORS, 413: ZApiError, 415: ZApiError },
     },
@@ -126,13 +134,35 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
     schema: {
       tags,
       params: ZEventIdParams,
-      description: 'Deletes the event with every answer to it, and its picture.',
+      querystring: ZEventScopeQuery,
+      description:
+        "Deletes the event with every answer to it, and its picture; those with a place get an 'abgesagt' " +
+        'mail (queued in the same transaction). `scope=following` on an occurrence of a series deletes it and ' +
+        'every later one (iCalendar then lists them as EXDATE).',
       response: { 204: z.null(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      await service.remove(principalOf(request), request.params.id);
+      await service.remove(principalOf(request), request.params.id, request.query.scope);
       return reply.status(204).send(null);
     },
+  });
+
+  app.route({
+    method: 'POST',
+    url: EVENTS_API.cancel.pattern,
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventIdParams,
+      querystring: ZEventScopeQuery,
+      description:
+        "Cancels the event: it stays in lists and calendars, marked `cancelled` ('Abgesagt', iCalendar " +
+        "STATUS:CANCELLED), answers are refused with 409, and those with a place get an 'abgesagt' mail. " +
+        '`scope=following` on an occurrence of a series cancels it and every later one. 409 when the event ' +
+        'is cancelled already. Returns the event as GET /api/event/{id} does.',
+      response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
+    },
+    handler: (request) => service.cancel(principalOf(request), request.params.id, request.query.scope),
   });
 
   app.route({
@@ -145,11 +175,41 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
         'Form (or JSON): `event` (JSON of the event, only `id` is read) and `status` 1 (attend) or 0 ' +
         '(decline); a second answer replaces the first. Returns the updated event as GET /api/event/{id} ' +
         "does. 409 with 'Anmeldeschluss abgelaufen' once the deadline has passed (a deadline exactly now has " +
-        'passed), and 409 for external events and events with `teilnahmeausblenden`.',
+        'passed), and 409 for external events and events with `teilnahmeausblenden`. With a capacity: ' +
+        'status 1 with `guests` (0–`maxGuests` companions, else 400; omitted, a place or waiting place keeps ' +
+        'its companions) gives a place when the party fits and ' +
+        'nobody waits ahead (`mySubscription` true), else a waiting place when the event has a waiting list ' +
+        '(`myWaitlistPosition`; an existing one keeps its position), else 409 (ausgebucht / nicht genug ' +
+        'Plätze). Changing the companions of a place must fit too. Status 0 declines from a place or a ' +
+        'waiting place; a freed place goes to the first on the waiting list in the same transaction, who is ' +
+        'mailed.',
       body: ZEventStatusBody,
       response: { 200: ZEvent, ...ROUTE_ERRORS, 409: ZApiError },
     },
-    handler: (request) => service.setStatus(principalOf(request), request.body.event.id, request.body.status),
+    handler: (request) =>
+      service.setStatus(
+        principalOf(request),
+        request.body.event.id,
+        request.body.status,
+        request.body.guests,
+      ),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: EVENTS_API.participant.pattern,
+    onRequest: admin,
+    schema: {
+      tags,
+      params: ZEventParticipantParams,
+      description:
+        "Removes the member's answer or waiting place (admins). A freed place goes to the first on the " +
+        'waiting list in the same transaction, who is mailed. Returns the event as GET /api/event/{id} ' +
+        'does; 404 when the member has neither.',
+      response: { 200: ZEvent, ...ROUTE_ERRORS },
+    },
+    handler: (request) =>
+      service.removeParticipant(principalOf(request), request.params.id, request.params.username),
   });
 
   app.route({
@@ -161,7 +221,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions & { event
       params: ZEventCsvParams,
       description:
         'The participants as a CSV download (UTF-8 with BOM, `;`, CRLF; columns Name, E-Mail, Firma, Status ' +
-        "'Zugesagt'/'Abgesagt'; accepted first). Cells starting with =, +, -, @ are prefixed with '. The file " +
+        "'Zugesagt'/'Warteliste (Platz n)'/'Abgesagt', Begleitpersonen, Antwort am (Berlin); accepted " +
+        'first, then the waiting list by position, then declined). ' +
+        "Cells starting with =, +, -, @ are prefixed with '. The file " +
         'name (`teilnehmer-<name>.csv`) is in Content-Disposition (`filename*` UTF-8, `filename` ASCII). ' +
         '409 for external events.',
       response: { 200: z.any(), ...ROUTE_ERRORS, 409: ZApiError },

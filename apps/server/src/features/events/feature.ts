@@ -9,6 +9,16 @@ export const eventsFeature: FeatureModule = {
   search: eventsSearchSource,
   privacy: eventsPrivacy,
   digest: eventsDigest,
-  auditKinds: ['event.save', 'event.delete'],
-  bookkeepingTables: ['calendarTokens'],
+  auditKinds: [
+    'event.save',
+    'event.delete',
+    'event.answer',
+    'event.moveUp',
+    'event.participantRemove',
+    'event.cancel',
+    'event.seriesSave',
+    'event.seriesDelete',
+  ],
+  // the reminder job's claims (decision 0165) are read by no answer kept in memory
+  bookkeepingTables: ['calendarTokens', 'eventReminders'],
 };

@@ -9,6 +9,9 @@ export interface PostRow {
   isFirst: boolean;
   createdAt: Date;
   authorName: string | null;
+  authorUserId: number | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
 }
 export type MediaRow = Selectable<ForumPostMediaTable>;
 
@@ -42,6 +45,9 @@ export function createForumPostsRepository(db: Kysely<DB>) {
         'forumPosts.isFirst',
         'forumPosts.createdAt',
         'users.username as authorName',
+        'users.id as authorUserId',
+        'users.firstName as authorFirstName',
+        'users.lastName as authorLastName',
       ]);
 
   /** The ids of the posts in scope: one post, the posts of one thread, or those of one forum's threads. */

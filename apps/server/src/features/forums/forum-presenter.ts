@@ -1,13 +1,25 @@
-import type { TForumPost, TForumSummary, TForumThreadSummary } from '@portal/contract';
+import { personName, type TForumPost, type TForumSummary, type TForumThreadSummary } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
-import type { ForumStatsRow, ThreadRow } from './forums.repository.ts';
+import type { AuthorColumns, ForumStatsRow, ThreadRow } from './forums.repository.ts';
 import { presentMedia } from './post-media.ts';
 
 export const iso = (value: Date) => value.toISOString();
-export const author = (name: string | null) => (name === null ? null : { username: name });
+/** A post's or thread's author as answers carry them: with id (the person page) and display name. */
+export const author = (row: AuthorColumns) =>
+  row.authorName === null || row.authorUserId === null
+    ? null
+    : {
+        username: row.authorName,
+        id: row.authorUserId,
+        name: personName({
+          username: row.authorName,
+          firstName: row.authorFirstName,
+          lastName: row.authorLastName,
+        }),
+      };
 
 /** Rows of the forum tables as the API answers them (SPEC §3). */
 export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }) {
@@ -37,7 +49,7 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           forumThreadId: row.threadId,
           content: row.content,
           createdAt: iso(row.createdAt),
-          author: author(row.authorName),
+          author: author(row),
           first: row.isFirst,
           forumPostMedia: files,
           forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
@@ -59,14 +71,12 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           id: row.id,
           forumId: row.forumId,
           name: row.name,
-          author: author(row.authorName),
+          author: author(row),
           createdAt: iso(row.createdAt),
           postCount: row.postCount,
           replyCount: Math.max(0, row.postCount - 1),
           lastReply:
-            reply && !reply.isFirst
-              ? { createdAt: iso(reply.createdAt), author: author(reply.authorName) }
-              : null,
+            reply && !reply.isFirst ? { createdAt: iso(reply.createdAt), author: author(reply) } : null,
           lastActivity: iso(row.lastPostAt),
           unread: unread.get(row.id) ?? 0,
         };

@@ -182,7 +182,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         name: thread.name,
         forumId: thread.forumId,
         forumName: thread.forumName,
-        author: author(thread.authorName),
+        author: author(thread),
         createdAt: iso(thread.createdAt),
         postCount: thread.postCount,
         page: visit.page,

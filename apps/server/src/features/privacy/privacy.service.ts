@@ -1,14 +1,16 @@
-import { ADMIN_MESSAGES, ROLES, type TAccountExport, type TRole } from '@portal/contract';
+import { ADMIN_MESSAGES, ROLES, type TAccountExport, type TAppAddresses, type TRole } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { type AuditChanges, recordAudit } from '../../platform/audit/audit-log.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import {
   type ErasedCount,
   exportReaders,
   isoTime,
   type PrivacyPart,
 } from '../../platform/registry/privacy-part.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import { type AccountsService, memberRow } from '../accounts/index.ts';
 
 export interface PrivacyDeps {
@@ -16,7 +18,12 @@ export interface PrivacyDeps {
   accounts: AccountsService;
   /** what each feature exports and erases (src/modules.ts), in the order erasure runs them */
   parts: readonly PrivacyPart[];
+  /** where the files erasure removes (a member's photo) are deleted after the commit */
+  storage: Pick<FileStore, 'discard'>;
   now?: (() => Date) | undefined;
+  /** for the mails an erasure's consequences send (a waiting list moving up) */
+  outbox: Pick<MailOutbox, 'enqueue'>;
+  addresses: TAppAddresses;
 }
 
 /** users.role holds a role name; an unknown one (never written by the app) reads as the least. */
@@ -46,6 +53,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
           username: profile.username,
           email: profile.email,
           company: profile.company,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
           role: roleOf(profile.role),
           createdAt: isoTime(profile.createdAt),
           lastLoginAt: profile.lastLoginAt === null ? null : isoTime(profile.lastLoginAt),
@@ -68,11 +77,14 @@ export function createPrivacyService(deps: PrivacyDeps) {
     async erase(actorId: number, memberId: number): Promise<void> {
       if (actorId === memberId) throw badRequest(ADMIN_MESSAGES.selfErase);
       const at = now();
+      const files: (string | null)[] = [];
       const erased = await db.transaction().execute(async (trx) => {
         const member = await memberRow.lock(trx, memberId);
         if (!member) return false;
         const counts: ErasedCount[] = [];
-        for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member)));
+        for (const part of parts) if (part.files) files.push(...(await part.files(trx, member)));
+        const context = { outbox: deps.outbox, addresses: deps.addresses, at };
+        for (const part of parts) if (part.erase) counts.push(...(await part.erase(trx, member, context)));
         await memberRow.anonymise(trx, memberId, at);
         await recordAudit(trx, {
           actorId,
@@ -85,6 +97,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
         return true;
       });
       if (!erased) throw notFound(ADMIN_MESSAGES.memberNotFound);
+      await deps.storage.discard(files);
       await deps.accounts.changed(memberId);
     },
   };

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DatabaseKind } from '../../platform/db/database.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import type { MetricsReporter } from '../../platform/metrics/metrics.ts';
 import { heldWords, patternsOfWords } from '../../platform/search/marks.ts';
 import { type Pattern, patternOf, type QueryWord, queryWords } from '../../platform/search/query.ts';
 import { rank, type Scored } from '../../platform/search/ranking.ts';
@@ -42,6 +43,8 @@ export interface SearchFeatureDeps {
   sources: readonly SearchSource[];
   /** the synonym groups, each its terms as written (issue 33 point 3); read for every search */
   synonyms: () => Promise<readonly (readonly string[])[]>;
+  /** hears how long each search took */
+  metrics?: Pick<MetricsReporter, 'searchTook'>;
 }
 
 /** Fewer hits than this with every word (a page), and the search widens: typos, then some of the words. */
@@ -141,39 +144,49 @@ export function createSearchService(deps: SearchFeatureDeps) {
       principal: Principal,
       query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
     ): Promise<TSearchResult> {
-      const synonyms = synonymIndex(await deps.synonyms());
-      const [opened, strictWords] = [
-        await searchVisibility(deps.db, principal, new Date(), deps.sources),
-        queryWords(query.q, synonyms),
-      ];
-      let matching: Matching = { words: strictWords, all: true };
-      let found = await find(matching, opened);
-      const hits = found.reduce((sum, type) => sum + Math.min(type.found, SEARCH_COUNT_CAP), 0);
-      if (hits < FEW) {
-        const words = await withTypos(strictWords, vocabulary);
-        const typos = words.some((word, index) => word !== strictWords[index]);
-        if (typos || words.length > 1) {
-          matching = { words, all: false };
-          found = await find(matching, opened);
-        }
+      const started = performance.now();
+      try {
+        return await searchNow(principal, query);
+      } finally {
+        deps.metrics?.searchTook((performance.now() - started) / 1000);
       }
-      const counts = Object.fromEntries(
-        SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.found ?? 0, SEARCH_COUNT_CAP)]),
-      ) as Record<TSearchType, number>;
-      const capped = SEARCH_TYPES.filter((_, index) => (found[index]?.found ?? 0) > SEARCH_COUNT_CAP);
-      const total = query.type
-        ? counts[query.type]
-        : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
-      const all = SEARCH_TYPES.flatMap((type, index) =>
-        (found[index]?.candidates ?? []).map((candidate) => ({ item: type, candidate })),
-      );
-      const ranked = rank(matching.words, patternsOf(matching.words), all)
-        .filter((entry) => query.type === undefined || entry.item === query.type)
-        .slice(query.offset, query.offset + query.limit);
-      const documents = await repo.documents(ranked.map((entry) => entry.candidate.id));
-      return { total, counts, capped, hits: await hitsOf(ranked, documents, opened, matching.words) };
     },
   };
+
+  async function searchNow(
+    principal: Principal,
+    query: { q: string; type?: TSearchType | undefined; offset: number; limit: number },
+  ): Promise<TSearchResult> {
+    const synonyms = synonymIndex(await deps.synonyms());
+    const [opened, strictWords] = [
+      await searchVisibility(deps.db, principal, new Date(), deps.sources),
+      queryWords(query.q, synonyms),
+    ];
+    let matching: Matching = { words: strictWords, all: true };
+    let found = await find(matching, opened);
+    const hits = found.reduce((sum, type) => sum + Math.min(type.found, SEARCH_COUNT_CAP), 0);
+    if (hits < FEW) {
+      const words = await withTypos(strictWords, vocabulary);
+      const typos = words.some((word, index) => word !== strictWords[index]);
+      if (typos || words.length > 1) {
+        matching = { words, all: false };
+        found = await find(matching, opened);
+      }
+    }
+    const counts = Object.fromEntries(
+      SEARCH_TYPES.map((type, index) => [type, Math.min(found[index]?.found ?? 0, SEARCH_COUNT_CAP)]),
+    ) as Record<TSearchType, number>;
+    const capped = SEARCH_TYPES.filter((_, index) => (found[index]?.found ?? 0) > SEARCH_COUNT_CAP);
+    const total = query.type ? counts[query.type] : SEARCH_TYPES.reduce((sum, type) => sum + counts[type], 0);
+    const all = SEARCH_TYPES.flatMap((type, index) =>
+      (found[index]?.candidates ?? []).map((candidate) => ({ item: type, candidate })),
+    );
+    const ranked = rank(matching.words, patternsOf(matching.words), all)
+      .filter((entry) => query.type === undefined || entry.item === query.type)
+      .slice(query.offset, query.offset + query.limit);
+    const documents = await repo.documents(ranked.map((entry) => entry.candidate.id));
+    return { total, counts, capped, hits: await hitsOf(ranked, documents, opened, matching.words) };
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

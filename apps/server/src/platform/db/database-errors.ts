@@ -26,3 +26,18 @@ export class RequestAbandonedError extends Error {
 export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailableError {
   return error instanceof DatabaseUnavailableError;
 }
+
+/**
+ * Which limit ended database work that took too long (the metrics count them), undefined for any other
+ * error: PostgreSQL's statement_timeout (SQLSTATE 57014), a database that did not answer within the client's
+ * deadline, a request whose database time was used up, or a SQLite lock held past the busy timeout.
+ */
+export function timeoutKind(error: unknown): 'statement' | 'deadline' | 'request' | 'lock' | undefined {
+  if (!(error instanceof DatabaseUnavailableError)) return undefined;
+  const cause = error.cause as { code?: unknown; errcode?: unknown } | undefined;
+  if (cause?.code === '57014') return 'statement';
+  if (typeof cause?.errcode === 'number' && (cause.errcode & 0xff) === 5) return 'lock';
+  if (/database time of \d+ ms is used up/.test(error.message)) return 'request';
+  if (/no answer within \d+ ms/.test(error.message)) return 'deadline';
+  return undefined;
+}

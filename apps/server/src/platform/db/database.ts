@@ -12,6 +12,7 @@ import {
   RawNode,
   type RootOperationNode,
   SelectQueryNode,
+  type SqliteDialect,
   TableNode,
   UpdateQueryNode,
 } from 'kysely';
@@ -34,7 +35,17 @@ export interface Database {
    * answers kept in memory may be out of date from then on.
    */
   onWrite(listener: WriteListener): void;
+  /** the connections now: read by the metrics at scrape time */
+  poolState(): PoolState;
   close(): Promise<void>;
+}
+
+/** A pool's connections in use and idle, the work waiting for one, and how many it opens at most. */
+export interface PoolState {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Hears of a write: the tables it writes (snake_case, as in the database), undefined when not known. */
@@ -102,20 +113,31 @@ export function createDatabase(config: TDatabaseConfig, options: DatabaseOptions
   if (config.kind === 'sqlite') mkdirSync(path.dirname(config.file), { recursive: true });
   const configured = config.kind === 'postgres' ? config.statementTimeoutMs : undefined;
   const statementTimeoutMs = options.statementTimeoutMs ?? configured ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  const dialect =
-    config.kind === 'sqlite'
-      ? createSqliteDialect(config.file)
-      : new PostgresDialect({
-          pool: createGuardedPool({
-            url: config.url,
-            schema: config.schema,
-            statementTimeoutMs,
-            ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
-            connectTimeoutMs: options.connectTimeoutMs ?? 3_000,
-            max: options.max ?? 10,
-            onIdleError: (error) => listener(error),
-          }),
-        });
+  let poolState: () => PoolState;
+  let dialect: SqliteDialect | PostgresDialect;
+  if (config.kind === 'sqlite') {
+    const sqlite = createSqliteDialect(config.file);
+    poolState = sqlite.poolState;
+    dialect = sqlite.dialect;
+  } else {
+    const max = options.max ?? 10;
+    const pool = createGuardedPool({
+      url: config.url,
+      schema: config.schema,
+      statementTimeoutMs,
+      ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+      connectTimeoutMs: options.connectTimeoutMs ?? 3_000,
+      max,
+      onIdleError: (error) => listener(error),
+    });
+    poolState = () => ({
+      inUse: pool.pg.totalCount - pool.pg.idleCount,
+      idle: pool.pg.idleCount,
+      waiting: pool.pg.waitingCount,
+      max,
+    });
+    dialect = new PostgresDialect({ pool });
+  }
   const writeListeners = new Set<WriteListener>();
   const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin(), writeSignal(writeListeners)] });
   return {
@@ -127,6 +149,7 @@ export function createDatabase(config: TDatabaseConfig, options: DatabaseOptions
     onWrite(next) {
       writeListeners.add(next);
     },
+    poolState: () => poolState(),
     close: () => db.destroy(),
   };
 }

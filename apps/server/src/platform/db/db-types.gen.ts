@@ -127,6 +127,7 @@ export interface CompaniesTable {
   version: Generated<number>;
   createdAt: Date;
   updatedAt: Date;
+  number: string | null;
 }
 
 export interface CompanyMembersTable {
@@ -201,12 +202,44 @@ export interface DirectoryConsentsTable {
   agreedAt: Date;
 }
 
+export interface EventRemindersTable {
+  eventId: number;
+  userId: number;
+  startAt: Date;
+  queuedAt: Date;
+}
+
+export interface EventSeriesTable {
+  id: Generated<number>;
+  frequency: string;
+  interval: number;
+  weekOfMonth: number | null;
+  until: string | null;
+  count: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EventSeriesExceptionsTable {
+  seriesId: number;
+  recurrenceId: Date;
+}
+
 export interface EventSubscriptionsTable {
   eventId: number;
   userId: number;
   status: boolean;
   createdAt: Date;
   updatedAt: Date;
+  guests: Generated<number>;
+}
+
+export interface EventWaitlistTable {
+  id: Generated<number>;
+  eventId: number;
+  userId: number;
+  guests: Generated<number>;
+  createdAt: Date;
 }
 
 export interface EventsTable {
@@ -227,6 +260,15 @@ export interface EventsTable {
   acceptedCount: Generated<number>;
   declinedCount: Generated<number>;
   sequence: Generated<number>;
+  maxParticipants: number | null;
+  waitingList: Generated<boolean>;
+  maxGuests: Generated<number>;
+  guestCount: Generated<number>;
+  waitingCount: Generated<number>;
+  reminderHours: number | null;
+  cancelledAt: Date | null;
+  seriesId: number | null;
+  recurrenceId: Date | null;
 }
 
 export interface ForumPostMediaTable {
@@ -312,6 +354,7 @@ export interface MailOutboxTable {
   createdAt: Date;
   listUnsubscribe: string | null;
   claimExpiredAt: Date | null;
+  attachments: string | null;
 }
 
 export interface MediaCategoriesTable {
@@ -441,6 +484,9 @@ export interface UsersTable {
   lastLoginAt: Date | null;
   erasedAt: Date | null;
   searchKey: Generated<string>;
+  firstName: string | null;
+  lastName: string | null;
+  photoKey: string | null;
 }
 
 export interface DB {
@@ -467,7 +513,11 @@ export interface DB {
   contentItemRows: ContentItemRowsTable;
   contentItems: ContentItemsTable;
   directoryConsents: DirectoryConsentsTable;
+  eventReminders: EventRemindersTable;
+  eventSeries: EventSeriesTable;
+  eventSeriesExceptions: EventSeriesExceptionsTable;
   eventSubscriptions: EventSubscriptionsTable;
+  eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
   forumPosts: ForumPostsTable;

@@ -27,7 +27,10 @@ import * as m0022 from './migrations/0022-search-terms.ts';
 import * as m0023 from './migrations/0023-search-synonyms.ts';
 import * as m0025 from './migrations/0025-search-live-blocks.ts';
 import * as m0030 from './migrations/0030-circulars.ts';
+import * as m0032 from './migrations/0032-event-registration.ts';
+import * as m0033 from './migrations/0033-event-schedule.ts';
 import * as m0034 from './migrations/0034-companies.ts';
+import * as m0035 from './migrations/0035-people-and-company-numbers.ts';
 import type { DB } from './schema.ts';
 
 interface MigrationModule {
@@ -61,7 +64,10 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-search-synonyms': m0023,
   '0025-search-live-blocks': m0025,
   '0030-circulars': m0030,
+  '0032-event-registration': m0032,
+  '0033-event-schedule': m0033,
   '0034-companies': m0034,
+  '0035-people-and-company-numbers': m0035,
 };
 
 class StaticProvider implements MigrationProvider {

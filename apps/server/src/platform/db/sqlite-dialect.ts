@@ -163,15 +163,28 @@ class ExpressionReadingConnection implements DatabaseConnection {
 /** Kysely's SQLite driver, telling the database which request holds the connection. */
 class RequestAwareSqliteDriver extends SqliteDriver {
   readonly #database: () => NodeSqliteDatabase | undefined;
+  readonly #use: ConnectionUse;
   #reading: ExpressionReadingConnection | undefined;
 
-  constructor(config: SqliteDialectConfig, database: () => NodeSqliteDatabase | undefined) {
+  constructor(
+    config: SqliteDialectConfig,
+    database: () => NodeSqliteDatabase | undefined,
+    use: ConnectionUse,
+  ) {
     super(config);
     this.#database = database;
+    this.#use = use;
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
+    this.#use.waiting += 1;
+    let connection: DatabaseConnection;
+    try {
+      connection = await super.acquireConnection();
+    } finally {
+      this.#use.waiting -= 1;
+    }
+    this.#use.held = true;
     if (this.#reading?.connection !== connection) this.#reading = new ExpressionReadingConnection(connection);
     const database = this.#database();
     const scope = currentRequestScope();
@@ -184,6 +197,7 @@ class RequestAwareSqliteDriver extends SqliteDriver {
     const database = this.#database();
     database?.holder?.letGo();
     if (database) database.holder = undefined;
+    this.#use.held = false;
     await super.releaseConnection();
   }
 }
@@ -191,21 +205,43 @@ class RequestAwareSqliteDriver extends SqliteDriver {
 class RequestAwareSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #database: () => NodeSqliteDatabase | undefined;
+  readonly #use: ConnectionUse;
 
-  constructor(config: SqliteDialectConfig, database: () => NodeSqliteDatabase | undefined) {
+  constructor(
+    config: SqliteDialectConfig,
+    database: () => NodeSqliteDatabase | undefined,
+    use: ConnectionUse,
+  ) {
     super(config);
     this.#config = config;
     this.#database = database;
+    this.#use = use;
   }
 
   override createDriver(): SqliteDriver {
-    return new RequestAwareSqliteDriver(this.#config, this.#database);
+    return new RequestAwareSqliteDriver(this.#config, this.#database, this.#use);
   }
 }
 
-export function createSqliteDialect(file: string): SqliteDialect {
+/** Kysely's SQLite driver has one connection behind a mutex: whether it is held, and how many wait for it. */
+interface ConnectionUse {
+  held: boolean;
+  waiting: number;
+}
+
+export function createSqliteDialect(file: string): {
+  dialect: SqliteDialect;
+  poolState: () => { inUse: number; idle: number; waiting: number; max: number };
+} {
   let opened: NodeSqliteDatabase | undefined;
-  return new RequestAwareSqliteDialect(
+  const use: ConnectionUse = { held: false, waiting: 0 };
+  const poolState = () => ({
+    inUse: use.held ? 1 : 0,
+    idle: opened && !use.held ? 1 : 0,
+    waiting: use.waiting,
+    max: 1,
+  });
+  const dialect = new RequestAwareSqliteDialect(
     {
       database: async () => {
         const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
@@ -215,5 +251,7 @@ export function createSqliteDialect(file: string): SqliteDialect {
       },
     },
     () => opened,
+    use,
   );
+  return { dialect, poolState };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailOutbox, OutboxRow } from './mail-outbox.ts';
+import { attachmentsOf, type MailOutbox, type OutboxRow } from './mail-outbox.ts';
 import { type MailTransport, type RelayState, relayAnswered } from './mail-transport.ts';
 import type { SentMarks } from './sent-marks.ts';
 
@@ -73,6 +73,7 @@ export function createMailDelivery(deps: DeliveryDeps) {
         messageId: `<outbox-${row.id}-${new Date(row.createdAt).getTime()}@${deps.domain}>`,
         name: `mail-${String(row.id).padStart(8, '0')}`,
         listUnsubscribe: row.listUnsubscribe,
+        attachments: attachmentsOf(row),
       });
     } finally {
       clearInterval(renewal);

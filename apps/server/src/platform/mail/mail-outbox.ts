@@ -4,6 +4,40 @@ import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { MailOutboxTable } from '../db/schema.ts';
 
+/** A file sent with a mail (e.g. an event's .ics): text is stored as UTF-8. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer | string;
+}
+
+/** An attachment as the outbox row keeps it (JSON in `attachments`). */
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** The attachments of an outbox row, as the transport sends them. */
+export function attachmentsOf(row: Pick<OutboxRow, 'attachments'>): MailAttachment[] {
+  if (!row.attachments) return [];
+  return (JSON.parse(row.attachments) as StoredAttachment[]).map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: Buffer.from(file.base64, 'base64'),
+  }));
+}
+
+function storedAttachments(files: readonly MailAttachment[] | undefined): string | null {
+  if (!files || files.length === 0) return null;
+  const stored: StoredAttachment[] = files.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    base64: Buffer.from(file.content).toString('base64'),
+  }));
+  return JSON.stringify(stored);
+}
+
 /** A mail to queue: one recipient each, so that every recipient is sent, retried and marked on its own. */
 export interface OutgoingMail {
   recipient: string;
@@ -14,11 +48,13 @@ export interface OutgoingMail {
   topic?: string | null;
   /** the one-click unsubscribe address (RFC 8058): the worker sends it as List-Unsubscribe. */
   listUnsubscribe?: string | null;
+  /** files sent with the mail */
+  attachments?: readonly MailAttachment[];
 }
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
-/** SQLite allows 32,766 bound values per statement; 8 a row. */
+/** SQLite allows 32,766 bound values per statement; 9 a row. */
 const INSERT_CHUNK = 500;
 
 /**
@@ -39,6 +75,7 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>) {
             mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
               topic: mail.topic ?? null,
               listUnsubscribe: mail.listUnsubscribe ?? null,
+              attachments: storedAttachments(mail.attachments),
               recipient: mail.recipient,
               subject: mail.subject,
               html: mail.html,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
+import type { MailAttachment } from './mail-outbox.ts';
 
 /** One mail as the worker hands it to a transport. */
 interface MailMessage {
@@ -16,6 +17,8 @@ interface MailMessage {
   name: string;
   /** the one-click unsubscribe address (RFC 8058) of a notification mail; null for other mails. */
   listUnsubscribe: string | null;
+  /** files sent with the mail (multipart/mixed) */
+  attachments: readonly MailAttachment[];
 }
 
 export interface MailTransport {
@@ -57,6 +60,11 @@ function mailOptions(message: MailMessage) {
     html: message.html,
     text: message.text,
     messageId: message.messageId,
+    attachments: message.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content,
+    })),
     headers: {
       'Auto-Submitted': 'auto-generated',
       // RFC 8058: mail clients offer an unsubscribe button that POSTs `List-Unsubscribe=One-Click` there.

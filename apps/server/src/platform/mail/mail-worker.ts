@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AfterRun, createPeriodicJob, type JobRun } from '../jobs/periodic-job.ts';
+import { type MetricsReporter, NO_METRICS } from '../metrics/metrics.ts';
 import { createMailDelivery, type DeliveryTally } from './mail-delivery.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 import {
@@ -88,6 +89,8 @@ interface MailWorkerDeps {
   domain: string;
   log: FastifyBaseLogger;
   options?: Partial<MailWorkerOptions>;
+  /** hears what each run delivered (sent, retried, failed) */
+  metrics: MetricsReporter;
 }
 
 /** Waits for the first of `deliveries` to end; they never reject (their failures are kept). */
@@ -211,7 +214,11 @@ function createMailWorker(deps: MailWorkerDeps): MailWorker {
     everyMs: options.pollMs,
     clock: now,
     log,
-    run: (_at, current) => run(current),
+    run: async (_at, current) => {
+      const result = await run(current);
+      deps.metrics.mailsDelivered(result);
+      return result;
+    },
     afterRun,
   });
 
@@ -249,6 +256,7 @@ export function createConfiguredMailWorker(
   outbox: MailOutbox,
   log: FastifyBaseLogger,
   options: Partial<MailWorkerOptions> = {},
+  metrics: MetricsReporter = NO_METRICS,
 ): MailWorker {
   const { concurrency, relayTimeouts } = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options };
   return createMailWorker({
@@ -258,5 +266,6 @@ export function createConfiguredMailWorker(
     domain: new URL(config.publicUrl).hostname,
     log,
     options: { ratePerMinute: config.mailRatePerMinute, ...options },
+    metrics,
   });
 }

@@ -3,10 +3,11 @@
  * and what erasing a member does with its rows. features/privacy runs every part in one transaction; the test
  * test/privacy/member-references.test.ts fails when a table that references a member is handled by no part.
  */
-import { type TAccountExport, type TAuditField, ZAccountExport } from '@portal/contract';
+import { type TAccountExport, type TAppAddresses, type TAuditField, ZAccountExport } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { DB } from '../db/schema.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 
 /** The member being erased, as their row read before anything changed. */
 export interface ErasedMember {
@@ -15,6 +16,16 @@ export interface ErasedMember {
   email: string | null;
   /** another member has the same address (in any case): mails to it are theirs too and stay */
   addressShared: boolean;
+}
+
+/**
+ * What an erasure offers a part beyond its transaction: the outbox and the app's addresses for mails its
+ * consequences send (a place an erased member frees goes to the event's waiting list, issue 35), and its time.
+ */
+interface ErasureContext {
+  outbox: Pick<MailOutbox, 'enqueue'>;
+  addresses: TAppAddresses;
+  at: Date;
 }
 
 /** How many rows of a kind erasure deleted, named by the audit field the log shows (counts, never contents). */
@@ -39,7 +50,9 @@ export interface PrivacyPart {
   /** its sections of the member's own data export */
   exports?: Partial<ExportReaders>;
   /** deletes the member's rows of `erases` on the erasure's transaction */
-  erase?(trx: Executor, member: ErasedMember): Promise<readonly ErasedCount[]>;
+  erase?(trx: Executor, member: ErasedMember, context: ErasureContext): Promise<readonly ErasedCount[]>;
+  /** the storage keys of the member's files that erasure removes, deleted once it has committed */
+  files?(trx: Executor, member: ErasedMember): Promise<readonly (string | null)[]>;
 }
 
 const isSection = (key: string): key is keyof ExportSections => key !== 'exportedAt' && key !== 'profile';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createPeriodicJob } from '../jobs/periodic-job.ts';
+import type { MetricsReporter } from '../metrics/metrics.ts';
 import type { FileStore } from './file-store.ts';
 
 /** How often a started sweeper runs (issue 13: at start-up and every 10 minutes). */
@@ -36,6 +37,8 @@ export interface UploadSweeperDeps {
   log: FastifyBaseLogger;
   /** temp folders of uploads in flight (platform/uploads/upload-receiver.ts) */
   uploads?: { removeStale(before: Date): Promise<number> };
+  /** hears what each sweep removed */
+  metrics?: MetricsReporter;
 }
 
 export function createUploadSweeper(deps: UploadSweeperDeps): UploadSweeper {
@@ -70,6 +73,7 @@ export function createUploadSweeper(deps: UploadSweeperDeps): UploadSweeper {
       uploads: (await deps.uploads?.removeStale(before)) ?? 0,
       held: false,
     };
+    deps.metrics?.uploadsSwept(result);
     const removed = result.files + result.partial;
     if (removed > 0) log.info({ removed, partial: result.partial }, 'upload sweep removed stored files');
     else log.debug({ removed, uploads: result.uploads }, 'upload sweep found nothing to remove');

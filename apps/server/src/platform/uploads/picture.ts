@@ -1,7 +1,7 @@
 import type { NewFile } from '../storage/file-store.ts';
 import { newKey } from '../storage/storage.ts';
-import { storedFileName, type UploadedFile } from './multipart-file.ts';
-import { cleanUpload, sniffUpload } from './sniff.ts';
+import { storedFileName, type UploadedFile, uploadSource } from './multipart-file.ts';
+import { cleanUpload, sniffUpload, squareJpeg } from './sniff.ts';
 
 /** A picture checked by content (PNG or JPEG), cleaned of its metadata and given a new storage key. */
 export interface PreparedPicture extends NewFile {
@@ -40,4 +40,19 @@ export function pictureAfterSave(
   if (picture) return { imageKey: picture.key, imageName: picture.name };
   if (current && !removeRequested) return { imageKey: current.imageKey, imageName: current.imageName };
   return { imageKey: null, imageName: null };
+}
+
+/**
+ * A member's photo (issue 36 point 6): checked by content like every picture (PNG or JPEG, else 415 with
+ * `typeMessage`), cut to a square from its middle, `size` pixels at most a side, written again as JPEG, so no
+ * metadata (GPS, camera) survives.
+ */
+export async function prepareSquarePicture(
+  upload: UploadedFile,
+  keyPrefix: string,
+  typeMessage: string,
+  size = 400,
+): Promise<NewFile> {
+  await sniffUpload(upload, ['png', 'jpeg'], typeMessage);
+  return { key: newKey(keyPrefix, 'jpg'), body: await squareJpeg(uploadSource(upload), size) };
 }

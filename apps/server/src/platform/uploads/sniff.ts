@@ -111,3 +111,16 @@ export async function thumbnail(data: PictureInput, width = 480): Promise<Buffer
     throw refusal(error);
   }
 }
+
+/** A square JPEG of at most `size` pixels a side, cut from the middle, without metadata (orientation applied). */
+export async function squareJpeg(data: PictureInput, size: number): Promise<Buffer> {
+  try {
+    return await sharp(data, DECODE)
+      .rotate()
+      .resize({ width: size, height: size, fit: 'cover' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch (error) {
+    throw refusal(error);
+  }
+}

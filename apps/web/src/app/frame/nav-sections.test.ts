@@ -21,7 +21,7 @@ describe('navigation sections', () => {
     [['ROLE_PARTNER'], ['/dashboard', '/blog']],
     [
       ['ROLE_USER', 'ROLE_PARTNER'],
-      ['/dashboard', '/blog', '/event', '/forum', '/dienstleistungsangebote'],
+      ['/dashboard', '/blog', '/event', '/forum', '/dienstleistungsangebote', '/mitglieder'],
     ],
     [
       ['ROLE_ADMIN', 'ROLE_USER', 'ROLE_PARTNER'],
@@ -32,6 +32,7 @@ describe('navigation sections', () => {
         '/event',
         '/forum',
         '/dienstleistungsangebote',
+        '/mitglieder',
         '/media',
         '/admin/members',
         '/admin/companies',

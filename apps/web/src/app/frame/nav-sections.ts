@@ -1,5 +1,6 @@
-import { APP_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
+import { APP_PATHS, COMPANY_APP_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
 import {
+  IconAddressBook,
   IconBuildingFactory2,
   IconBuildingStore,
   IconCalendarEvent,
@@ -58,6 +59,7 @@ export const SECTIONS: readonly Section[] = [
   { label: de.nav.events, to: APP_PATHS.events, role: 'ROLE_USER', icon: IconCalendarEvent },
   { label: de.nav.forums, to: APP_PATHS.forums, role: 'ROLE_USER', icon: IconMessages },
   { label: de.nav.services, to: APP_PATHS.serviceOfferings, role: 'ROLE_USER', icon: IconBuildingStore },
+  { label: de.nav.directory, to: COMPANY_APP_PATHS.directory, role: 'ROLE_USER', icon: IconAddressBook },
   { label: de.nav.media, to: APP_PATHS.media, role: 'ROLE_ADMIN', icon: IconPhoto },
   {
     label: de.nav.adminMembers,

@@ -14,13 +14,21 @@ interface ImageFieldProps {
   choice: ImageChoice;
   onChange: (choice: ImageChoice) => void;
   error: string | null;
+  /** The field's words when it holds something else than a post's picture (a company's logo). */
+  labels?: ImageFieldLabels;
 }
 
-const texts = de.imageField;
+type ImageFieldLabels = {
+  [K in keyof typeof de.imageField]: (typeof de.imageField)[K] extends string
+    ? string
+    : (megabytes: number) => string;
+};
+
 const ACCEPT = acceptAttribute(PICTURE_TYPES);
 
 /** A picture, PNG or JPEG, with a preview of the chosen file; an existing picture can be removed. */
-export function ImageField({ current, choice, onChange, error }: ImageFieldProps) {
+export function ImageField({ current, choice, onChange, error, labels = de.imageField }: ImageFieldProps) {
+  const texts = labels;
   const preview = useObjectUrl(choice.file && isAllowedImage(choice.file) ? choice.file : null);
   return (
     <Stack gap="xs">

@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@portal/contract';
+import { APP_PATHS, COMPANY_APP_PATHS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { routeOf } from './route-access';
 import type { RouteName } from './route-table';
@@ -46,6 +46,21 @@ const ADDRESSES: Record<keyof typeof APP_PATHS, [address: string, route: RouteNa
 
 describe('the addresses of APP_PATHS', () => {
   it.each(Object.values(ADDRESSES).flat())('should open %s on the route %s', (address, route) => {
+    expect(routeOf(address).name).toBe(route);
+  });
+});
+
+// issue 36: the directory and a company's page (the search's company hits lead there)
+const COMPANY_ADDRESSES: Record<keyof typeof COMPANY_APP_PATHS, [address: string, route: RouteName][]> = {
+  directory: [
+    [COMPANY_APP_PATHS.directory, 'directory'],
+    [`${COMPANY_APP_PATHS.directory}?q=glas&state=BY&letter=G&page=2`, 'directory'],
+  ],
+  company: [[COMPANY_APP_PATHS.company(12), 'company']],
+};
+
+describe('the addresses of COMPANY_APP_PATHS', () => {
+  it.each(Object.values(COMPANY_ADDRESSES).flat())('should open %s on the route %s', (address, route) => {
     expect(routeOf(address).name).toBe(route);
   });
 });

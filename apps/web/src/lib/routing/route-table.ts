@@ -1,4 +1,4 @@
-import { APP_PATHS, type TRole } from '@portal/contract';
+import { APP_PATHS, COMPANY_APP_PATHS, type TRole } from '@portal/contract';
 
 /**
  * The route table of SPEC §2: path, name and required role of every screen. The addresses themselves are the
@@ -15,6 +15,8 @@ export type RouteName =
   | 'media-overview'
   | 'media'
   | 'service-offerings'
+  | 'directory'
+  | 'company'
   | 'search'
   | 'notification-settings'
   | 'admin-members'
@@ -45,6 +47,9 @@ export const ROUTES = {
   'media-overview': { name: 'media-overview', path: APP_PATHS.media, role: 'ROLE_ADMIN' },
   media: { name: 'media', path: '/media/:id', role: 'ROLE_ADMIN' },
   'service-offerings': { name: 'service-offerings', path: APP_PATHS.serviceOfferings, role: 'ROLE_USER' },
+  // issue 36: the member directory and a company's page
+  directory: { name: 'directory', path: COMPANY_APP_PATHS.directory, role: 'ROLE_USER' },
+  company: { name: 'company', path: `${COMPANY_APP_PATHS.directory}/:id`, role: 'ROLE_USER' },
   search: { name: 'search', path: APP_PATHS.search, role: 'ROLE_PARTNER' },
   'notification-settings': {
     name: 'notification-settings',

@@ -8,15 +8,19 @@ interface EventAnswer {
   event: Pick<TEvent, 'id' | 'name'>;
   /** true attends (status 1), false declines (status 0) */
   attend: boolean;
+  /** companions with an acceptance (issue 35) */
+  guests?: number;
 }
 
-/** POST /api/eventSubscription/status: a form with `event` (JSON) and `status` 1 or 0; answers the event. */
-function setEventStatus({ event, attend }: EventAnswer) {
-  return api.postForm(
-    EVENTS_API.status,
-    { event: { id: event.id }, status: attend ? 1 : 0 },
-    { schema: ZEvent },
-  );
+/**
+ * POST /api/eventSubscription/status: a form with `event` (JSON), `status` 1 or 0 and, accepting, `guests`;
+ * answers the event.
+ */
+function setEventStatus({ event, attend, guests = 0 }: EventAnswer) {
+  const form = { event: { id: event.id }, status: attend ? 1 : 0 };
+  return api.postForm(EVENTS_API.status, attend && guests > 0 ? { ...form, guests } : form, {
+    schema: ZEvent,
+  });
 }
 
 /**

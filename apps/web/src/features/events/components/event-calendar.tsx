@@ -14,6 +14,7 @@ import { de } from '../../../i18n/de';
 import { TIME_ZONE } from '../../../lib/formatting';
 import { berlinDay, type EventRange, isAfterToday, rangeQuery } from '../lib/calendar-range';
 import { badgeStatus, type EventStatus, eventStatus, STATUS_CSS_COLOR } from '../lib/event-status';
+import { placesLabel, waitlistLabel } from '../lib/registration';
 import { openEventPopup } from './event-popup';
 
 export interface EventCalendarProps {
@@ -25,6 +26,8 @@ export interface EventCalendarProps {
   onCreateOnDay?: ((day: string) => void) | undefined;
 }
 
+/** A cancelled event's block: grey (gray-7 of the theme), white text 8:1. */
+const CANCELLED_CSS_COLOR = '#495057';
 const PLUGINS = [dayGridPlugin, interactionPlugin, classicTheme];
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
@@ -49,8 +52,20 @@ export default function EventCalendar({
           title: event.name,
           start: event.start,
           end: event.end,
-          color: STATUS_CSS_COLOR[status],
-          extendedProps: { status, word: badgeStatus(event) },
+          color: event.cancelled ? CANCELLED_CSS_COLOR : STATUS_CSS_COLOR[status],
+          extendedProps: {
+            status,
+            word: badgeStatus(event),
+            cancelled: event.cancelled,
+            series: event.seriesId !== null,
+            // issue 35: places, the own waiting place and 'Abgesagt' in words beside the title
+            marks: [
+              event.cancelled ? de.events.cancelled : null,
+              waitlistLabel(event),
+              placesLabel(event),
+              event.seriesId !== null ? de.events.series : null,
+            ].filter((mark) => mark !== null),
+          },
         };
       }),
     [events],
@@ -84,11 +99,22 @@ export default function EventCalendar({
         eventContent={(info) => {
           const status = info.event.extendedProps.status as EventStatus;
           const word = info.event.extendedProps.word as EventStatus | null;
+          const cancelled = info.event.extendedProps.cancelled === true;
+          const marks = info.event.extendedProps.marks as string[];
           return (
-            <span className="portal-calendar-event" data-status={status} data-event-id={info.event.id}>
+            <span
+              className="portal-calendar-event"
+              data-status={status}
+              data-event-id={info.event.id}
+              data-cancelled={cancelled || undefined}
+              data-series={info.event.extendedProps.series === true || undefined}
+            >
               {info.timeText && <b>{info.timeText} </b>}
-              <span>{info.event.title}</span>
-              {word && <VisuallyHidden>{`, ${de.events.status[word]}`}</VisuallyHidden>}
+              <span className="portal-calendar-title">{info.event.title}</span>
+              {marks.length > 0 && <span className="portal-calendar-marks">{` · ${marks.join(' · ')}`}</span>}
+              {word && !cancelled && word !== 'waiting' && (
+                <VisuallyHidden>{`, ${de.events.status[word]}`}</VisuallyHidden>
+              )}
             </span>
           );
         }}

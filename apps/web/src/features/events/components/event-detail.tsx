@@ -1,7 +1,7 @@
 import { APP_PATHS } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Divider, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconCalendarDown, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconCalendarDown, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { useConfirm } from '../../../components/feedback/confirm';
@@ -11,6 +11,7 @@ import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api-error';
 import { useIsAdmin } from '../../../lib/use-session';
+import { useCancelEvent } from '../api/cancel-event';
 import { useDeleteEvent } from '../api/delete-event';
 import { downloadIcs } from '../api/downloads';
 import { useEvent } from '../api/get-event';
@@ -19,6 +20,8 @@ import { EventFacts } from './event-facts';
 import { useEventFormSheet } from './event-form-sheet';
 import classes from './events.module.css';
 import { Participants } from './participants';
+import { RegistrationMarks } from './registration-marks';
+import { chooseScope } from './scope-choice';
 import { StatusBadge } from './status-badge';
 
 const crumbs = [
@@ -33,6 +36,7 @@ export function EventDetail({ id }: { id: number }) {
   const isAdmin = useIsAdmin();
   const openForm = useEventFormSheet();
   const remove = useDeleteEvent();
+  const cancel = useCancelEvent();
   const confirm = useConfirm();
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -66,13 +70,36 @@ export function EventDetail({ id }: { id: number }) {
       danger: true,
     });
     if (!yes) return;
+    const scope = await chooseScope(event, de.events.scope.deleteText);
+    if (scope === null) return;
     try {
-      await remove.mutateAsync(event.id);
+      await remove.mutateAsync({ id: event.id, scope });
     } catch {
       return;
     }
     alerts.success(de.events.deleted);
     void navigate(APP_PATHS.events);
+  }
+
+  /** Issue 35 point 4: the event stays, marked 'Abgesagt'; attendees and those waiting get a mail. */
+  async function cancelEvent() {
+    if (!event) return;
+    const yes = await confirm({
+      title: de.events.cancelTitle,
+      text: de.events.cancelText(event.name),
+      confirmLabel: de.events.cancelConfirm,
+      cancelLabel: de.confirm.no,
+      danger: true,
+    });
+    if (!yes) return;
+    const scope = await chooseScope(event, de.events.scope.cancelText);
+    if (scope === null) return;
+    try {
+      await cancel.mutateAsync({ id: event.id, scope });
+    } catch {
+      return;
+    }
+    alerts.success(de.events.cancelledBanner(event.name));
   }
 
   return (
@@ -89,6 +116,15 @@ export function EventDetail({ id }: { id: number }) {
             >
               {de.common.edit}
             </Button>
+            {!event.cancelled && (
+              <Button
+                variant="default"
+                leftSection={<IconBan size={16} aria-hidden />}
+                onClick={() => void cancelEvent()}
+              >
+                {de.events.cancel}
+              </Button>
+            )}
             <Button
               variant="light"
               color="red"
@@ -107,7 +143,10 @@ export function EventDetail({ id }: { id: number }) {
             <img src={event.image} alt={de.events.imageAlt(event.name)} className={classes.picture} />
           )}
           <Group justify="space-between" align="flex-start" gap="sm">
-            <StatusBadge event={event} />
+            <Group gap="xs">
+              <StatusBadge event={event} />
+              <RegistrationMarks event={event} />
+            </Group>
             <Button
               variant="subtle"
               size="xs"

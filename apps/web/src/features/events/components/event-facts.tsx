@@ -5,12 +5,17 @@ import type { ReactNode } from 'react';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { formatEventRange } from '../lib/event-dates';
+import { recurrenceWords } from '../lib/recurrence';
 
-type FactEvent = Pick<TEvent, 'start' | 'end' | 'location' | 'registrationDeadline' | 'url'>;
+type FactEvent = Pick<TEvent, 'start' | 'end' | 'location' | 'registrationDeadline' | 'url'> &
+  Partial<Pick<TEvent, 'recurrence'>>;
 
 /** SPEC §2 Event detail: dates, location, registration deadline and link, as label/value rows. */
 export function EventFacts({ event, withLink = true }: { event: FactEvent; withLink?: boolean }) {
   const rows: [string, ReactNode][] = [[de.events.when, formatEventRange(event.start, event.end)]];
+  if (event.recurrence) {
+    rows.push([de.events.series, recurrenceWords(event.recurrence, event.start)]);
+  }
   if (event.location) rows.push([de.events.location, event.location]);
   if (event.registrationDeadline) {
     rows.push([de.events.deadline, formatDateTime(event.registrationDeadline)]);

@@ -24,7 +24,11 @@ import {
   endFollowingStart,
   eventPayload,
   initialEventValues,
+  recurrenceProblems,
 } from '../lib/event-form-values';
+import { RecurrenceFields } from './recurrence-fields';
+import { RegistrationFields } from './registration-fields';
+import { chooseScope } from './scope-choice';
 
 interface EventFormProps {
   event: TEvent | undefined;
@@ -43,8 +47,23 @@ const FIELDS = [
   'registrationDeadline',
   'teilnahmeausblenden',
   'external',
+  'maxParticipants',
+  'waitingList',
+  'maxGuests',
+  'reminderHours',
+  'recurrence.interval',
+  'recurrence.weekOfMonth',
+  'recurrence.until',
+  'recurrence.count',
 ] as const;
 const texts = de.events.form;
+
+/** The contract's schema plus the series' checks the server makes against the start (issue 35). */
+const ZEventForm = ZEventInput.superRefine((values, ctx) => {
+  for (const problem of recurrenceProblems(values)) {
+    ctx.addIssue({ code: 'custom', path: ['recurrence', problem.path], message: problem.message });
+  }
+});
 
 /** SPEC §5 event form; the contract's schema gives the browser the server's German messages. */
 export function EventForm({ event, day, onDone }: EventFormProps) {
@@ -56,7 +75,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
     unknown,
     EventFormOutput
   >({
-    resolver: zodResolver(ZEventInput),
+    resolver: zodResolver(ZEventForm),
     defaultValues: initialEventValues(event, day),
   });
   const { errors } = formState;
@@ -79,11 +98,13 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
 
   const submit = handleSubmit(async (values) => {
     if (!image.check()) return;
+    const scope = event ? await chooseScope(event, de.events.scope.saveText) : null;
+    if (event && scope === null) return;
     const saved = await saveWithFieldErrors(
       () =>
         upload.track((onProgress) =>
           save.mutateAsync({
-            event: eventPayload(values, image.choice),
+            event: eventPayload(values, image.choice, event?.seriesId ? scope : null),
             image: image.choice.file,
             onProgress,
           }),
@@ -153,6 +174,8 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           onChange={image.choose}
           error={image.error}
         />
+        <RegistrationFields control={control} errors={errors} />
+        {!event && <RecurrenceFields control={control} errors={errors} />}
         <Controller
           control={control}
           name="teilnahmeausblenden"

@@ -6,6 +6,7 @@ import { formatEventRange } from '../lib/event-dates';
 import { eventStatus } from '../lib/event-status';
 import { AnswerButtons } from './answer-buttons';
 import classes from './events.module.css';
+import { RegistrationMarks } from './registration-marks';
 import { StatusBadge } from './status-badge';
 
 interface EventListItemProps {
@@ -18,7 +19,10 @@ interface EventListItemProps {
   forMember?: boolean;
 }
 
-/** One event of the listing and the dashboard: date and time, name, location, status and attend/decline. */
+/**
+ * One event of the listing and the dashboard: date and time, name, location, 'Abgesagt' (struck through),
+ * places and series (issue 35), status and attend/decline.
+ */
 export function EventListItem({ event, forMember = true }: EventListItemProps) {
   // A partner's list shows no status: its colour would say 'Offen' without the word (issue 31).
   const status = forMember ? eventStatus(event) : 'none';
@@ -30,17 +34,25 @@ export function EventListItem({ event, forMember = true }: EventListItemProps) {
             <time dateTime={event.start}>{formatEventRange(event.start, event.end)}</time>
           </Text>
           {forMember ? (
-            <Anchor component={Link} to={APP_PATHS.event(event.id)} fw={600}>
+            <Anchor
+              component={Link}
+              to={APP_PATHS.event(event.id)}
+              fw={600}
+              className={event.cancelled ? classes.cancelled : undefined}
+            >
               {event.name}
             </Anchor>
           ) : (
-            <Text fw={600}>{event.name}</Text>
+            <Text fw={600} className={event.cancelled ? classes.cancelled : undefined}>
+              {event.name}
+            </Text>
           )}
           {event.location && (
             <Text size="sm" c="dimmed">
               {event.location}
             </Text>
           )}
+          <RegistrationMarks event={event} />
         </Stack>
         {forMember && <StatusBadge event={event} />}
       </Group>

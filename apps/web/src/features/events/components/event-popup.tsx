@@ -9,6 +9,7 @@ import { de } from '../../../i18n/de';
 import { useEvent } from '../api/get-event';
 import { AnswerButtons } from './answer-buttons';
 import { EventFacts } from './event-facts';
+import { RegistrationMarks } from './registration-marks';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -37,6 +38,7 @@ function EventPopup({ placeholder, onClose }: { placeholder: TEvent; onClose: ()
     <Stack gap="sm">
       <Group gap="xs">
         <StatusBadge event={event} />
+        <RegistrationMarks event={event} />
       </Group>
       <EventFacts event={event} />
       <Group justify="space-between" gap="sm">

@@ -78,6 +78,10 @@ describe('event form values (SPEC §5)', () => {
       teilnahmeausblenden: false,
       external: true,
       registrationDeadline: null,
+      maxParticipants: null,
+      waitingList: false,
+      maxGuests: 0,
+      reminderHours: null,
     });
   });
 

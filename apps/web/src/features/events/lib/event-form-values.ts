@@ -1,6 +1,15 @@
-import type { TEvent, TEventInput, TEventValues } from '@portal/contract';
+import {
+  EVENT_REMINDER_HOURS_DEFAULT,
+  EVENT_SERIES_MAX,
+  REGISTRATION_MESSAGES,
+  type TEvent,
+  type TEventChangeScope,
+  type TEventInput,
+  type TEventValues,
+  type TRecurrenceInput,
+} from '@portal/contract';
 import { type ImageChoice, withImageChoice } from '../../../components/form/image-choice';
-import { fromBerlinInput } from '../../../lib/berlin-time';
+import { fromBerlinInput, toBerlinInput } from '../../../lib/berlin-time';
 
 /**
  * The event form's values ⇄ the `event` JSON of POST /api/event/ (ZEventInput, SPEC §5). Times stay ISO
@@ -27,6 +36,10 @@ export function initialEventValues(event: TEvent | undefined, presetDay?: string
       teilnahmeausblenden: event.teilnahmeausblenden,
       external: event.external,
       registrationDeadline: event.registrationDeadline ?? '',
+      maxParticipants: event.maxParticipants,
+      waitingList: event.waitingList,
+      maxGuests: event.maxGuests,
+      reminderHours: event.reminderHours,
     };
   }
   return {
@@ -39,13 +52,82 @@ export function initialEventValues(event: TEvent | undefined, presetDay?: string
     teilnahmeausblenden: false,
     external: false,
     registrationDeadline: '',
+    maxParticipants: null,
+    waitingList: false,
+    maxGuests: 0,
+    reminderHours: EVENT_REMINDER_HOURS_DEFAULT,
+    recurrence: null,
   };
 }
 
-/** The `event` field: the checked values, plus `image: null` when the current picture is to go. */
-export function eventPayload(values: EventFormOutput, image: ImageChoice): EventFormOutput {
-  const { image: _unused, ...rest } = values;
-  return withImageChoice(rest, image);
+/**
+ * The `event` field: the checked values, plus `image: null` when the current picture is to go. A waiting
+ * list needs a capacity; a series is set up only when the event is created (issue 35); `scope` says
+ * whether a series' occurrence changes alone or with all following ones.
+ */
+export function eventPayload(
+  values: EventFormOutput,
+  image: ImageChoice,
+  scope: TEventChangeScope | null = null,
+): EventFormOutput {
+  const { image: _unused, recurrence, scope: _scope, ...rest } = values;
+  const payload: EventFormOutput = {
+    ...rest,
+    waitingList: rest.maxParticipants == null ? false : (rest.waitingList ?? false),
+  };
+  if (values.id === undefined) payload.recurrence = recurrence ?? null;
+  if (scope !== null) payload.scope = scope;
+  return withImageChoice(payload, image);
+}
+
+/** The rule a chosen 'Wiederholung' starts with: every week or month, ending after a number of dates. */
+export function defaultRecurrence(
+  frequency: TRecurrenceInput['frequency'],
+  weekOfMonth: TRecurrenceInput['weekOfMonth'] = null,
+): TRecurrenceInput {
+  return {
+    frequency,
+    interval: 1,
+    weekOfMonth: frequency === 'monthly' ? weekOfMonth : null,
+    until: null,
+    count: null,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How many dates a rule has from the Berlin day `start` up to and including the day `until`. */
+export function occurrencesUntil(
+  rule: Pick<TRecurrenceInput, 'frequency' | 'interval'>,
+  start: string,
+  until: string,
+): number {
+  const first = Date.parse(start.slice(0, 10));
+  const last = Date.parse(until);
+  const every = rule.interval ?? 1;
+  if (rule.frequency === 'weekly') return Math.floor((last - first) / (7 * every * DAY_MS)) + 1;
+  const [y1 = 0, m1 = 0] = start.slice(0, 7).split('-').map(Number);
+  const [y2 = 0, m2 = 0] = until.slice(0, 7).split('-').map(Number);
+  return Math.floor((y2 * 12 + m2 - (y1 * 12 + m1)) / every) + 1;
+}
+
+/**
+ * The checks of a series the server makes with the start (the contract's schema checks the rule alone):
+ * its end date not before the start, at most EVENT_SERIES_MAX dates. Path and message per problem.
+ */
+export function recurrenceProblems(
+  values: Pick<EventFormValues, 'start' | 'recurrence'>,
+): { path: 'until'; message: string }[] {
+  const rule = values.recurrence;
+  const start = toBerlinInput(typeof values.start === 'string' ? values.start : '')?.slice(0, 10);
+  if (!rule?.until || !start || !/^\d{4}-\d{2}-\d{2}$/.test(rule.until)) return [];
+  if (rule.until < start) {
+    return [{ path: 'until', message: REGISTRATION_MESSAGES.recurrenceUntilBeforeStart }];
+  }
+  if (occurrencesUntil(rule, start, rule.until) > EVENT_SERIES_MAX) {
+    return [{ path: 'until', message: REGISTRATION_MESSAGES.recurrenceTooMany }];
+  }
+  return [];
 }
 
 /** How long a new event lasts until the admin sets its end (issue 31). */

@@ -10,13 +10,24 @@ describe('event status (SPEC §4)', () => {
     expect(eventStatus({ external: false, mySubscription: null })).toBe('pending');
   });
 
+  it('reads a waiting place as waiting (issue 35)', () => {
+    expect(eventStatus({ external: false, mySubscription: null, myWaitlistPosition: 3 })).toBe('waiting');
+    expect(eventStatus({ external: false, mySubscription: null, myWaitlistPosition: null })).toBe('pending');
+  });
+
   it('calls external events external whatever the answer', () => {
     expect(eventStatus({ external: true, mySubscription: true })).toBe('external');
     expect(eventStatus({ external: true, mySubscription: null })).toBe('external');
   });
 
   it('colours green, red, blue and purple', () => {
-    expect(STATUS_COLOR).toEqual({ accepted: 'green', declined: 'red', pending: 'blue', external: 'grape' });
+    expect(STATUS_COLOR).toEqual({
+      accepted: 'green',
+      declined: 'red',
+      pending: 'blue',
+      external: 'grape',
+      waiting: 'cyan.9',
+    });
   });
 });
 

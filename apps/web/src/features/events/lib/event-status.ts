@@ -5,13 +5,15 @@ import type { TEvent } from '@portal/contract';
  * external events have no answers. Each status has its colour (green, red, blue, purple) and, for those
  * who do not see colours, a word.
  */
-export type EventStatus = 'accepted' | 'declined' | 'pending' | 'external';
+export type EventStatus = 'accepted' | 'declined' | 'pending' | 'external' | 'waiting';
 
+/** 'waiting' (issue 35): on the waiting list; the badge says its place ('Warteliste, Platz 3'). */
 export const STATUS_COLOR: Readonly<Record<EventStatus, string>> = {
   accepted: 'green',
   declined: 'red',
   pending: 'blue',
   external: 'grape',
+  waiting: 'cyan.9',
 };
 
 /** The same colours as CSS values, for the calendar's event blocks: shade 7 of the theme's palettes. */
@@ -20,10 +22,14 @@ export const STATUS_CSS_COLOR: Readonly<Record<EventStatus, string>> = {
   declined: '#c92a2a',
   pending: '#1864ab',
   external: '#ae3ec9',
+  waiting: '#0b7285',
 };
 
-export function eventStatus(event: Pick<TEvent, 'external' | 'mySubscription'>): EventStatus {
+type StatusEvent = Pick<TEvent, 'external' | 'mySubscription'> & Partial<Pick<TEvent, 'myWaitlistPosition'>>;
+
+export function eventStatus(event: StatusEvent): EventStatus {
   if (event.external) return 'external';
+  if (event.myWaitlistPosition != null) return 'waiting';
   if (event.mySubscription === true) return 'accepted';
   if (event.mySubscription === false) return 'declined';
   return 'pending';
@@ -33,9 +39,7 @@ export function eventStatus(event: Pick<TEvent, 'external' | 'mySubscription'>):
  * The status word a badge shows, or null: an event whose buttons are hidden (teilnahmeausblenden) cannot be
  * answered, so 'Offen' would ask for an answer nobody can give (issue 14). A given answer still shows.
  */
-export function badgeStatus(
-  event: Pick<TEvent, 'external' | 'mySubscription' | 'teilnahmeausblenden'>,
-): EventStatus | null {
+export function badgeStatus(event: StatusEvent & Pick<TEvent, 'teilnahmeausblenden'>): EventStatus | null {
   const status = eventStatus(event);
   return status === 'pending' && event.teilnahmeausblenden ? null : status;
 }
