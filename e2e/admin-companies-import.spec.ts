@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { COMPANY_CSV } from '@portal/contract';
 import { AdminApi } from './support/admin-api.ts';
 import { loginAs } from './support/auth.ts';
 import { violations } from './support/axe.ts';
@@ -109,10 +110,9 @@ test('an admin previews a Windows-1252 file with an error, fixes it, runs it, re
   const file = await download;
   expect(file.suggestedFilename()).toBe('firmen.csv');
   const exported = readFileSync(await file.path(), 'utf8');
-  expect(exported.split('\r\n')[0]).toBe(
-    '\uFEFFFirma;Straße;PLZ;Ort;Bundesland;Website;Telefon;E-Mail;Beschreibung;Schwerpunkte;Benutzername;Funktion;Hauptansprechpartner',
-  );
-  expect(exported).toContain(`${COMPANY};Mühlenweg 4;50667;Köln;`);
+  expect(exported.split('\r\n')[0]).toBe(`\uFEFF${Object.values(COMPANY_CSV).join(';')}`);
+  const line = exported.split('\r\n').find((row) => row.startsWith(`${COMPANY};`));
+  expect(line).toContain(';Mühlenweg 4;50667;Köln;');
 });
 
 test('the import preview fits 360 px', async ({ page }, testInfo) => {

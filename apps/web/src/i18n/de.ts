@@ -816,6 +816,8 @@ export const de = {
     accessDisabled: 'Gesperrt',
     accessActive: 'Aktiv',
     username: 'Benutzername',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
     email: 'E-Mail',
     company: 'Firma',
     groups: 'Gruppen',
