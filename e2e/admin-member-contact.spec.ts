@@ -88,6 +88,19 @@ test('an admin changes e-mail and company; a taken or broken address is refused 
   await expect(entry).not.toContainText('fensterbau.example');
 });
 
+test('an admin gives a member a first and last name (issue 36 point 6)', async ({ page }) => {
+  await loginAs(page, 'admin', `/admin/members?q=${NAMES.other}`);
+  await page.getByRole('button', { name: `${NAMES.other} bearbeiten` }).click();
+  const dialog = page.getByRole('dialog', { name: `Mitglied bearbeiten: ${NAMES.other}` });
+  await expect(dialog.getByRole('textbox', { name: 'Vorname' })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Vorname' }).fill(' Erika ');
+  await dialog.getByRole('textbox', { name: 'Nachname' }).fill('Muster');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Das Mitglied wurde gespeichert.')).toBeVisible();
+  const member = await admin.member(NAMES.other);
+  expect([member?.firstName, member?.lastName]).toEqual(['Erika', 'Muster']);
+});
+
 test('the edit dialog fits a phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const dialog = await openEditor(page);

@@ -134,6 +134,7 @@ test.describe('the members screen', () => {
     const administration = drawer.getByRole('region', { name: 'Verwaltung' });
     await expect(administration.getByRole('link')).toHaveText([
       'Mitglieder',
+      'Mitgliedsfirmen',
       'Gruppen',
       'Protokoll',
       'Synonyme für die Suche',
@@ -378,7 +379,9 @@ test.describe('the administration as a member or partner', () => {
     test(`sends ${username} to the login page and offers no link to it`, async ({ page }) => {
       await loginAs(page, username);
       await expect(
-        page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mitglieder' }),
+        page
+          .getByRole('navigation', { name: 'Hauptnavigation' })
+          .getByRole('link', { name: 'Mitglieder', exact: true }),
       ).toHaveCount(0);
       for (const path of ['/admin/members', '/admin/groups', '/admin/audit']) {
         await page.goto(path);

@@ -46,7 +46,7 @@ const FRAME_LOAD: readonly RegExp[] = [
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion[\\/]AccordionChevron\.mjs$|Breadcrumbs|Burger|Collapse|Group|NavLink|Skeleton)[\\/]?/,
   /node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Badge|Burger|Container|Divider|Flex|FloatingIndicator|Group|InlineInput|NavLink|Popover|ScrollArea|Skeleton)\.css$/,
   /node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-collapse|use-merged-ref)[\\/]/,
-  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|Bell|BuildingStore|CalendarEvent|ChevronDown|ChevronRight|ExternalLink|History|LayoutDashboard|Logout|Messages|News|Photo|Plus|Search|Users|UsersGroup|Vocabulary)\.mjs$/,
+  /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(AddressBook|Bell|BuildingFactory2|BuildingStore|CalendarEvent|ChevronDown|ChevronRight|ExternalLink|History|LayoutDashboard|Logout|Messages|News|Photo|Plus|Search|Users|UsersGroup|Vocabulary)\.mjs$/,
 ];
 
 /**

@@ -7,7 +7,9 @@ import {
   COMPANIES_API,
   type TCompany,
   type TCompanyFunction,
+  type TCompanyPage,
   type TCompanyPatch,
+  type TCompanyProposal,
   type TMyCompany,
   type TSpecialty,
 } from '@portal/contract';
@@ -70,5 +72,33 @@ export class CompaniesApi extends ApiClient {
   async setShowInDirectory(showInDirectory: boolean): Promise<TMyCompany> {
     const response = await this.send('PATCH', COMPANIES_API.mine, { data: { showInDirectory } });
     return (await response.json()) as TMyCompany;
+  }
+
+  /** The companies whose name, place or specialty holds `q` (the first page). */
+  async search(q: string): Promise<TCompanyPage['items']> {
+    const page = await this.get<TCompanyPage>(`${COMPANIES_API.list}?q=${encodeURIComponent(q)}`);
+    return page.items;
+  }
+
+  /** The company of exactly this name, with its contacts, or undefined. */
+  async named(name: string): Promise<TCompany | undefined> {
+    const found = (await this.search(name)).find((company) => company.name === name);
+    return found ? this.company(found.id) : undefined;
+  }
+
+  /** The companies proposed from members' company texts (the admin's review). */
+  proposals(): Promise<TCompanyProposal[]> {
+    return this.get<TCompanyProposal[]>(ADMIN_COMPANIES_API.review);
+  }
+
+  specialties(): Promise<TSpecialty[]> {
+    return this.get<TSpecialty[]>(ADMIN_COMPANIES_API.specialties);
+  }
+
+  /** Deletes every company and specialty whose name holds `marker`; missing ones are fine. */
+  async removeMarked(marker: string): Promise<void> {
+    await this.deleteCompanies((await this.search(marker)).map((company) => company.id));
+    for (const specialty of (await this.specialties()).filter((s) => s.name.includes(marker)))
+      await this.deleteSpecialty(specialty.id);
   }
 }

@@ -159,7 +159,8 @@ export const ZMemberEmail = z
 /** A member's company: trimmed, empty for none. */
 export const ZMemberCompany = z.string().trim().max(200, ADMIN_MESSAGES.companyTooLong);
 /** A member's first or last name: trimmed, empty for none. */
-const ZMemberName = z
+/** A person's first or last name as admins set it (issue 36 point 6). */
+export const ZMemberName = z
   .string({ error: ADMIN_MESSAGES.nameTooLong })
   .trim()
   .max(100, ADMIN_MESSAGES.nameTooLong);

@@ -69,6 +69,12 @@ export const APP_PATHS = {
   adminAudit: '/admin/audit',
   /** the search's synonyms (issue 33) */
   adminSynonyms: '/admin/synonyms',
+  /** the administration of member companies (issue 36): list, one company, review, import, specialties */
+  adminCompanies: '/admin/companies',
+  adminCompany: (id: number) => `/admin/companies/${id}`,
+  adminCompanyReview: '/admin/companies/review',
+  adminCompanyImport: '/admin/companies/import',
+  adminSpecialties: '/admin/companies/specialties',
 } as const;
 
 /** Where the app lives: its own address, and the host page that frames it when one is configured. */

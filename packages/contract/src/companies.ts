@@ -349,14 +349,16 @@ const ZReviewDecision = z.discriminatedUnion('action', [
   z.strictObject({ key: z.string(), action: z.literal('rename'), name: ZCompanyName }),
   z.strictObject({ key: z.string(), action: z.literal('merge'), into: z.string() }),
 ]);
+export type TReviewDecision = z.infer<typeof ZReviewDecision>;
 export const ZCompanyReviewApply = z.strictObject({ decisions: z.array(ZReviewDecision).min(1).max(5000) });
 export const ZCompanyReviewResult = z.object({
   created: z.number().int(),
   linked: z.number().int(),
   skipped: z.number().int(),
 });
+export type TCompanyReviewResult = z.infer<typeof ZCompanyReviewResult>;
 
-const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const;
+export const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const;
 const ZCompanyImportRow = z.object({
   /** the line of the file (the header is line 1) */
   line: z.number().int(),
@@ -372,6 +374,7 @@ export const ZCompanyImportResult = z.object({
   counts: z.record(z.enum(IMPORT_OUTCOMES), z.number().int()),
 });
 export type TCompanyImportResult = z.infer<typeof ZCompanyImportResult>;
+export type TCompanyImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 export const ZCompanyImportQuery = z.object({
   dryRun: z
     .enum(['true', 'false'])

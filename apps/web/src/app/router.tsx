@@ -1,7 +1,16 @@
 import { APP_PATHS } from '@portal/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
-import { loadAdminAuditPage, loadAdminGroupsPage, loadAdminMembersPage } from '../features/admin';
+import {
+  loadAdminAuditPage,
+  loadAdminCompaniesPage,
+  loadAdminCompanyImportPage,
+  loadAdminCompanyPage,
+  loadAdminCompanyReviewPage,
+  loadAdminGroupsPage,
+  loadAdminMembersPage,
+  loadAdminSpecialtiesPage,
+} from '../features/admin';
 import { type LoginLoaderData, loginLoader, loginPage } from '../features/auth';
 import { loadBlogPage } from '../features/blog';
 import { loadCompanyPage, loadDirectoryPage } from '../features/companies';
@@ -51,6 +60,11 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['admin-groups'], loadAdminGroupsPage),
   screen(ROUTES['admin-audit'], loadAdminAuditPage),
   screen(ROUTES['admin-synonyms'], loadSearchSynonymsPage),
+  screen(ROUTES['admin-companies'], loadAdminCompaniesPage),
+  screen(ROUTES['admin-company-review'], loadAdminCompanyReviewPage),
+  screen(ROUTES['admin-company-import'], loadAdminCompanyImportPage),
+  screen(ROUTES['admin-specialties'], loadAdminSpecialtiesPage),
+  screen(ROUTES['admin-company'], loadAdminCompanyPage),
   screen(ROUTES['not-found'], async () => (await import('./not-found-page')).NotFoundPage),
 ];
 

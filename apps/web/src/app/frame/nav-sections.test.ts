@@ -35,6 +35,7 @@ describe('navigation sections', () => {
         '/mitglieder',
         '/media',
         '/admin/members',
+        '/admin/companies',
         '/admin/groups',
         '/admin/audit',
         '/admin/synonyms',
@@ -50,6 +51,7 @@ describe('navigation sections', () => {
     const admin = sectionsFor(user(['ROLE_ADMIN']));
     expect(admin.filter((section) => section.area === 'admin').map((section) => section.label)).toEqual([
       'Mitglieder',
+      'Mitgliedsfirmen',
       'Gruppen',
       'Protokoll',
       'Synonyme für die Suche',

@@ -1,6 +1,7 @@
 import { APP_PATHS, COMPANY_APP_PATHS, hasRole, type TProfile, type TRole } from '@portal/contract';
 import {
   IconAddressBook,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconCalendarEvent,
   IconHistory,
@@ -65,6 +66,13 @@ export const SECTIONS: readonly Section[] = [
     to: APP_PATHS.adminMembers,
     role: 'ROLE_ADMIN',
     icon: IconUsers,
+    area: 'admin',
+  },
+  {
+    label: de.nav.adminCompanies,
+    to: APP_PATHS.adminCompanies,
+    role: 'ROLE_ADMIN',
+    icon: IconBuildingFactory2,
     area: 'admin',
   },
   {

@@ -37,6 +37,11 @@ const ADDRESSES: Record<keyof typeof APP_PATHS, [address: string, route: RouteNa
   adminGroups: [[APP_PATHS.adminGroups, 'admin-groups']],
   adminAudit: [[APP_PATHS.adminAudit, 'admin-audit']],
   adminSynonyms: [[APP_PATHS.adminSynonyms, 'admin-synonyms']],
+  adminCompanies: [[APP_PATHS.adminCompanies, 'admin-companies']],
+  adminCompany: [[APP_PATHS.adminCompany(7), 'admin-company']],
+  adminCompanyReview: [[APP_PATHS.adminCompanyReview, 'admin-company-review']],
+  adminCompanyImport: [[APP_PATHS.adminCompanyImport, 'admin-company-import']],
+  adminSpecialties: [[APP_PATHS.adminSpecialties, 'admin-specialties']],
 };
 
 describe('the addresses of APP_PATHS', () => {

@@ -23,6 +23,11 @@ export type RouteName =
   | 'admin-groups'
   | 'admin-audit'
   | 'admin-synonyms'
+  | 'admin-companies'
+  | 'admin-company-review'
+  | 'admin-company-import'
+  | 'admin-specialties'
+  | 'admin-company'
   | 'not-found';
 
 export interface RouteMeta {
@@ -57,5 +62,19 @@ export const ROUTES = {
   'admin-audit': { name: 'admin-audit', path: APP_PATHS.adminAudit, role: 'ROLE_ADMIN' },
   // issue 33: the search's synonyms
   'admin-synonyms': { name: 'admin-synonyms', path: APP_PATHS.adminSynonyms, role: 'ROLE_ADMIN' },
+  // issue 36: member companies; the fixed addresses before the one with an id (the first match wins)
+  'admin-companies': { name: 'admin-companies', path: APP_PATHS.adminCompanies, role: 'ROLE_ADMIN' },
+  'admin-company-review': {
+    name: 'admin-company-review',
+    path: APP_PATHS.adminCompanyReview,
+    role: 'ROLE_ADMIN',
+  },
+  'admin-company-import': {
+    name: 'admin-company-import',
+    path: APP_PATHS.adminCompanyImport,
+    role: 'ROLE_ADMIN',
+  },
+  'admin-specialties': { name: 'admin-specialties', path: APP_PATHS.adminSpecialties, role: 'ROLE_ADMIN' },
+  'admin-company': { name: 'admin-company', path: '/admin/companies/:id', role: 'ROLE_ADMIN' },
   'not-found': { name: 'not-found', path: '*', role: null },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Switch.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Stack, Switch, TextInput } from '@mantine/core';
 import type { TAdminGroup, TAdminMember } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { RoleSelect } from './role-select';
 import { useEraseMember } from './use-erase-member';
 
 const texts = de.adminMembers;
-const FIELDS = ['email', 'company', 'role', 'groups', 'disabled'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'company', 'role', 'groups', 'disabled'] as const;
 
 interface MemberEditFormProps {
   member: TAdminMember;
@@ -58,12 +58,26 @@ export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) 
     <Stack gap="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <Group grow gap="sm" align="flex-start">
+            <TextInput
+              label={texts.firstName}
+              autoComplete="off"
+              data-autofocus
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label={texts.lastName}
+              autoComplete="off"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </Group>
           <TextInput
             type="email"
             label={texts.email}
             description={texts.contactHint}
             autoComplete="off"
-            data-autofocus
             error={errors.email?.message}
             {...register('email')}
           />

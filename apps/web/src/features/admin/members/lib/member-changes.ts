@@ -1,8 +1,17 @@
-import { type TAdminMember, type TRole, ZMemberCompany, ZMemberEmail, ZRoleName } from '@portal/contract';
+import {
+  type TAdminMember,
+  type TRole,
+  ZMemberCompany,
+  ZMemberEmail,
+  ZMemberName,
+  ZRoleName,
+} from '@portal/contract';
 import { z } from 'zod';
 
-/** What the edit dialog holds: e-mail and company as texts ('' for none), group ids as strings. */
+/** What the edit dialog holds: names, e-mail and company as texts ('' for none), group ids as strings. */
 export interface MemberEditValues {
+  firstName: string;
+  lastName: string;
   email: string;
   company: string;
   role: TRole;
@@ -12,6 +21,8 @@ export interface MemberEditValues {
 
 /** The contract's rules and German messages for e-mail and company, on the dialog's values. */
 export const ZMemberEditForm = z.object({
+  firstName: ZMemberName,
+  lastName: ZMemberName,
   email: ZMemberEmail,
   company: ZMemberCompany,
   role: ZRoleName,
@@ -21,6 +32,8 @@ export const ZMemberEditForm = z.object({
 
 /** The body of PATCH ADMIN_API.member: the changed fields only (null removes e-mail or company). */
 export interface MemberChanges {
+  firstName?: string | null;
+  lastName?: string | null;
   email?: string | null;
   company?: string | null;
   role?: TRole;
@@ -30,6 +43,8 @@ export interface MemberChanges {
 
 export function editValuesOf(member: TAdminMember): MemberEditValues {
   return {
+    firstName: member.firstName ?? '',
+    lastName: member.lastName ?? '',
     email: member.email ?? '',
     company: member.company ?? '',
     role: member.role,
@@ -55,6 +70,10 @@ const textOrNull = (value: string) => value.trim() || null;
  */
 export function memberChanges(member: TAdminMember, values: MemberEditValues): MemberChanges | null {
   const changes: MemberChanges = {};
+  for (const field of ['firstName', 'lastName'] as const) {
+    const name = textOrNull(values[field]);
+    if (name !== (member[field] ?? null)) changes[field] = name;
+  }
   const email = textOrNull(values.email);
   if (email !== member.email) changes.email = email;
   const company = textOrNull(values.company);

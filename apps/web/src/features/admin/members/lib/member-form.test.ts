@@ -24,9 +24,22 @@ function group(id: number, name: string, isDefault: boolean): TAdminGroup {
 }
 
 describe('edit dialog', () => {
+  it('sends first and last name when changed, trimmed, and empties one that was cleared', () => {
+    const named = { ...MEMBER, firstName: 'Erika', lastName: 'Muster' };
+    const values = editValuesOf(named);
+    expect([values.firstName, values.lastName]).toEqual(['Erika', 'Muster']);
+    expect(memberChanges(named, { ...values, firstName: ' Erika Maria ', lastName: '' })).toEqual({
+      firstName: 'Erika Maria',
+      lastName: null,
+    });
+    expect(memberChanges(MEMBER, editValuesOf(MEMBER))).toBeNull();
+  });
+
   it('sends nothing when nothing changed, whatever the order of the groups', () => {
     const values = editValuesOf(MEMBER);
     expect(values).toEqual({
+      firstName: '',
+      lastName: '',
       email: 'erika@example.de',
       company: 'Glas AG',
       role: 'ROLE_USER',
