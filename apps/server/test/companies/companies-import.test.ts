@@ -108,7 +108,7 @@ describe('review of company texts', () => {
 describe('import', () => {
   it('should preview a Windows-1252 file with each row outcome and write nothing', async () => {
     const before = await companyCount();
-    const response = await upload(fixture('csv/firmen-cp1252.csv'), true);
+    const response = await upload(fixture('companies/firmen-cp1252.csv'), true);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<TCompanyImportResult>();
     expect(result.rows.map((r) => [r.line, r.company, r.outcome])).toEqual([
@@ -121,7 +121,7 @@ describe('import', () => {
   });
 
   it('should apply in one transaction, and change nothing when the same file comes again', async () => {
-    const applied = await upload(fixture('csv/firmen-cp1252.csv'), false);
+    const applied = await upload(fixture('companies/firmen-cp1252.csv'), false);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json<TCompanyImportResult>().applied).toBe(true);
     const page = await w.json<TCompanyPage>(`${COMPANIES_API.list}?q=dresden`, w.as.dora);
@@ -136,7 +136,7 @@ describe('import', () => {
       ['emil', 'Vertrieb', false],
     ]);
     const audit = await w.t.database.db.selectFrom('auditLog').select('id').execute();
-    const again = await upload(fixture('csv/firmen-cp1252.csv'), false);
+    const again = await upload(fixture('companies/firmen-cp1252.csv'), false);
     expect(again.json<TCompanyImportResult>().counts).toMatchObject({ new: 0, changed: 0, unchanged: 4 });
     expect((await w.json<TCompany>(COMPANIES_API.byId(company.id), w.as.dora)).version).toBe(company.version);
     // only the import's own entry is added
