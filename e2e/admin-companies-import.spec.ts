@@ -44,7 +44,10 @@ test.afterAll(async () => {
  * Windows-1252: only ASCII is replaced.
  */
 function csvFile(path: string, fixed: boolean): string {
-  let text = readFileSync(fixturePath('companies/firmen-e2e-cp1252.csv'), 'latin1').replaceAll('SUFFIX', suffix);
+  let text = readFileSync(fixturePath('companies/firmen-e2e-cp1252.csv'), 'latin1').replaceAll(
+    'SUFFIX',
+    suffix,
+  );
   if (fixed) text = text.replace('Bayren', 'Bayern');
   writeFileSync(path, text, 'latin1');
   return path;
