@@ -281,9 +281,14 @@ export const ZBlogCountParams = z.object({
 export const ZBreakingNewsResult = z.object({ queued: z.number().int() });
 export type TBreakingNewsResult = z.infer<typeof ZBreakingNewsResult>;
 
-/** One member in the office's list of a circular; an erased member is 'Ehemaliges Mitglied', never named. */
+/**
+ * One member in the office's list of a circular; an erased member is 'Ehemaliges Mitglied', never named.
+ * `name` is personName() ('Erika Muster', or the username); `company` the member company (issue 36), else the
+ * company text of the member's account.
+ */
 const ZConfirmationMember = z.object({
   username: z.string(),
+  name: z.string(),
   company: z.string().nullable(),
   /** ISO 8601; null for the pending */
   confirmedAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_EXPORT_API,
   ADMIN_API,
+  ADMIN_COMPANIES_API,
   BLOG_API,
   BLOG_MESSAGES,
   type TAccountExport,
@@ -295,7 +296,7 @@ describe('the office’s lists', () => {
     expect((await w.t.app.inject({ url: BLOG_API.confirmations(post.id) })).statusCode).toBe(401);
     const lists = await w.json<TConfirmations>(BLOG_API.confirmations(post.id), w.as.admin);
     expect(lists.confirmed).toEqual([
-      { username: 'bernd', company: 'Bau GmbH', confirmedAt: expect.any(String) },
+      { username: 'bernd', name: 'bernd', company: 'Bau GmbH', confirmedAt: expect.any(String) },
     ]);
     expect(lists.pending.map((member) => member.username)).toEqual(['carl', 'anna']);
     const csv = await w.t.app.inject({ url: BLOG_API.confirmationsCsv(post.id), headers: w.as.admin });
@@ -308,6 +309,45 @@ describe('the office’s lists', () => {
     expect(
       (await w.t.app.inject({ url: BLOG_API.confirmationsCsv(post.id), headers: w.as.anna })).statusCode,
     ).toBe(403);
+  });
+
+  it('should name members as people and group them by their member company (issue 36 point 5)', async () => {
+    const post = await asking('2030-01-25');
+    const userId = async (username: string) =>
+      (await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+        .id;
+    await db()
+      .updateTable('users')
+      .set({ firstName: 'Bernd', lastName: 'Bauer' })
+      .where('username', '=', 'bernd')
+      .execute();
+    const company = await w.t.app.inject({
+      method: 'POST',
+      url: ADMIN_COMPANIES_API.create,
+      headers: w.as.admin,
+      payload: { name: 'Aachener Glaswerk GmbH' },
+    });
+    expect(company.statusCode).toBe(200);
+    const linked = await w.t.app.inject({
+      method: 'PUT',
+      url: ADMIN_COMPANIES_API.member(company.json<{ id: number }>().id, await userId('anna')),
+      headers: w.as.admin,
+      payload: { function: 'Technik' },
+    });
+    expect(linked.statusCode).toBeLessThan(300);
+    await confirm(w.as.bernd, post.id);
+    const lists = await w.json<TConfirmations>(BLOG_API.confirmations(post.id), w.as.admin);
+    expect(lists.confirmed).toEqual([
+      { username: 'bernd', name: 'Bernd Bauer', company: 'Bau GmbH', confirmedAt: expect.any(String) },
+    ]);
+    // anna is listed under her member company, not her account's text 'Glas AG'
+    expect(lists.pending.map((member) => [member.name, member.company])).toEqual([
+      ['carl', '=HYPERLINK("x")'],
+      ['anna', 'Aachener Glaswerk GmbH'],
+    ]);
+    const csv = await w.t.app.inject({ url: BLOG_API.confirmationsCsv(post.id), headers: w.as.admin });
+    expect(csv.rawPayload.toString('utf8')).toContain('Bau GmbH;Bernd Bauer;Bestätigt;');
+    expect(csv.rawPayload.toString('utf8')).toContain('Aachener Glaswerk GmbH;anna;Ausstehend;');
   });
 
   it("should send 'Erinnerung senden' to the pending, and refuse a second within 24 hours in German", async () => {
@@ -447,7 +487,12 @@ describe('privacy', () => {
     ).toBe(204);
     const lists = await w.json<TConfirmations>(BLOG_API.confirmations(post.id), w.as.admin);
     expect(lists.confirmed).toEqual([
-      { username: 'Ehemaliges Mitglied', company: null, confirmedAt: expect.any(String) },
+      {
+        username: 'Ehemaliges Mitglied',
+        name: 'Ehemaliges Mitglied',
+        company: null,
+        confirmedAt: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(lists)).not.toContain('carl');
     const reminders = await db()

@@ -114,6 +114,8 @@ export function createCircularsRepository(db: Kysely<DB>) {
         .select([
           'users.id',
           'users.username',
+          'users.firstName',
+          'users.lastName',
           'users.company',
           'users.email',
           'users.erasedAt',
@@ -127,7 +129,14 @@ export function createCircularsRepository(db: Kysely<DB>) {
     /** The enabled members who may see the post and have not confirmed the version. */
     pendingOf(executor: Executor, postId: number, version: number) {
       return audience(executor, postId)
-        .select(['users.id', 'users.username', 'users.company', 'users.email'])
+        .select([
+          'users.id',
+          'users.username',
+          'users.firstName',
+          'users.lastName',
+          'users.company',
+          'users.email',
+        ])
         .where((eb) =>
           eb.not(
             eb.exists(

@@ -9,6 +9,7 @@ import {
   CONFIRMATION_REMINDER_REPEAT_HOURS,
   CONFIRMATIONS_CSV,
   ERASED_MEMBER_NAME,
+  personName,
   type TAppAddresses,
   type TConfirmationMember,
   type TConfirmationReminderResult,
@@ -24,6 +25,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import { berlinAsUtc, berlinDayStart } from '../../platform/time/berlin-time.ts';
+import { memberCompanyNames } from '../companies/index.ts';
 import type { BlogPostRow, createBlogRepository } from './blog.repository.ts';
 import { confirmationReminderMail, type ReminderOccasion } from './circular-mails.ts';
 import { createCircularsRepository, type ReminderKind } from './circulars.repository.ts';
@@ -76,6 +78,7 @@ export function createCirculars(deps: CircularsDeps) {
 
   const byCompany = (a: TConfirmationMember, b: TConfirmationMember) =>
     (a.company ?? '\uffff').localeCompare(b.company ?? '\uffff', 'de') ||
+    a.name.localeCompare(b.name, 'de') ||
     a.username.localeCompare(b.username, 'de');
 
   /**
@@ -203,21 +206,30 @@ export function createCirculars(deps: CircularsDeps) {
         repo.confirmedOf(db, id, row.circularVersion),
         repo.pendingOf(db, id, row.circularVersion),
       ]);
+      // the member company where the member has one (issue 36), else the account's company text
+      const companies = await memberCompanyNames(
+        db,
+        [...confirmed, ...pending].map((member) => member.id),
+      );
+      const shown = (member: (typeof pending)[number]) => ({
+        username: member.username,
+        name: personName(member),
+        company: companies.get(member.id) ?? member.company,
+      });
       return {
         confirmed: confirmed
           .map((member) =>
             member.erasedAt
-              ? { username: ERASED_MEMBER_NAME, company: null, confirmedAt: member.confirmedAt.toISOString() }
-              : {
-                  username: member.username,
-                  company: member.company,
+              ? {
+                  username: ERASED_MEMBER_NAME,
+                  name: ERASED_MEMBER_NAME,
+                  company: null,
                   confirmedAt: member.confirmedAt.toISOString(),
-                },
+                }
+              : { ...shown(member), confirmedAt: member.confirmedAt.toISOString() },
           )
           .sort(byCompany),
-        pending: pending
-          .map((member) => ({ username: member.username, company: member.company, confirmedAt: null }))
-          .sort(byCompany),
+        pending: pending.map((member) => ({ ...shown(member), confirmedAt: null })).sort(byCompany),
         lastReminderAt: row.confirmationReminderAt?.toISOString() ?? null,
       };
     },
@@ -229,7 +241,7 @@ export function createCirculars(deps: CircularsDeps) {
       const members = [...lists.confirmed, ...lists.pending].sort(byCompany);
       const rows = members.map((member) => [
         member.company ?? '',
-        member.username,
+        member.name,
         member.confirmedAt ? CONFIRMATIONS_CSV.confirmed : CONFIRMATIONS_CSV.pending,
         member.confirmedAt ?? '',
       ]);

@@ -136,7 +136,7 @@ function MemberList({
               {group.members.map((member) => (
                 <li key={`${member.username}|${member.confirmedAt ?? ''}`} className={classes.memberRow}>
                   <Text size="sm" component="span">
-                    {member.username}
+                    {member.name}
                   </Text>
                   {member.confirmedAt && (
                     <Text size="sm" c="dimmed" component="span">

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, groupByCompany, parseGermanDay } from './confirmations';
 
-const member = (username: string, company: string | null) => ({ username, company, confirmedAt: null });
+const member = (username: string, company: string | null) => ({
+  username,
+  name: username,
+  company,
+  confirmedAt: null,
+});
 
 describe('confirmation lists', () => {
   it('groups by company in German order, members without a company last', () => {
