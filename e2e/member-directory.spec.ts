@@ -187,12 +187,14 @@ test('a member finds a company by name, place and specialty, filters by Bundesla
   await card(page, COMPANY).click();
   await expect(page).toHaveURL(new RegExp(`/mitglieder/${companyId}$`));
   await expect(page.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible();
+  await page.screenshot({ path: 'test-results/member-directory-company.png', fullPage: true });
   // The breadcrumb leads back to the list as it was.
   await page
     .getByRole('navigation', { name: 'Brotkrümelnavigation' })
     .getByRole('link', { name: 'Mitgliederverzeichnis' })
     .click();
   await expect(page).toHaveURL(address);
+  await page.screenshot({ path: 'test-results/member-directory-list.png', fullPage: true });
 });
 
 test('a company page shows contacts with consent, hides the e-mail of one without, and gives a vCard', async ({
