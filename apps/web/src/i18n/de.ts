@@ -1019,6 +1019,11 @@ export const de = {
     noCompany: 'Sie sind noch keiner Firma zugeordnet. Das übernimmt die Geschäftsstelle.',
     openCompany: 'Seite Ihrer Firma öffnen',
     consentSaved: 'Ihre Einstellung wurde gespeichert.',
+    ownPhone: 'Ihre Telefonnummer im Verzeichnis',
+    ownPhoneHint:
+      'Nur sichtbar, wenn Sie „In Verzeichnis anzeigen“ eingeschaltet haben. Leer lassen: keine Nummer.',
+    saveOwnPhone: 'Telefonnummer speichern',
+    ownPhoneSaved: 'Ihre Telefonnummer wurde gespeichert.',
     settingsLoadFailed: 'Ihre Angaben zum Mitgliederverzeichnis konnten nicht geladen werden.',
   },
   /** issue 36: the administration of member companies (/admin/companies and below) */
