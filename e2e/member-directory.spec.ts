@@ -297,9 +297,14 @@ test("the consent switch in the member's settings changes what the company page 
   await toggle.click();
   await expect(page.getByText('Ihre Einstellung wurde gespeichert.')).toBeVisible();
   await expect(toggle).toBeChecked();
+  const phone = section.getByRole('textbox', { name: 'Ihre Telefonnummer im Verzeichnis' });
+  await phone.fill('0211 4455 66');
+  await section.getByRole('button', { name: 'Telefonnummer speichern' }).click();
+  await expect(page.getByText('Ihre Telefonnummer wurde gespeichert.')).toBeVisible();
 
   await section.getByRole('link', { name: 'Seite Ihrer Firma öffnen' }).click();
   await expect(contact(page, QUIET).getByRole('link', { name: QUIET_EMAIL })).toBeVisible();
+  await expect(contact(page, QUIET).getByText('0211 4455 66')).toBeVisible();
   await expect(
     contact(page, QUIET).getByRole('button', { name: `vCard von ${QUIET} herunterladen` }),
   ).toBeVisible();
@@ -312,6 +317,7 @@ test("the consent switch in the member's settings changes what the company page 
   await section.getByRole('link', { name: 'Seite Ihrer Firma öffnen' }).click();
   await expect(contact(page, QUIET)).toContainText('Kontaktdaten nicht freigegeben');
   await expect(page.getByText(QUIET_EMAIL)).toHaveCount(0);
+  await expect(page.getByText('0211 4455 66')).toHaveCount(0);
 });
 
 test('the search finds the company and its hit opens the company page', async ({ page }) => {

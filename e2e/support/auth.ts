@@ -5,6 +5,9 @@ import { APP_START_TIMEOUT } from './timeouts.ts';
 /** Optional member data the host's server may send along (creates or updates the member). */
 export interface TLoginLinkExtras {
   email?: string;
+  /** issue 36 point 6: the member's name as the host's server sends it */
+  firstName?: string;
+  lastName?: string;
   company?: string;
   roles?: string[];
   groups?: string[];

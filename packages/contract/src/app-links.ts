@@ -75,6 +75,8 @@ export const APP_PATHS = {
   adminCompanyReview: '/admin/companies/review',
   adminCompanyImport: '/admin/companies/import',
   adminSpecialties: '/admin/companies/specialties',
+  /** a person's page (issue 36 point 6): name, photo, company, function; linked from their posts */
+  person: (id: number) => `/personen/${id}`,
 } as const;
 
 /** Where the app lives: its own address, and the host page that frames it when one is configured. */

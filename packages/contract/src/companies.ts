@@ -92,6 +92,9 @@ export const COMPANY_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ#'] as const;
 
 export const COMPANY_MESSAGES = {
   notFound: 'Diese Firma gibt es nicht (mehr).',
+  phoneWithoutCompany:
+    'Eine Telefonnummer für das Verzeichnis können Sie angeben, sobald Sie einer Mitgliedsfirma zugeordnet sind.',
+  nothingToChange: 'Bitte geben Sie an, was sich ändern soll.',
   nameRequired: 'Der Name der Firma ist ein Pflichtfeld.',
   nameTooLong: `Der Name der Firma darf höchstens ${COMPANY_NAME_MAX} Zeichen lang sein.`,
   nameTaken: (name: string) => `Eine Firma „${name}“ gibt es schon.`,
@@ -327,9 +330,16 @@ export const ZMyCompany = z.object({
   function: ZCompanyFunction.nullable(),
   mainContact: z.boolean(),
   showInDirectory: z.boolean(),
+  /** the member's own phone for the directory, shown to others only with `showInDirectory` */
+  phone: z.string().nullable(),
 });
 export type TMyCompany = z.infer<typeof ZMyCompany>;
-export const ZMyCompanyPatch = z.strictObject({ showInDirectory: z.boolean() });
+/** PATCH /api/account/company: the consent, the own phone (null or '' removes it), or both. */
+export const ZMyCompanyPatch = z
+  .strictObject({ showInDirectory: z.boolean().optional(), phone: companyFields.phone.optional() })
+  .refine((patch) => patch.showInDirectory !== undefined || patch.phone !== undefined, {
+    message: COMPANY_MESSAGES.nothingToChange,
+  });
 export type TMyCompanyPatch = z.infer<typeof ZMyCompanyPatch>;
 
 /** A company proposed from members' company texts: the folded `key`, the spellings and who wrote them. */

@@ -3,9 +3,11 @@ import {
   ADMIN_API,
   ADMIN_COMPANIES_API,
   COMPANIES_API,
+  COMPANY_MESSAGES,
   type TAccountExport,
   type TCompany,
   type TCompanyPage,
+  type TMyCompany,
   type TSearchResult,
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +208,37 @@ describe('consent', () => {
     expect((await inject('GET', COMPANIES_API.byId(glas.id), w.as.carl)).body).not.toContain(
       'anna@glas.example',
     );
+  });
+});
+
+describe("the member's own directory entry", () => {
+  it('should let a member set their own phone, shown only with consent, audited, refused without a company', async () => {
+    const anna = await userId('anna');
+    const set = await inject('PATCH', COMPANIES_API.mine, w.as.anna, { phone: '0211 / 55 66-7' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<TMyCompany>()).toMatchObject({ phone: '0211 / 55 66-7', showInDirectory: false });
+    const hidden = await w.json<TCompany>(COMPANIES_API.byId(glas.id), w.as.carl);
+    expect(hidden.contacts.find((c) => c.userId === anna)?.phone).toBeNull();
+    await inject('PATCH', COMPANIES_API.mine, w.as.anna, { showInDirectory: true });
+    const shown = await w.json<TCompany>(COMPANIES_API.byId(glas.id), w.as.carl);
+    expect(shown.contacts.find((c) => c.userId === anna)?.phone).toBe('0211 / 55 66-7');
+    await inject('PATCH', COMPANIES_API.mine, w.as.anna, { showInDirectory: false });
+    const audit = await w.t.database.db
+      .selectFrom('auditLog')
+      .select('kind')
+      .where('subjectType', '=', 'member')
+      .where('subjectId', '=', anna)
+      .where('kind', '=', 'company.member')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+
+    const bad = await inject('PATCH', COMPANIES_API.mine, w.as.anna, { phone: 'ruf mich an' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(COMPANY_MESSAGES.phone);
+    const alone = await inject('PATCH', COMPANIES_API.mine, w.as.partner, { phone: '0211 1' });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json()).toEqual({ detail: COMPANY_MESSAGES.phoneWithoutCompany });
+    expect((await inject('PATCH', COMPANIES_API.mine, w.as.anna, {})).statusCode).toBe(400);
   });
 });
 

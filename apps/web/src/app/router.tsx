@@ -13,7 +13,7 @@ import {
 } from '../features/admin';
 import { type LoginLoaderData, loginLoader, loginPage } from '../features/auth';
 import { loadBlogPage } from '../features/blog';
-import { loadCompanyPage, loadDirectoryPage } from '../features/companies';
+import { loadCompanyPage, loadDirectoryPage, loadPersonPage } from '../features/companies';
 import { loadContentPage } from '../features/content';
 import { loadDashboardPage } from '../features/dashboard';
 import { loadEventPage } from '../features/events';
@@ -54,6 +54,7 @@ const framedScreens: RouteObject[] = [
   screen(ROUTES['service-offerings'], loadServicesPage),
   screen(ROUTES.directory, loadDirectoryPage),
   screen(ROUTES.company, loadCompanyPage),
+  screen(ROUTES.person, loadPersonPage),
   screen(ROUTES.search, loadSearchPage),
   screen(ROUTES['notification-settings'], loadNotificationSettingsPage),
   screen(ROUTES['admin-members'], loadAdminMembersPage),

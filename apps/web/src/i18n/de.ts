@@ -8,6 +8,7 @@ import {
   MEDIA_MESSAGES,
   NOTIFICATION_MESSAGES,
   PASSWORD_MIN_LENGTH,
+  PEOPLE_MESSAGES,
   REGISTRATION_LABELS,
   REGISTRATION_MESSAGES,
   SEARCH_MESSAGES,
@@ -1019,7 +1020,44 @@ export const de = {
     noCompany: 'Sie sind noch keiner Firma zugeordnet. Das übernimmt die Geschäftsstelle.',
     openCompany: 'Seite Ihrer Firma öffnen',
     consentSaved: 'Ihre Einstellung wurde gespeichert.',
+    ownPhone: 'Ihre Telefonnummer im Verzeichnis',
+    ownPhoneHint:
+      'Nur sichtbar, wenn Sie „In Verzeichnis anzeigen“ eingeschaltet haben. Leer lassen: keine Nummer.',
+    saveOwnPhone: 'Telefonnummer speichern',
+    ownPhoneSaved: 'Ihre Telefonnummer wurde gespeichert.',
     settingsLoadFailed: 'Ihre Angaben zum Mitgliederverzeichnis konnten nicht geladen werden.',
+  },
+  /** issue 36 point 6: a person's page (/personen/{id}) and the member's own photo in their settings */
+  people: {
+    title: 'Person',
+    photoOf: (name: string) => `Foto von ${name}`,
+    loadFailed: 'Die Person konnte nicht geladen werden.',
+    notFound: PEOPLE_MESSAGES.notFound,
+    company: 'Firma',
+    function: 'Funktion',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    contactHidden: 'Kontaktdaten nicht freigegeben',
+    noCompany: 'Keiner Mitgliedsfirma zugeordnet',
+    // the member's own photo
+    photoTitle: 'Foto',
+    photoIntro: 'Ihr Foto erscheint neben Ihren Beiträgen und auf Ihrer Personenseite.',
+    photo: 'Foto',
+    photoHint: (megabytes: number) =>
+      `PNG oder JPEG, höchstens ${megabytes} MB; es wird quadratisch zugeschnitten.`,
+    photoPlaceholder: 'Foto auswählen',
+    currentPhoto: 'Ihr aktuelles Foto',
+    chosenPhoto: 'Ausgewähltes Foto (Vorschau)',
+    noPhoto: 'Sie haben noch kein Foto. Bis dahin stehen dort Ihre Initialen.',
+    // not '… speichern': the page's other forms have their 'Speichern'
+    savePhoto: 'Foto hochladen',
+    removePhoto: 'Foto entfernen',
+    photoSaved: 'Ihr Foto wurde gespeichert.',
+    photoFailed: 'Das Foto konnte nicht gespeichert werden.',
+    photoRemoved: 'Ihr Foto wurde entfernt.',
+    photoType: PEOPLE_MESSAGES.photoType,
+    photoRequired: PEOPLE_MESSAGES.photoRequired,
+    openOwnPage: 'Ihre Personenseite öffnen',
   },
   /** issue 36: the administration of member companies (/admin/companies and below) */
   adminCompanies: {

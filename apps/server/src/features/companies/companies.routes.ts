@@ -175,10 +175,11 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       tags,
       body: ZMyCompanyPatch,
       description:
-        "Sets the caller's own 'In Verzeichnis anzeigen': with true, their e-mail and phone appear on their " +
-        "company's page and as a vCard; with false, nowhere.",
-      response: { 200: ZMyCompany, ...ROUTE_ERRORS },
+        "Sets the caller's own 'In Verzeichnis anzeigen' (with true, their e-mail and phone appear on their " +
+        "company's page and as a vCard; with false, nowhere) and/or their own `phone` for the directory (null " +
+        'or empty removes it; 409 without a company link). Both in one transaction; the phone is audited.',
+      response: { 200: ZMyCompany, ...ROUTE_ERRORS, 409: ZApiError },
     },
-    handler: (request) => service.setConsent(principalOf(request), request.body.showInDirectory),
+    handler: (request) => service.setMine(principalOf(request), request.body),
   });
 };

@@ -12,6 +12,7 @@ import {
   type TCompanyPage,
   type TCompanyState,
   type TMyCompany,
+  type TMyCompanyPatch,
   type ZCompanyListQuery,
   type ZCompanyPatch,
 } from '@portal/contract';
@@ -27,7 +28,13 @@ import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import { preparePicture } from '../../platform/uploads/picture.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { type CompanyRow, createCompaniesRepository } from './companies.repository.ts';
-import { auditCompanySave, type CompanyState, stateOf } from './companies-audit.ts';
+import {
+  auditCompanySave,
+  auditMembership,
+  type CompanyState,
+  type MembershipState,
+  stateOf,
+} from './companies-audit.ts';
 import { guardUniqueName } from './company-keys.ts';
 import { saveCompanyChanges } from './company-save.ts';
 import { vcardOf } from './vcard.ts';
@@ -193,23 +200,46 @@ export function createCompaniesService(deps: CompaniesDeps) {
         function: (link?.function ?? null) as TMyCompany['function'],
         mainContact: link?.mainContact ?? false,
         showInDirectory: consent !== undefined,
+        phone: link?.phone ?? null,
       };
     },
 
-    /** The member's own 'In Verzeichnis anzeigen'. */
-    async setConsent(principal: Principal, show: boolean): Promise<TMyCompany> {
-      if (show) {
-        await db
-          .insertInto('directoryConsents')
-          .values({ userId: principal.id, agreedAt: new Date() })
-          .onConflict((oc) => oc.column('userId').doNothing())
-          .execute();
-      } else {
-        await db.deleteFrom('directoryConsents').where('userId', '=', principal.id).execute();
-      }
+    /** PATCH /api/account/company: the member's own consent and phone; the phone needs a company (409). */
+    async setMine(principal: Principal, patch: TMyCompanyPatch): Promise<TMyCompany> {
+      await db.transaction().execute(async (trx) => {
+        if (patch.phone !== undefined) await setOwnPhone(trx, principal.id, patch.phone);
+        if (patch.showInDirectory !== undefined) await setConsent(trx, principal.id, patch.showInDirectory);
+      });
       return service.mine(principal);
     },
   };
+
+  async function setOwnPhone(trx: Executor, userId: number, phone: string | null) {
+    const link = await repo.linkOf(trx, userId);
+    if (!link) throw conflict(COMPANY_MESSAGES.phoneWithoutCompany);
+    await trx.updateTable('companyMembers').set({ phone }).where('userId', '=', userId).execute();
+    const company = await repo.find(trx, link.companyId);
+    const state = (own: string | null): MembershipState => ({
+      company: company?.name ?? null,
+      function: link.function,
+      mainContact: link.mainContact,
+      phone: own,
+    });
+    await auditMembership(trx, userId, userId, { before: state(link.phone), after: state(phone) });
+  }
+
+  /** The member's own 'In Verzeichnis anzeigen'. */
+  async function setConsent(trx: Executor, userId: number, show: boolean) {
+    if (show) {
+      await trx
+        .insertInto('directoryConsents')
+        .values({ userId, agreedAt: new Date() })
+        .onConflict((oc) => oc.column('userId').doNothing())
+        .execute();
+    } else {
+      await trx.deleteFrom('directoryConsents').where('userId', '=', userId).execute();
+    }
+  }
 
   async function auditLogo(trx: Executor, actorId: number, row: CompanyRow, logo: string | null) {
     const state = (name: string | null): CompanyState => ({ ...stateOf(row, []), logo: name });

@@ -6,7 +6,7 @@ import { FormSkeleton } from '../../components/form/form-skeleton';
 import { Page } from '../../components/page/page';
 import { de } from '../../i18n/de';
 import { useSession } from '../../lib/use-session';
-import { DirectorySettings } from '../companies';
+import { DirectorySettings, PhotoSettings } from '../companies';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { MyData } from './components/my-data';
 import { NotificationSettingsForm } from './components/notification-settings-form';
@@ -19,7 +19,7 @@ const BREADCRUMBS = [
 
 /**
  * Issue 17, 'notification-settings' (/benachrichtigungen): which mails the member gets, for every role; and
- * (issue 18) the download of the member's own data; (issue 36) their consent 'In Verzeichnis anzeigen'.
+ * (issue 18) the download of the member's own data; (issue 36) their consent 'In Verzeichnis anzeigen' and their photo.
  */
 export function NotificationSettingsPage() {
   const settings = useNotificationSettings();
@@ -41,6 +41,7 @@ export function NotificationSettingsPage() {
           </PageDirtyGuard>
         )}
       </Paper>
+      <PhotoSettings />
       <DirectorySettings />
       <MyData />
     </Page>

@@ -42,6 +42,7 @@ const ADDRESSES: Record<keyof typeof APP_PATHS, [address: string, route: RouteNa
   adminCompanyReview: [[APP_PATHS.adminCompanyReview, 'admin-company-review']],
   adminCompanyImport: [[APP_PATHS.adminCompanyImport, 'admin-company-import']],
   adminSpecialties: [[APP_PATHS.adminSpecialties, 'admin-specialties']],
+  person: [[APP_PATHS.person(8), 'person']],
 };
 
 describe('the addresses of APP_PATHS', () => {

@@ -17,6 +17,7 @@ export type RouteName =
   | 'service-offerings'
   | 'directory'
   | 'company'
+  | 'person'
   | 'search'
   | 'notification-settings'
   | 'admin-members'
@@ -50,6 +51,8 @@ export const ROUTES = {
   // issue 36: the member directory and a company's page
   directory: { name: 'directory', path: COMPANY_APP_PATHS.directory, role: 'ROLE_USER' },
   company: { name: 'company', path: `${COMPANY_APP_PATHS.directory}/:id`, role: 'ROLE_USER' },
+  // issue 36 point 6: a person's page, linked from their posts
+  person: { name: 'person', path: '/personen/:id', role: 'ROLE_USER' },
   search: { name: 'search', path: APP_PATHS.search, role: 'ROLE_PARTNER' },
   'notification-settings': {
     name: 'notification-settings',

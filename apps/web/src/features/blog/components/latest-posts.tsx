@@ -66,7 +66,7 @@ function LatestPost({ post }: { post: TBlog }) {
           )}
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
-              {de.blog.author}: {post.author?.username ?? de.blog.unknownAuthor}
+              {de.blog.author}: {post.author?.name ?? post.author?.username ?? de.blog.unknownAuthor}
             </Text>
             <RichText html={post.preText} />
             {hasRichContent(post.content) && (

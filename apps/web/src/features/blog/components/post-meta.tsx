@@ -2,9 +2,11 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { TBlog } from '@portal/contract';
 import { de } from '../../../i18n/de';
 import { formatDate, formatDateTime } from '../../../lib/formatting';
+import { AuthorAvatar, AuthorName } from '../../companies';
 
 /**
- * Date and author of a post (SPEC §2: author or 'Nicht bekannt'). A scheduled post (admins only) carries a
+ * Date and author of a post (SPEC §2: author or 'Nicht bekannt'; issue 36: their name and photo, linked to
+ * their person page). A scheduled post (admins only) carries a
  * 'Geplant' badge with its publication time instead of the date.
  */
 export function PostMeta({ post }: { post: Pick<TBlog, 'publishedAt' | 'author' | 'scheduled'> }) {
@@ -21,9 +23,12 @@ export function PostMeta({ post }: { post: Pick<TBlog, 'publishedAt' | 'author' 
           </time>
         </Text>
       )}
-      <Text size="sm" c="dimmed">
-        {de.blog.author}: {post.author?.username ?? de.blog.unknownAuthor}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        <AuthorAvatar author={post.author} unknown={de.blog.unknownAuthor} size={24} />
+        <Text size="sm" c="dimmed">
+          {de.blog.author}: <AuthorName author={post.author} unknown={de.blog.unknownAuthor} />
+        </Text>
+      </Group>
     </Group>
   );
 }

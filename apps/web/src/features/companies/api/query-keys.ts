@@ -7,4 +7,6 @@ export const companyKeys = {
   specialties: ['companies', 'specialties'] as const,
   company: (id: number) => ['companies', 'company', id] as const,
   mine: ['companies', 'mine'] as const,
+  /** a person's page (issue 36 point 6); the authors' photos beside posts are read from it too */
+  person: (id: number) => ['companies', 'person', id] as const,
 };

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { TCompanyContact } from '@portal/contract';
+import { APP_PATHS, type TCompanyContact } from '@portal/contract';
 import { IconDownload, IconMail, IconPhone } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { de } from '../../../i18n/de';
 import { downloadVcard } from '../api/download-vcard';
 import classes from './companies.module.css';
@@ -32,9 +33,9 @@ function Contact({ contact }: { contact: TCompanyContact }) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2} miw={0}>
           <Group gap="xs">
-            <Text fw={600} className={classes.name}>
+            <Anchor component={Link} to={APP_PATHS.person(contact.userId)} fw={600} className={classes.name}>
               {contact.name}
-            </Text>
+            </Anchor>
             {contact.mainContact && (
               <Badge size="sm" variant="light" tt="none">
                 {texts.mainContact}

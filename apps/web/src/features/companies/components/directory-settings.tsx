@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Switch.css';
-import { Anchor, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { COMPANY_APP_PATHS } from '@portal/contract';
-import { useId } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { COMPANY_APP_PATHS, type TMyCompany } from '@portal/contract';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '../../../components/feedback/alerts';
 import { LoadFailed } from '../../../components/feedback/load-failed';
 import { FormSkeleton } from '../../../components/form/form-skeleton';
 import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api-error';
 import { useMyCompany, useSaveMyCompany } from '../api/my-company';
 
 const texts = de.directory;
@@ -57,7 +58,9 @@ export function DirectorySettings() {
             )}
             <Switch
               checked={
-                save.isPending ? (save.variables?.showInDirectory ?? false) : (data?.showInDirectory ?? false)
+                (save.isPending ? save.variables?.showInDirectory : undefined) ??
+                data?.showInDirectory ??
+                false
               }
               onChange={(event) => void toggle(event.currentTarget.checked)}
               disabled={save.isPending}
@@ -65,9 +68,53 @@ export function DirectorySettings() {
               description={texts.showInDirectoryHint}
               size="md"
             />
+            {data?.company && <OwnPhone key={data.phone ?? ''} mine={data} />}
           </>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The member's own phone for the directory (issue 36 point 2), shown to others only with their consent. */
+function OwnPhone({ mine }: { mine: TMyCompany }) {
+  const [phone, setPhone] = useState(mine.phone ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveMyCompany();
+  const alerts = useAlerts();
+  const submit = async () => {
+    setError(null);
+    try {
+      await save.mutateAsync({ phone: phone.trim() === '' ? null : phone.trim() });
+      alerts.success(texts.ownPhoneSaved);
+    } catch (failure) {
+      // a refused number is shown at the field; other errors the API client has shown
+      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : null);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={texts.ownPhone}
+          description={texts.ownPhoneHint}
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          error={error}
+          type="tel"
+          autoComplete="tel"
+          maw={360}
+          w="100%"
+        />
+        <Button type="submit" variant="light" loading={save.isPending}>
+          {texts.saveOwnPhone}
+        </Button>
+      </Group>
+    </form>
   );
 }

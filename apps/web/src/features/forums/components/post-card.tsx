@@ -1,9 +1,9 @@
-import '@mantine/core/styles/Avatar.css';
-import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TForumPost } from '@portal/contract';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
+import { AuthorAvatar, AuthorName } from '../../companies';
 import { DeleteButton } from './delete-button';
 import { PostAttachments } from './post-attachments';
 
@@ -14,9 +14,12 @@ interface PostCardProps {
   onDelete: (post: TForumPost) => void;
 }
 
-/** One post: author, date, content, attachments; admins delete any post but the thread's first. */
+/**
+ * One post: author (name and photo, linked to their person page), date, content, attachments; admins delete
+ * any post but the thread's first.
+ */
 export function PostCard({ post, number, isAdmin, onDelete }: PostCardProps) {
-  const author = post.author?.username ?? de.forums.unknownAuthor;
+  const author = post.author?.name ?? post.author?.username ?? de.forums.unknownAuthor;
   return (
     <Paper
       component="article"
@@ -30,12 +33,10 @@ export function PostCard({ post, number, isAdmin, onDelete }: PostCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar name={author} color="initials" radius="xl" size={36} aria-hidden />
+            <AuthorAvatar author={post.author} unknown={de.forums.unknownAuthor} />
             <div style={{ minWidth: 0 }}>
               <Group gap="xs">
-                <Text fw={600} size="sm">
-                  {author}
-                </Text>
+                <AuthorName author={post.author} unknown={de.forums.unknownAuthor} fw={600} />
                 {post.first && (
                   <Badge variant="light" size="xs">
                     {de.forums.firstPost}

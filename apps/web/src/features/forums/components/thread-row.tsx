@@ -14,7 +14,8 @@ interface ThreadRowProps {
   onDelete: (thread: TForumThreadSummary) => void;
 }
 
-const authorOf = (author: { username: string } | null) => author?.username ?? de.forums.unknownAuthor;
+const authorOf = (author: { username: string; name?: string } | null) =>
+  author?.name ?? author?.username ?? de.forums.unknownAuthor;
 
 /**
  * One thread of a forum: name (link), author and start, 'Antworten: N', the last reply's date and author.

@@ -151,7 +151,7 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
       <Group justify="space-between" gap="sm" ref={topRef}>
         <Text size="sm" c="dimmed">
           {de.forums.startedBy(
-            data.author?.username ?? de.forums.unknownAuthor,
+            data.author?.name ?? data.author?.username ?? de.forums.unknownAuthor,
             formatDateTime(data.createdAt),
           )}
           {' · '}
