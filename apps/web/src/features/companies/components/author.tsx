@@ -40,7 +40,8 @@ export function AuthorName({
       {name}
     </Text>
   ) : (
-    <Anchor component={Link} to={APP_PATHS.person(id)} size={size} fw={fw}>
+    // underlined: beside dates and other text in a line, colour alone does not tell it is a link (axe)
+    <Anchor component={Link} to={APP_PATHS.person(id)} size={size} fw={fw} td="underline">
       {name}
     </Anchor>
   );
