@@ -3,9 +3,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { COMPANY_STATES, type TCompanyState, type TSpecialty } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
+import { useSearchText } from '../../../components/form/use-search-text';
 import { de } from '../../../i18n/de';
 import { DIRECTORY_SEARCH_MAX, type DirectoryQuery } from '../lib/directory-query';
-import { useSearchText } from './use-search-text';
 
 const texts = de.directory;
 /** The choice 'Alle' of each filter. */

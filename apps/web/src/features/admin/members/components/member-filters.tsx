@@ -3,10 +3,10 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ROLES, type TAdminGroup } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
+import { useSearchText } from '../../../../components/form/use-search-text';
 import { de } from '../../../../i18n/de';
 import { roleName } from '../lib/member-display';
 import { MEMBERS_SEARCH_MAX, type MembersQuery } from '../lib/members-query';
-import { useSearchText } from './use-search-text';
 
 const texts = de.adminMembers;
 /** The choice 'Alle' of each filter. */

@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The search field's text, handed to `commit` once typing pauses. The address is its source: when it changes
- * from elsewhere (back button, a link) the field shows it, but not while the member types on past the value
- * just committed. (The admin members screen has the same hook; features do not share internals.)
+ * The search field's text, handed to `commit` once typing pauses. The address is its source: when it
+ * changes from elsewhere (back button, a link) the field shows it, but not while the member types on
+ * past the value just committed.
  */
 export function useSearchText(committed: string, commit: (q: string) => void) {
   const [text, setText] = useState(committed);
