@@ -86,13 +86,25 @@ test('an admin creates a weekly series of 4; calendar and list show 4 dates', as
   expect(dates[0]?.seriesId).not.toBeNull();
 
   // The calendar: this month's page and the next one hold the 4 weeks between them.
-  const seen = new Set(await calendarIds(page));
+  // Each page fetches its events after it shows, so wait for the dates rather than read them once.
+  const ids = dates.map((date) => String(date.id));
+  const seen = new Set<string>();
+  await expect
+    .poll(async () => {
+      for (const id of await calendarIds(page)) seen.add(id);
+      return seen.size;
+    })
+    .toBeGreaterThan(0);
   await page
     .getByRole('button', { name: /Nächster Monat|Weiter/ })
     .first()
     .click();
-  for (const id of await calendarIds(page)) seen.add(id);
-  expect(seen.size).toBe(4);
+  await expect
+    .poll(async () => {
+      for (const id of await calendarIds(page)) seen.add(id);
+      return [...seen].sort();
+    })
+    .toEqual([...ids].sort());
 
   await page.getByText('Liste', { exact: true }).click();
   await expect(listItems(page)).toHaveCount(4);
