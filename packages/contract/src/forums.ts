@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Answers the frame and the dashboard check before they show: zod/mini, tree-shakable (decision 0097).
 import * as zm from 'zod/mini';
+import { conversationPostFields } from './conversation.ts';
 import { MESSAGES } from './errors.ts';
 import { formBoolean, jsonField } from './form.ts';
 import { ZId, ZIdParams, zId, zWholeNumber } from './ids.ts';
@@ -105,6 +106,8 @@ export const ZForumPost = z.object({
   forumPostMedia: z.array(ZForumPostMedia),
   forumPostMediaImages: z.array(ZForumPostMedia),
   forumPostMediaFiles: z.array(ZForumPostMedia),
+  /** issue 37: editedAt, versionCount, deleted, reactions (conversation.ts) */
+  ...conversationPostFields,
 });
 export type TForumPost = z.infer<typeof ZForumPost>;
 

@@ -54,6 +54,11 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           forumPostMedia: files,
           forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
           forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),
+          // issue 37: nothing stored yet (the conversation helpers fill these)
+          editedAt: null,
+          versionCount: 1,
+          deleted: false,
+          reactions: [],
         };
       });
     },
