@@ -43,7 +43,21 @@ export interface ForumsFeatureDeps {
   search: SearchIndex;
   /** reply mails to followers (issue 17); without it (the demo data) no mails are queued */
   replyMails?: ForumReplyMailDeps;
+  /** told of every post written (new or edited) in its transaction: mentions and the notification centre */
+  postWritten?: readonly PostWrittenListener[];
 }
+
+/** A post as it was just written; `edited` false for a new post, true after an edit (issue 37). */
+export interface PostWritten {
+  postId: number;
+  threadId: number;
+  authorId: number;
+  content: string;
+  isFirst: boolean;
+  edited: boolean;
+  at: Date;
+}
+export type PostWrittenListener = (trx: Kysely<DB>, post: PostWritten) => Promise<void>;
 
 /**
  * Forums, threads and posts (SPEC §7). Every write that adds or removes posts runs in one transaction that
@@ -60,6 +74,9 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const present = createForumPresenter(deps);
   const reading = createThreadReading(db);
   const mails = deps.replyMails ? createForumReplyMails(db, deps.replyMails) : undefined;
+  const written = async (trx: Kysely<DB>, post: PostWritten) => {
+    for (const listener of deps.postWritten ?? []) await listener(trx, post);
+  };
 
   /** The forums (one or all) with the reader's unread threads in each (none without a reader). */
   async function forumsFor(reader: ForumReader | undefined, id?: number): Promise<TForumSummary[]> {
@@ -237,6 +254,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const postId = await posts.insertPost(trx, post, media);
           await search.refresh(trx, { kind: 'forum-thread', id: threadId });
           await search.refresh(trx, { kind: 'forum-post', id: postId });
+          await written(trx, { ...post, postId, edited: false, at: now });
           // The author follows the thread; nobody else does yet, so nobody is mailed.
           await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
           // A member's own thread is no admin action; an admin's is logged.
@@ -279,6 +297,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
           const post = { threadId, authorId: principal.id, content, isFirst: false, createdAt: now };
           const postId = await posts.insertPost(trx, post, media);
           await search.refresh(trx, { kind: 'forum-post', id: postId });
+          await written(trx, { ...post, postId, edited: false, at: now });
           await readers.wrote(trx, threadId, principal.id, { id: postId, at: now });
           // A member's own reply is no admin action; an admin's is logged.
           if (principal.isAdmin) {

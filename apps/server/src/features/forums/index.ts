@@ -3,4 +3,9 @@
 export { forumsFeature } from './feature.ts';
 export type { ReplyMailRecipients } from './forum-reply-mails.ts';
 export { forumsRoutes } from './forums.routes.ts';
-export { createForumsService, type ForumsFeatureDeps } from './forums.service.ts';
+export {
+  createForumsService,
+  type ForumsFeatureDeps,
+  type PostWritten,
+  type PostWrittenListener,
+} from './forums.service.ts';
