@@ -25,11 +25,11 @@ export function mentionedId(value: string | null): number | null {
   return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
-const escape = (text: string) =>
+const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The markup as text, as the editor's HTML holds it. */
 export function mentionHtml(id: number, name: string): string {
   const { href } = mentionAttributes(id);
-  return `<a href="${escape(href)}" ${MENTION_ATTRIBUTE}="${id}">${escape(mentionText(name))}</a>`;
+  return `<a href="${escapeText(href)}" ${MENTION_ATTRIBUTE}="${id}">${escapeText(mentionText(name))}</a>`;
 }
