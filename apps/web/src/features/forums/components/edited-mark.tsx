@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import type { TForumPost } from '@portal/contract';
+import { CONVERSATION_MESSAGES, type TForumPost } from '@portal/contract';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { openVersionsDialog } from './versions-dialog';
@@ -9,12 +9,12 @@ import { openVersionsDialog } from './versions-dialog';
  * time of the app), and 'Versionen' once there is more than one, which opens them with their differences.
  */
 export function EditedMark({ post, label }: { post: TForumPost; label: string }) {
-  const texts = de.forums.conversation;
+  const texts = de.forumConversation;
   return (
     <>
       {post.editedAt && (
         <>
-          {` · ${texts.edited} `}
+          {` · ${CONVERSATION_MESSAGES.edited} `}
           <time dateTime={post.editedAt}>{formatDateTime(post.editedAt)}</time>
         </>
       )}
@@ -30,7 +30,7 @@ export function EditedMark({ post, label }: { post: TForumPost; label: string })
             aria-haspopup="dialog"
             onClick={() => openVersionsDialog(post.id, label)}
           >
-            {texts.versions}
+            {CONVERSATION_MESSAGES.versions}
           </Anchor>
         </>
       )}

@@ -3,6 +3,7 @@ import type { TForumPostMedia } from '@portal/contract';
 import { IconArrowBackUp, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
+import conversation from './conversation.module.css';
 import classes from './forums.module.css';
 
 interface ExistingAttachmentsProps {
@@ -19,7 +20,7 @@ interface ExistingAttachmentsProps {
  */
 export function ExistingAttachments({ media, removed, onChange, disabled }: ExistingAttachmentsProps) {
   const id = useId();
-  const texts = de.forums.conversation;
+  const texts = de.forumConversation;
   if (media.length === 0) return null;
   return (
     <Input.Wrapper label={texts.currentAttachments} labelElement="div" id={id}>
@@ -27,7 +28,10 @@ export function ExistingAttachments({ media, removed, onChange, disabled }: Exis
         {media.map((file) => {
           const gone = removed.includes(file.id);
           return (
-            <li key={file.id} className={classes.preview} data-removed={gone || undefined}>
+            <li
+              key={file.id}
+              className={gone ? `${classes.preview} ${conversation.removedAttachment}` : classes.preview}
+            >
               {file.fileThumbnailPath ? (
                 <img
                   src={file.fileThumbnailPath}

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { TForumPost } from '@portal/contract';
+import { CONVERSATION_MESSAGES, type TForumPost } from '@portal/contract';
 import { IconEdit, IconQuote } from '@tabler/icons-react';
 import { de } from '../../../i18n/de';
 import type { PostRights } from '../lib/post-rights';
@@ -29,7 +29,7 @@ export function PostActions({
   rights: PostRights;
   handlers: PostHandlers;
 }) {
-  const texts = de.forums.conversation;
+  const texts = de.forumConversation;
   return (
     <Group gap={4}>
       {rights.quote && (
@@ -41,7 +41,7 @@ export function PostActions({
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => handlers.onQuote(post)}
         >
-          {texts.quote}
+          {CONVERSATION_MESSAGES.quote}
         </Button>
       )}
       {rights.edit && (
@@ -52,7 +52,7 @@ export function PostActions({
           aria-label={texts.editLabel(label)}
           onClick={() => handlers.onEdit(post)}
         >
-          {texts.edit}
+          {CONVERSATION_MESSAGES.edit}
         </Button>
       )}
       {rights.delete && <DeleteButton name={label} onClick={() => handlers.onDelete(post)} />}

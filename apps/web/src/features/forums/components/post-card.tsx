@@ -1,12 +1,12 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { TForumPost } from '@portal/contract';
+import { CONVERSATION_MESSAGES, type TForumPost } from '@portal/contract';
 import { RichText } from '../../../components/rich-text';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { AuthorAvatar, AuthorName } from '../../companies';
 import type { PostRights } from '../lib/post-rights';
+import classes from './conversation.module.css';
 import { EditedMark } from './edited-mark';
-import classes from './forums.module.css';
 import { PostActions, type PostHandlers } from './post-actions';
 import { PostAttachments } from './post-attachments';
 import { ReactionBar } from './reaction-bar';
@@ -38,12 +38,12 @@ export function PostCard({ post, number, threadId, rights, handlers }: PostCardP
         radius="md"
         p="md"
         id={`beitrag-${post.id}`}
-        aria-label={de.forums.conversation.deletedLabel(number)}
+        aria-label={de.forumConversation.deletedLabel(number)}
         tabIndex={-1}
         className={classes.deletedPost}
       >
         <Text size="sm" c="dimmed" fs="italic">
-          {de.forums.conversation.deleted}
+          {CONVERSATION_MESSAGES.deletedPost}
           {` · #${number}`}
         </Text>
       </Paper>

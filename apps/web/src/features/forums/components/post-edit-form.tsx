@@ -65,7 +65,7 @@ function PostEditForm({ post, thread, onSaved, onCancel }: PostEditFormProps) {
       <Stack gap="sm">
         {post.first && (
           <TextInput
-            label={de.forums.conversation.threadTitle}
+            label={de.forumConversation.threadTitle}
             withAsterisk
             data-autofocus
             error={formState.errors.name?.message}

@@ -79,7 +79,7 @@ export function editFormSheet(
   close: () => void,
 ): BottomSheetOptions {
   return {
-    title: de.forums.conversation.editTitle,
+    title: de.forumConversation.editTitle,
     content: (
       <Suspense fallback={<FormLoading />}>
         <PostEditForm post={post} thread={thread} onSaved={onSaved} onCancel={close} />

@@ -1,9 +1,10 @@
 import { Button } from '@mantine/core';
+import { CONVERSATION_MESSAGES } from '@portal/contract';
 import { IconQuote } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { de } from '../../../i18n/de';
-import classes from './forums.module.css';
+import classes from './conversation.module.css';
 import { POST_CONTENT_ATTRIBUTE } from './post-card';
 
 /** The post whose text holds the whole of the page's selection, with the selected text; null otherwise. */
@@ -69,11 +70,11 @@ export function SelectionQuote({ onQuote }: { onQuote: (postId: number, text: st
       className={classes.selectionQuote}
       style={{ top: shown.top, left: shown.left }}
       leftSection={<IconQuote size={14} aria-hidden />}
-      aria-label={de.forums.conversation.quoteSelectionLabel}
+      aria-label={de.forumConversation.quoteSelectionLabel}
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => onQuote(shown.postId, shown.text)}
     >
-      {de.forums.conversation.quote}
+      {CONVERSATION_MESSAGES.quote}
     </Button>,
     document.body,
   );

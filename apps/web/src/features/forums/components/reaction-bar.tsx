@@ -8,11 +8,11 @@ import { de } from '../../../i18n/de';
 import { useReactionPeople } from '../api/get-reaction-people';
 import { useReactToPost } from '../api/react-to-post';
 import { reactionButtons } from '../lib/reactions';
-import classes from './forums.module.css';
+import classes from './conversation.module.css';
 import { peopleOfKind, ReactionPeople } from './reaction-people';
 import { useLongPress } from './use-long-press';
 
-const texts = de.forums.conversation;
+const texts = de.forumConversation;
 
 interface ReactionBarProps {
   post: TForumPost;

@@ -1,8 +1,9 @@
-import { List, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { REACTION_LABELS, type TPostReactionPeople, type TReactionKind } from '@portal/contract';
 import { de } from '../../../i18n/de';
+import classes from './conversation.module.css';
 
-const texts = de.forums.conversation;
+const texts = de.forumConversation;
 
 type PeopleAnswer = { data?: TPostReactionPeople | undefined; isError: boolean };
 
@@ -36,11 +37,11 @@ export function ReactionPeople({ answer }: { answer: PeopleAnswer }) {
             <span aria-hidden>{REACTION_LABELS[entry.kind].emoji} </span>
             {REACTION_LABELS[entry.kind].label}
           </Text>
-          <List size="sm" listStyleType="none" spacing={2}>
+          <ul className={classes.people}>
             {entry.people.map((person) => (
-              <List.Item key={person.id}>{person.name || person.username}</List.Item>
+              <li key={person.id}>{person.name || person.username}</li>
             ))}
-          </List>
+          </ul>
         </div>
       ))}
     </Stack>

@@ -56,7 +56,7 @@ export function usePostHandlers(
       if (!thread) return;
       const saved = () => {
         sheet.close();
-        alerts.success(de.forums.conversation.saved);
+        alerts.success(de.forumConversation.saved);
       };
       sheet.open(editFormSheet(post, thread, saved, sheet.close));
     },

@@ -1,12 +1,12 @@
 import { Alert, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TForumPostVersion } from '@portal/contract';
+import { CONVERSATION_MESSAGES, type TForumPostVersion } from '@portal/contract';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { usePostVersions } from '../api/get-post-versions';
 import { type DiffPart, versionDiff, versionText } from '../lib/version-diff';
-import classes from './forums.module.css';
+import classes from './conversation.module.css';
 
-const texts = de.forums.conversation;
+const texts = de.forumConversation;
 
 /**
  * Words added and removed, marked not by colour alone: underlined and struck through, and for screen readers
@@ -40,7 +40,7 @@ function VersionEntry({
   previous: TForumPostVersion | undefined;
   current: boolean;
 }) {
-  const editor = version.editor?.name ?? version.editor?.username ?? texts.formerMember;
+  const editor = version.editor?.name ?? version.editor?.username ?? CONVERSATION_MESSAGES.formerMember;
   const diff = previous ? versionDiff(previous, version) : null;
   return (
     <Paper component="section" withBorder radius="sm" p="sm" aria-labelledby={`version-${version.number}`}>

@@ -1,3 +1,4 @@
+import { CONVERSATION_MESSAGES } from '@portal/contract';
 import '@mantine/core/styles/Skeleton.css';
 import { Skeleton, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -17,7 +18,7 @@ export function openVersionsDialog(postId: number, label: string): void {
   void showOverlays().then(() =>
     modals.open({
       modalId: `versionen-${postId}`,
-      title: `${de.forums.conversation.versions}: ${label}`,
+      title: `${CONVERSATION_MESSAGES.versions}: ${label}`,
       size: 'lg',
       closeButtonProps: { 'aria-label': de.dialog.close },
       children: (
