@@ -14,7 +14,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
     if (name.startsWith('#x') || name.startsWith('#X'))
       return String.fromCodePoint(Number.parseInt(name.slice(2), 16));

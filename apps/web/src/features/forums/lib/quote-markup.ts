@@ -15,7 +15,7 @@ export interface QuotedPost {
   author: string;
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -25,7 +25,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The quoted post's address: its page and the post, which the thread brings into view. */
-export function quotedPostPath({ forumId, threadId, page, postId }: QuotedPost): string {
+function quotedPostPath({ forumId, threadId, page, postId }: QuotedPost): string {
   return APP_PATHS.thread(forumId, threadId, { page, post: postId });
 }
 
