@@ -82,29 +82,33 @@ interface ReactionButtonProps {
 function ReactionButton({ reaction, people, onAsk, onLongPress, onToggle }: ReactionButtonProps) {
   const { emoji, label } = REACTION_LABELS[reaction.kind];
   const { endsLongPress, ...press } = useLongPress(onLongPress);
+  const button = (
+    <Button
+      variant={reaction.mine ? 'light' : 'default'}
+      size="compact-sm"
+      aria-pressed={reaction.mine}
+      onMouseEnter={onAsk}
+      onFocus={onAsk}
+      {...press}
+      onClick={() => {
+        if (!endsLongPress()) onToggle();
+      }}
+    >
+      <span aria-hidden>{emoji}</span>&nbsp;{label}
+      {reaction.count > 0 && <span className={classes.reactionCount}>&nbsp;{reaction.count}</span>}
+    </Button>
+  );
+  // Only a kind someone chose has names to show; the others skip the tooltip's positioning (20 posts a page).
+  if (reaction.count === 0) return button;
   return (
     <Tooltip
       label={people}
-      disabled={reaction.count === 0}
       events={{ hover: true, focus: true, touch: false }}
       multiline
       maw={280}
       openDelay={300}
     >
-      <Button
-        variant={reaction.mine ? 'light' : 'default'}
-        size="compact-sm"
-        aria-pressed={reaction.mine}
-        onMouseEnter={onAsk}
-        onFocus={onAsk}
-        {...press}
-        onClick={() => {
-          if (!endsLongPress()) onToggle();
-        }}
-      >
-        <span aria-hidden>{emoji}</span>&nbsp;{label}
-        {reaction.count > 0 && <span className={classes.reactionCount}>&nbsp;{reaction.count}</span>}
-      </Button>
+      {button}
     </Tooltip>
   );
 }
