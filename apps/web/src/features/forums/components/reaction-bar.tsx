@@ -98,11 +98,12 @@ function ReactionButton({ reaction, people, onAsk, onLongPress, onToggle }: Reac
       {reaction.count > 0 && <span className={classes.reactionCount}>&nbsp;{reaction.count}</span>}
     </Button>
   );
-  // Only a kind someone chose has names to show; the others skip the tooltip's positioning (20 posts a page).
-  if (reaction.count === 0) return button;
+  // Always inside its tooltip (disabled while nobody chose the kind): a first reaction must not remount the
+  // button, which would take the focus from a keyboard member.
   return (
     <Tooltip
       label={people}
+      disabled={reaction.count === 0}
       events={{ hover: true, focus: true, touch: false }}
       multiline
       maw={280}
