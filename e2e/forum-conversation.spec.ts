@@ -258,6 +258,6 @@ test('an admin edits a member’s reply; the member sees it edited and who did i
   await own.getByRole('button', { name: /^Versionen von Beitrag 2/ }).click();
   const newest = b.getByRole('dialog').getByRole('region', { name: 'Version 2 (aktuell)' });
   await expect(newest.getByText(/von admin$/)).toBeVisible();
-  await expect(newest.locator('del')).toContainText('0561 123456');
+  await expect(newest.locator('del').filter({ hasText: '123456' })).toBeVisible();
   await b.context().close();
 });

@@ -681,7 +681,7 @@ export const de = {
     versionsLoadFailed: 'Die Versionen konnten nicht geladen werden.',
     version: (number: number) => `Version ${formatCount(number)}`,
     current: 'aktuell',
-    versionBy: (dateTime: string, name: string) => `${dateTime} von ${name}`,
+    versionBy: (name: string) => `von ${name}`,
     original: 'Erste Fassung',
     changes: (added: number, removed: number) => {
       const words = (count: number) => (count === 1 ? '1 Wort' : `${formatCount(count)} Wörter`);

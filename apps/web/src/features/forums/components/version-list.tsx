@@ -50,9 +50,8 @@ function VersionEntry({
           {current && ` (${texts.current})`}
         </Title>
         <Text size="xs" c="dimmed">
-          <time dateTime={version.createdAt}>
-            {texts.versionBy(formatDateTime(version.createdAt), editor)}
-          </time>
+          <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time>{' '}
+          {texts.versionBy(editor)}
         </Text>
         {diff ? (
           <>
