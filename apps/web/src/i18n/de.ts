@@ -708,6 +708,7 @@ export const de = {
     peopleLoading: 'Wird geladen …',
     peopleFailed: 'Die Liste konnte nicht geladen werden.',
     nobody: 'Noch niemand',
+    more: (count: number) => (count === 1 ? 'und 1 weitere Person' : `und ${formatCount(count)} weitere`),
   },
   services: {
     subheading: 'Gemeinsam sind wir stärker!',

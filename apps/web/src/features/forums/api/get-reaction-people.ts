@@ -4,8 +4,8 @@ import { api } from '../../../lib/portal';
 import { forumKeys } from './query-keys';
 
 /**
- * GET /api/forumPost/{id}/reactions (issue 37): who reacted how, asked when the list is first shown (hover,
- * focus, tap) and kept briefly. Silent: the list says when it failed.
+ * GET /api/forumPost/{id}/reactions (issue 37): who reacted how, asked when a list of names is first shown
+ * (hover, focus, tap) and kept briefly. Silent: the list says when it failed.
  */
 function reactionPeopleQuery(postId: number) {
   return queryOptions({
@@ -16,6 +16,6 @@ function reactionPeopleQuery(postId: number) {
   });
 }
 
-export function useReactionPeople(postId: number, enabled: boolean) {
-  return useQuery({ ...reactionPeopleQuery(postId), enabled });
+export function useReactionPeople(postId: number) {
+  return useQuery(reactionPeopleQuery(postId));
 }
