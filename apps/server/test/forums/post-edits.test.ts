@@ -260,3 +260,21 @@ describe('PUT /api/forumThread/{id}', () => {
     expect(await versionRows(w, first.id)).toEqual([]);
   });
 });
+
+describe('OpenAPI of the edits', () => {
+  it('should describe the edit (multipart and JSON), the versions and the title', async () => {
+    const response = await w.t.app.inject({ url: '/api/docs/json' });
+    type Operation = { description?: string; requestBody?: { content: Record<string, unknown> } };
+    const { paths } = response.json<{ paths: Record<string, Record<string, Operation>> }>();
+    const edit = paths['/api/forumPost/{id}']?.put;
+    expect(Object.keys(edit?.requestBody?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ]);
+    expect(edit?.description).toContain('removeMedia');
+    expect(edit?.description).toContain('forumPostMedia[0]');
+    expect(paths['/api/forumPost/{id}/versions']?.get?.description).toContain('oldest first');
+    expect(paths['/api/forumThread/{id}']?.put?.description).toContain('`{ name }`');
+    expect(paths['/api/forumPost/{id}']?.delete?.description).toContain('Beitrag gelöscht');
+  });
+});
