@@ -175,7 +175,6 @@ export const ZForumThreadRename = z.object({
 
 /** The answer of PUT /api/forumThread/{id}: the thread and its title as saved. */
 export const ZForumThreadRenamed = z.object({ id: z.number().int(), name: z.string() });
-export type TForumThreadRenamed = z.infer<typeof ZForumThreadRenamed>;
 
 /** PUT /api/forumPost/{id}/reaction. */
 export const ZReactionInput = z.strictObject({

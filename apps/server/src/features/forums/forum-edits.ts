@@ -31,7 +31,7 @@ import { filesOf, type PreparedMedia, prepareMedia } from './post-media.ts';
 import { createPostVersionsRepository, type VersionRow } from './post-versions.repository.ts';
 
 /** What a reply's deletion by its author tells listeners (reactions to clear), in its transaction. */
-export interface PostDeleted {
+interface PostDeleted {
   postId: number;
   threadId: number;
   authorId: number;
@@ -87,8 +87,8 @@ export interface ForumEditsDeps {
   deleted?: readonly PostDeletedListener[] | undefined;
 }
 
-export const postOwner = (post: PostRow) => post.authorUserId;
-export const threadOwner = (_post: PostRow, thread: ThreadRow) => thread.authorId;
+const postOwner = (post: PostRow) => post.authorUserId;
+const threadOwner = (_post: PostRow, thread: ThreadRow) => thread.authorId;
 
 function presentVersion(row: VersionRow): TForumPostVersion {
   const editor =
