@@ -1,7 +1,7 @@
 /**
  * What the audit log (issue 18) keeps of forums, threads and posts. Forums are written by admins only; threads
- * and posts are logged when an admin writes them (members' own posts are no admin action) and when an admin
- * deletes them. Texts only as changed, never the texts themselves; authors never (members are named by their
+ * and posts are logged when an admin writes them (members' own posts are no admin action), edits another
+ * member's (issue 37) and deletes them. Texts only as changed, never the texts themselves; authors never (members are named by their
  * row, and a post's author is in the post).
  */
 import type { TAuditField, TAuditKind, TAuditSubject } from '@portal/contract';
