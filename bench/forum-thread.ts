@@ -1,4 +1,7 @@
-/** One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart. */
+/**
+ * One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart; every fifth post was
+ * edited twice (issue 37: three versions), so pages read their versions as a thread with history does.
+ */
 import type { Kysely } from 'kysely';
 import type { AccountsService } from '../apps/server/src/features/accounts/accounts.service.ts';
 import { createForumPostsRepository } from '../apps/server/src/features/forums/forum-posts.repository.ts';
@@ -41,6 +44,35 @@ export async function seedLongThread(
       })),
     );
     await repo.recountThread(trx, threadId);
+    await seedVersions(trx, threadId, paragraph);
     return threadId;
   });
+}
+
+/** Three versions (the original and two edits, by the author) of every fifth post of the thread. */
+async function seedVersions(db: Kysely<DB>, threadId: number, content: string): Promise<void> {
+  const posts = await db
+    .selectFrom('forumPosts')
+    .select(['id', 'authorId', 'createdAt'])
+    .where('threadId', '=', threadId)
+    .orderBy('id')
+    .execute();
+  const versions = posts
+    .filter((_post, index) => index % 5 === 4)
+    .flatMap((post) =>
+      [1, 2, 3].map((number) => ({
+        postId: post.id,
+        number,
+        content,
+        name: null,
+        editorId: post.authorId,
+        createdAt: new Date(post.createdAt.getTime() + (number - 1) * 1000),
+      })),
+    );
+  for (let start = 0; start < versions.length; start += 500) {
+    await db
+      .insertInto('forumPostVersions')
+      .values(versions.slice(start, start + 500))
+      .execute();
+  }
 }

@@ -16,6 +16,8 @@ export const forumsFeature: FeatureModule = {
     'thread.delete',
     'forumPost.save',
     'forumPost.delete',
+    'forumPost.edit',
+    'thread.rename',
   ],
   bookkeepingTables: ['forumThreadReaders'],
 };

@@ -283,6 +283,15 @@ export interface ForumPostMediaTable {
   createdAt: Date;
 }
 
+export interface ForumPostVersionsTable {
+  postId: number;
+  number: number;
+  content: string;
+  name: string | null;
+  editorId: number | null;
+  createdAt: Date;
+}
+
 export interface ForumPostsTable {
   id: Generated<number>;
   threadId: number;
@@ -291,6 +300,7 @@ export interface ForumPostsTable {
   isFirst: Generated<boolean>;
   createdAt: Date;
   updatedAt: Date;
+  deletedAt: Date | null;
 }
 
 export interface ForumThreadReadersTable {
@@ -520,6 +530,7 @@ export interface DB {
   eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
+  forumPostVersions: ForumPostVersionsTable;
   forumPosts: ForumPostsTable;
   forumThreadReaders: ForumThreadReadersTable;
   forumThreads: ForumThreadsTable;
