@@ -52,7 +52,7 @@ export function ExistingAttachments({ media, removed, onChange, disabled }: Exis
                 {file.originalFilename}
               </Text>
               {gone && (
-                <Text size="xs" c="red.8">
+                <Text size="xs" c="red.9">
                   {texts.attachmentRemoved}
                 </Text>
               )}
