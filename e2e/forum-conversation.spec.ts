@@ -220,6 +220,16 @@ test('embedded at 360 px: B quotes a whole post by keyboard, mentions A and reac
   const editor = await sheetEditor(app);
   await expect(editor).toBeFocused();
   await expect(editor.locator('blockquote')).toContainText('Passt das Distanzprofil zu 16 mm?');
+  // Escape closes the list only, not the sheet around it.
+  await page.keyboard.type(`@${ANNA.last}`);
+  const list = app.getByRole('listbox', { name: 'Mitglieder zum Erwähnen' });
+  await expect(list.getByRole('option', { name: new RegExp(`^${NAME_A}`) })).toBeVisible();
+  await expect(list.getByRole('option', { name: new RegExp(COMPANY) })).toBeVisible();
+  await expect(editor).toHaveAttribute('aria-activedescendant', /option/);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(app.getByRole('dialog')).toBeVisible();
+  for (let typed = 0; typed <= ANNA.last.length; typed += 1) await page.keyboard.press('Backspace');
   await mention(page, app, ANNA.last, NAME_A);
   await page.keyboard.type('ja, mit Butyl.');
   expect(await violations(page)).toEqual([]);
