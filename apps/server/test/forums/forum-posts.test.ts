@@ -46,6 +46,11 @@ describe('POST /api/forumPost/', () => {
         forumPostMedia: [],
         forumPostMediaImages: [],
         forumPostMediaFiles: [],
+        // issue 37: never edited, not deleted, no reactions yet
+        editedAt: null,
+        versionCount: 1,
+        deleted: false,
+        reactions: [],
       });
       const read = await readThread(w, thread.id);
       expect(read.postCount).toBe(2);

@@ -5,6 +5,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import type { AuthorColumns, ForumStatsRow, ThreadRow } from './forums.repository.ts';
 import { presentMedia } from './post-media.ts';
+import { reactionsRepository } from './reactions.repository.ts';
 
 export const iso = (value: Date) => value.toISOString();
 /** A post's or thread's author as answers carry them: with id (the person page) and display name. */
@@ -40,8 +41,13 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
       };
     },
 
-    async posts(rows: readonly PostRow[]): Promise<TForumPost[]> {
-      const media = await posts.mediaOf(rows.map((row) => row.id));
+    /** `viewerId`: whose reactions count as `mine` (issue 37); media and reactions a query each per page. */
+    async posts(rows: readonly PostRow[], viewerId?: number): Promise<TForumPost[]> {
+      const ids = rows.map((row) => row.id);
+      const [media, reactions] = await Promise.all([
+        posts.mediaOf(ids),
+        reactionsRepository.summaries(db, ids, viewerId),
+      ]);
       return rows.map((row) => {
         const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
         return {
@@ -58,7 +64,7 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           editedAt: null,
           versionCount: 1,
           deleted: false,
-          reactions: [],
+          reactions: reactions.get(row.id) ?? [],
         };
       });
     },

@@ -205,7 +205,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         page: visit.page,
         pageSize: query.pageSize,
         pageCount: visit.pageCount,
-        posts: await present.posts(rows),
+        posts: await present.posts(rows, viewer.id),
         following: visit.following,
         unread: visit.unread,
         firstUnreadPostId: visit.firstUnreadPostId,
@@ -309,7 +309,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         },
       );
       if (mailed > 0) mails?.notify();
-      const [post] = await present.posts(await posts.findPosts(db, [id]));
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },

@@ -58,7 +58,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'td',
   ],
   allowedAttributes: {
-    a: ['href', 'target', 'rel', 'title'],
+    // data-mention: the member a mention names (issue 37, contract MENTION_ATTRIBUTE), digits only (below)
+    a: ['href', 'target', 'rel', 'title', 'data-mention'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -69,8 +70,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     h1: 'h2',
-    a: (tagName, attribs) => {
-      const opensNewTab = attribs.target === '_blank';
+    a: (tagName, given) => {
+      const opensNewTab = given.target === '_blank';
+      // a mention names a member by id: anything else in the attribute goes
+      const { 'data-mention': mention, ...attribs } = given;
+      if (mention !== undefined && /^[1-9][0-9]{0,9}$/.test(mention)) attribs['data-mention'] = mention;
       return {
         tagName,
         attribs: {
