@@ -72,3 +72,14 @@ export async function notify(executor: Executor, notices: readonly Notice[]): Pr
   }
   return added;
 }
+
+/** Marks the member's notification of that key read: what it asked for is done (a circular confirmed). */
+export async function noticeDone(executor: Executor, recipientId: number, key: string, at: Date): Promise<void> {
+  await executor
+    .updateTable('notifications')
+    .set({ readAt: at })
+    .where('recipientId', '=', recipientId)
+    .where('dedupeKey', '=', key.slice(0, KEY_MAX))
+    .where('readAt', 'is', null)
+    .execute();
+}
