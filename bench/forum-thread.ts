@@ -1,4 +1,8 @@
-/** One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart. */
+/**
+ * One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart, with the reactions
+ * of ten more members on them (issue 37: the page reads them in one query), unless BENCH_THREAD_REACTIONS=0.
+ */
+import { REACTION_KINDS } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { AccountsService } from '../apps/server/src/features/accounts/accounts.service.ts';
 import { createForumPostsRepository } from '../apps/server/src/features/forums/forum-posts.repository.ts';
@@ -6,6 +10,50 @@ import { createForumsRepository } from '../apps/server/src/features/forums/forum
 import type { DB } from '../apps/server/src/platform/db/schema.ts';
 
 const MINUTE = 60 * 1000;
+const REACTORS = 10;
+const INSERT_CHUNK = 500;
+
+/**
+ * Reactions of REACTORS members on the thread's posts: each post has three or four, of changing kinds (about
+ * 17,000 rows for 5,000 posts).
+ */
+async function seedReactions(db: Kysely<DB>, accounts: AccountsService, threadId: number): Promise<void> {
+  const reactors: number[] = [];
+  for (let i = 1; i <= REACTORS; i += 1) {
+    const { id } = await accounts.upsertUser({
+      username: `reaktion${i}`,
+      email: `reaktion${i}@example.de`,
+      roles: ['ROLE_USER'],
+      groups: ['Mitglieder'],
+    });
+    reactors.push(id);
+  }
+  const posts = await db
+    .selectFrom('forumPosts')
+    .select(['id', 'createdAt'])
+    .where('threadId', '=', threadId)
+    .orderBy('id')
+    .execute();
+  const rows = posts.flatMap((post, index) =>
+    reactors.flatMap((userId, r) =>
+      (index + r) % 3 === 0
+        ? [
+            {
+              postId: post.id,
+              userId,
+              kind: REACTION_KINDS[(index + r) % REACTION_KINDS.length] ?? 'thanks',
+              createdAt: post.createdAt,
+            },
+          ]
+        : [],
+    ),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+    await db
+      .insertInto('forumPostReactions')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
+}
 
 /** Returns the id of the thread. */
 export async function seedLongThread(
@@ -19,7 +67,7 @@ export async function seedLongThread(
   const repo = createForumsRepository(db);
   const paragraph = '<p>Wir haben das bei uns so gelöst und gute Erfahrungen damit gemacht. </p>'.repeat(4);
   const start = Date.now() - posts * MINUTE;
-  return db.transaction().execute(async (trx) => {
+  const threadId = await db.transaction().execute(async (trx) => {
     const forumId = await repo.insertForum(trx, {
       name: 'Technik & Normen',
       description: '<p>Fragen und Erfahrungen zu Glasarten, Verarbeitung und Normen.</p>',
@@ -43,4 +91,6 @@ export async function seedLongThread(
     await repo.recountThread(trx, threadId);
     return threadId;
   });
+  if (process.env.BENCH_THREAD_REACTIONS !== '0') await seedReactions(db, accounts, threadId);
+  return threadId;
 }

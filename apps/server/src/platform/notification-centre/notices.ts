@@ -74,7 +74,12 @@ export async function notify(executor: Executor, notices: readonly Notice[]): Pr
 }
 
 /** Marks the member's notification of that key read: what it asked for is done (a circular confirmed). */
-export async function noticeDone(executor: Executor, recipientId: number, key: string, at: Date): Promise<void> {
+export async function noticeDone(
+  executor: Executor,
+  recipientId: number,
+  key: string,
+  at: Date,
+): Promise<void> {
   await executor
     .updateTable('notifications')
     .set({ readAt: at })

@@ -10,6 +10,9 @@ import type { ColumnKit } from '../migration-kit.ts';
  * - `forum_post_reactions`: one row per post, member and kind.
  * - `forum_post_mentions`: who was mentioned in a post, once and for good: an edit never notifies them again.
  * - `notification_settings.mentions`: mails about mentions (on by default).
+ * - `users_mention_idx`: the editor's `@` suggestions read the ids of the members who may be mentioned, and the
+ *   search key they are matched in, from this index alone (bench/mentionable.ts: 20,000 members, SQLite read
+ *   every row through users_role_idx in 25–40 ms a keystroke, this index in under 4 ms).
  */
 export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   await db.schema
@@ -72,6 +75,12 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     .createIndex('forum_post_mentions_user_idx')
     .on('forum_post_mentions')
     .column('user_id')
+    .execute();
+
+  await db.schema
+    .createIndex('users_mention_idx')
+    .on('users')
+    .columns(['role', 'erased_at', 'disabled', 'id', 'search_key'])
     .execute();
 
   await db.schema
