@@ -82,6 +82,21 @@ describe('circulars that ask for confirmation', () => {
     expect(await countOf(w, headers)).toBe(before);
     expect((await itemsOf(w, headers)).some((item) => item.link === APP_PATHS.post(post.id))).toBe(false);
   });
+
+  it('should take back the requests of a circular that is deleted', async () => {
+    const post = await circular({ publishedAt: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const other = await circular({ title: 'Bleibt' });
+    expect(await circularNotices('mitglied', post.id)).toHaveLength(1);
+    const deleted = await w.app.inject({
+      method: 'DELETE',
+      url: BLOG_API.byId(post.id),
+      headers: w.as.admin,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await circularNotices('mitglied', post.id)).toEqual([]);
+    expect(await circularNotices('beide', post.id)).toEqual([]);
+    expect(await circularNotices('mitglied', other.id)).toHaveLength(1);
+  });
 });
 
 describe('event changes, cancellations and move-ups', () => {

@@ -425,6 +425,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const attachments = (await repo.attachmentsOf([id], trx)).get(id) ?? [];
         await repo.delete(trx, id);
         await search.remove(trx, 'blog', [id]);
+        if (post.circularNumber !== null) await circulars.withdrawNotices(trx, id);
         return [post.imageKey, ...attachments.map((file) => file.storageKey)];
       });
       await storage.discard(key);

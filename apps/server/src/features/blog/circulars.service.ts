@@ -26,7 +26,7 @@ import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
-import { noticeDone, notify } from '../../platform/notification-centre/notices.ts';
+import { noticeDone, notify, withdrawNotices } from '../../platform/notification-centre/notices.ts';
 import { berlinAsUtc, berlinDate, berlinDayStart } from '../../platform/time/berlin-time.ts';
 import { memberCompanyNames } from '../companies/index.ts';
 import type { BlogPostRow, createBlogRepository } from './blog.repository.ts';
@@ -310,6 +310,9 @@ export function createCirculars(deps: CircularsDeps) {
         })),
       );
     },
+
+    /** In the deletion's transaction: the circular's requests to confirm go with it. */
+    withdrawNotices: (trx: Executor, postId: number) => withdrawNotices(trx, `circular:${postId}:`),
 
     /** The ids of the published circulars the member is asked to confirm and has not: 'Zu bestätigen'. */
     async toConfirmIds(principal: Principal, now: Date): Promise<number[]> {

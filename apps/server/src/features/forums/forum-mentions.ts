@@ -16,12 +16,12 @@ import type { PostWrittenListener } from './forums.service.ts';
 import { mentionMail } from './mention-mail.ts';
 
 /** Members told about one post at most: a post naming more is no conversation but a mailing. */
-export const MENTIONS_PER_POST_MAX = 50;
+const MENTIONS_PER_POST_MAX = 50;
 
 const MENTION = new RegExp(`\\s${MENTION_ATTRIBUTE}="([1-9][0-9]{0,9})"`, 'g');
 
 /** The member ids a sanitised post mentions, in order, each once. */
-export function mentionedIds(content: string): number[] {
+function mentionedIds(content: string): number[] {
   const ids = new Set<number>();
   for (const match of content.matchAll(MENTION)) {
     if (ids.size >= MENTIONS_PER_POST_MAX) break;

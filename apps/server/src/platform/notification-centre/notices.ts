@@ -5,6 +5,7 @@
  * it never names a feature's table.
  */
 import type { TNotificationCentreKind } from '@portal/contract';
+import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 
 /** One notification for one member. */
@@ -86,5 +87,17 @@ export async function noticeDone(
     .where('recipientId', '=', recipientId)
     .where('dedupeKey', '=', key.slice(0, KEY_MAX))
     .where('readAt', 'is', null)
+    .execute();
+}
+
+/**
+ * Removes every member's notifications whose key starts with `prefix` ('circular:12:'): what they announce is
+ * gone before anyone saw it (a scheduled circular deleted). Rare: it reads the table without an index.
+ */
+export async function withdrawNotices(executor: Executor, prefix: string): Promise<void> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  await executor
+    .deleteFrom('notifications')
+    .where(sql<SqlBool>`${sql.ref('dedupeKey')} like ${pattern} escape ${sql.lit('\\')}`)
     .execute();
 }
