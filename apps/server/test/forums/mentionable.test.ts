@@ -153,4 +153,11 @@ describe('GET /api/forum/{id}/mentionable', () => {
     expect(await names('%')).toEqual([]);
     expect(await names('_')).toEqual([]);
   });
+
+  it('should be described in the OpenAPI document', async () => {
+    const { paths } = (await w.t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description?: string }>>;
+    }>();
+    expect(paths['/api/forum/{id}/mentionable']?.get?.description).toContain('first name, last name');
+  });
 });
