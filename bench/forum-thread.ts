@@ -1,6 +1,8 @@
 /**
- * One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart, with the reactions
- * of ten more members on them (issue 37: the page reads them in one query), unless BENCH_THREAD_REACTIONS=0.
+ * One long forum thread for the forum scenario: 2,000 posts by two members, a minute apart; every fifth post was
+ * edited twice (issue 37: three versions), and ten more members reacted to them (issue 37: the page reads
+ * versions and reactions in one query each), so pages read as a thread with history does. BENCH_THREAD_REACTIONS=0
+ * seeds no reactions.
  */
 import { REACTION_KINDS } from '@portal/contract';
 import type { Kysely } from 'kysely';
@@ -89,8 +91,37 @@ export async function seedLongThread(
       })),
     );
     await repo.recountThread(trx, threadId);
+    await seedVersions(trx, threadId, paragraph);
     return threadId;
   });
   if (process.env.BENCH_THREAD_REACTIONS !== '0') await seedReactions(db, accounts, threadId);
   return threadId;
+}
+
+/** Three versions (the original and two edits, by the author) of every fifth post of the thread. */
+async function seedVersions(db: Kysely<DB>, threadId: number, content: string): Promise<void> {
+  const posts = await db
+    .selectFrom('forumPosts')
+    .select(['id', 'authorId', 'createdAt'])
+    .where('threadId', '=', threadId)
+    .orderBy('id')
+    .execute();
+  const versions = posts
+    .filter((_post, index) => index % 5 === 4)
+    .flatMap((post) =>
+      [1, 2, 3].map((number) => ({
+        postId: post.id,
+        number,
+        content,
+        name: null,
+        editorId: post.authorId,
+        createdAt: new Date(post.createdAt.getTime() + (number - 1) * 1000),
+      })),
+    );
+  for (let start = 0; start < versions.length; start += 500) {
+    await db
+      .insertInto('forumPostVersions')
+      .values(versions.slice(start, start + 500))
+      .execute();
+  }
 }

@@ -291,6 +291,9 @@ export const AUDIT_KINDS = {
   'thread.delete': 'Thema gelöscht',
   'forumPost.save': 'Forumsbeitrag gespeichert',
   'forumPost.delete': 'Forumsbeitrag gelöscht',
+  // issue 37: an admin's edit of another member's post or thread title
+  'forumPost.edit': 'Forumsbeitrag bearbeitet',
+  'thread.rename': 'Thema umbenannt',
   'media.save': 'Datei gespeichert',
   'media.delete': 'Datei gelöscht',
   'mediaCategory.save': 'Medienkategorie gespeichert',
@@ -411,6 +414,21 @@ export const ZAccountExport = z.object({
       content: z.string(),
       createdAt: z.string(),
       updatedAt: z.string(),
+    }),
+  ),
+  /**
+   * issue 37: every version of a forum post the member wrote (the original and each edit, their own posts' or,
+   * for an admin, another's), oldest first; `name` the thread's title with a first post's version
+   */
+  forumPostVersions: z.array(
+    z.object({
+      postId: z.number().int(),
+      threadId: z.number().int(),
+      thread: z.string(),
+      number: z.number().int(),
+      name: z.string().nullable(),
+      content: z.string(),
+      createdAt: z.string(),
     }),
   ),
   notificationSettings: z.object({

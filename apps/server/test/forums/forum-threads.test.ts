@@ -60,7 +60,7 @@ describe('POST /api/forumThread/', () => {
           forumPostMedia: [],
           forumPostMediaImages: [],
           forumPostMediaFiles: [],
-          // issue 37: never edited, not deleted, no reactions yet
+          // issue 37: never edited, not deleted, no reactions
           editedAt: null,
           versionCount: 1,
           deleted: false,

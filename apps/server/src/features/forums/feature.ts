@@ -19,6 +19,8 @@ export const forumsFeature: FeatureModule = {
     'thread.delete',
     'forumPost.save',
     'forumPost.delete',
+    'forumPost.edit',
+    'thread.rename',
   ],
   bookkeepingTables: ['forumThreadReaders'],
 };

@@ -296,6 +296,15 @@ export interface ForumPostReactionsTable {
   createdAt: Date;
 }
 
+export interface ForumPostVersionsTable {
+  postId: number;
+  number: number;
+  content: string;
+  name: string | null;
+  editorId: number | null;
+  createdAt: Date;
+}
+
 export interface ForumPostsTable {
   id: Generated<number>;
   threadId: number;
@@ -304,6 +313,7 @@ export interface ForumPostsTable {
   isFirst: Generated<boolean>;
   createdAt: Date;
   updatedAt: Date;
+  deletedAt: Date | null;
 }
 
 export interface ForumThreadReadersTable {
@@ -548,6 +558,7 @@ export interface DB {
   forumPostMedia: ForumPostMediaTable;
   forumPostMentions: ForumPostMentionsTable;
   forumPostReactions: ForumPostReactionsTable;
+  forumPostVersions: ForumPostVersionsTable;
   forumPosts: ForumPostsTable;
   forumThreadReaders: ForumThreadReadersTable;
   forumThreads: ForumThreadsTable;
