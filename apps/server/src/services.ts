@@ -22,6 +22,7 @@ import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
 import { createCalendarService, createEventsService, createReminderRun } from './features/events/index.ts';
 import {
+  clearReactions,
   createForumMentions,
   createForumReactions,
   createForumsService,
@@ -155,6 +156,8 @@ export function createServices(deps: ServiceDeps) {
         createForumMentions({ outbox, mailWorker, addresses, jwtSecret, recipients: mentionRecipients }),
         createReplyNotices(),
       ],
+      // a member's deleted reply keeps no reactions (issue 37)
+      postDeleted: [clearReactions],
     }),
     // reactions to posts and the editor's @ suggestions (issue 37 points 2 and 4)
     forumReactions: createForumReactions({ db }),

@@ -1,9 +1,5 @@
-import { APP_PATHS, NOTIFICATIONS_API, type TForumPost } from '@portal/contract';
+import { APP_PATHS, CONVERSATION_API, NOTIFICATIONS_API, type TForumPost } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appAddresses } from '../../src/config.ts';
-import { createForumMentions } from '../../src/features/forums/index.ts';
-import { mentionRecipients } from '../../src/features/notifications/index.ts';
-import { createMailOutbox } from '../../src/platform/mail/mail-outbox.ts';
 import { buildForum } from '../helpers/builders-forums-media.ts';
 import { createUser, userId } from '../helpers/factories.ts';
 import type { Headers } from '../helpers/world.ts';
@@ -214,21 +210,15 @@ describe('mentions in forum posts', () => {
   });
 });
 
-describe('mentions after an edit (the post-written seam with edited: true)', () => {
-  /** The listener the app wires into the forums, told of an edit as the edit path tells it. */
-  async function edited(postId: number, threadId: number, authorId: number, content: string) {
-    const listener = createForumMentions({
-      outbox: createMailOutbox(w.t.database),
-      mailWorker: { notify: () => undefined },
-      addresses: appAddresses(w.t.config),
-      jwtSecret: w.t.config.jwtSecret,
-      recipients: mentionRecipients,
+describe('mentions after an edit (PUT /api/forumPost/{id})', () => {
+  async function edit(headers: Headers, postId: number, content: string) {
+    const response = await w.t.app.inject({
+      method: 'PUT',
+      url: CONVERSATION_API.post(postId),
+      headers,
+      payload: { content },
     });
-    await w.t.database.db
-      .transaction()
-      .execute((trx) =>
-        listener(trx, { postId, threadId, authorId, content, isFirst: false, edited: true, at: new Date() }),
-      );
+    if (response.statusCode !== 200) throw new Error(`edit: ${response.statusCode} ${response.body}`);
   }
 
   it('should never tell a member twice about one post: not when an edit keeps or re-adds the mention', async () => {
@@ -236,21 +226,46 @@ describe('mentions after an edit (the post-written seam with edited: true)', () 
     await createUser(w.t.app, { username: 'spaeter' });
     const id = await userId(w, 'bearbeitet');
     const later = await userId(w, 'spaeter');
-    const author = await userId(w, 'kollege');
     const thread = await createThread(w, forumId);
     const post = await reply(w.as.kollege, thread.id, `<p>${mention(id, 'B')}</p>`);
-    await edited(post.id, thread.id, author, `<p>${mention(id, 'B')} (korrigiert)</p>`);
-    await edited(post.id, thread.id, author, '<p>ohne Erwähnung</p>');
-    await edited(post.id, thread.id, author, `<p>wieder ${mention(id, 'B')}</p>`);
+    await edit(w.as.kollege, post.id, `<p>${mention(id, 'B')} (korrigiert)</p>`);
+    await edit(w.as.kollege, post.id, '<p>ohne Erwähnung</p>');
+    await edit(w.as.kollege, post.id, `<p>wieder ${mention(id, 'B')}</p>`);
     expect(await storedNotices(w, 'bearbeitet')).toHaveLength(1);
     expect(await mentionMails(post.id)).toHaveLength(1);
     // a member first mentioned by an edit is told then, once
-    await edited(post.id, thread.id, author, `<p>${mention(id, 'B')} ${mention(later, 'S')}</p>`);
-    await edited(post.id, thread.id, author, `<p>${mention(later, 'S')}</p>`);
+    await edit(w.as.kollege, post.id, `<p>${mention(id, 'B')} ${mention(later, 'S')}</p>`);
+    await edit(w.as.kollege, post.id, `<p>${mention(later, 'S')}</p>`);
     expect((await storedNotices(w, 'spaeter')).map((row) => row.kind)).toEqual(['mention']);
     expect((await mentionMails(post.id)).map((mail) => mail.recipient)).toEqual([
       'bearbeitet@example.de',
       'spaeter@example.de',
     ]);
+    // an edit is no new reply: the thread's followers hear nothing more
+    expect(
+      (await storedNotices(w, 'mitglied')).filter((row) => row.dedupeKey === `reply:${post.id}`),
+    ).toHaveLength(1);
+  });
+
+  it("should name the admin whose edit added the mention, and tell neither the admin nor the post's author", async () => {
+    await createUser(w.t.app, { username: 'durchadmin' });
+    const id = await userId(w, 'durchadmin');
+    const thread = await createThread(w, forumId);
+    const post = await reply(w.as.kollege, thread.id, '<p>Ohne Namen.</p>');
+    const admin = await userId(w, 'admin');
+    const kollege = await userId(w, 'kollege');
+    await edit(
+      w.as.admin,
+      post.id,
+      `<p>${mention(id, 'D')} ${mention(admin, 'A')} ${mention(kollege, 'K')}</p>`,
+    );
+    const [row] = await storedNotices(w, 'durchadmin');
+    expect(row).toMatchObject({ kind: 'mention', actorId: admin });
+    expect((await storedNotices(w, 'admin')).filter((r) => r.kind === 'mention')).toEqual([]);
+    expect((await storedNotices(w, 'kollege')).filter((r) => r.dedupeKey === `mention:${post.id}`)).toEqual(
+      [],
+    );
+    const [mail] = await mentionMails(post.id);
+    expect(mail?.subject).toBe('admin hat Sie im Forum erwähnt: „Isolierglas beschlägt innen“');
   });
 });

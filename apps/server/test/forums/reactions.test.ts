@@ -196,6 +196,24 @@ describe('PUT /api/forumPost/{id}/reaction', () => {
     expect(people.statusCode).toBe(404);
   });
 
+  it('should refuse a reaction to a reply its author deleted, whose reactions went with it', async () => {
+    const { id, postIds } = await buildMemberThread(w, forumId, 1);
+    const reply = postIds[1] ?? 0;
+    await reacted(w.as.mitglied, reply, { kind: 'thanks', on: true });
+    const deleted = await w.t.app.inject({
+      method: 'DELETE',
+      url: CONVERSATION_API.post(reply),
+      headers: w.as.kollege,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const refused = await react(w.as.mitglied, reply, { kind: 'helpful', on: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: CONVERSATION_MESSAGES.postDeleted });
+    expect((await reactionRows()).filter((row) => row.postId === reply)).toEqual([]);
+    const page = await readThread(w, id, '', w.as.mitglied);
+    expect(page.posts[1]).toMatchObject({ deleted: true, reactions: [] });
+  });
+
   it('should count exactly when 20 members toggle at once', async () => {
     const { postIds } = await buildMemberThread(w, forumId);
     const post = postIds[0] ?? 0;

@@ -57,24 +57,24 @@ async function claim(trx: Executor, postId: number, members: readonly ForumMembe
 export function createForumMentions(deps: ForumMentionDeps): PostWrittenListener {
   const tokens = createUnsubscribeTokens(deps.jwtSecret, deps.addresses.publicUrl);
 
-  async function mails(trx: Executor, place: PostPlace, authorId: number, members: readonly ForumMember[]) {
+  async function mails(trx: Executor, place: PostPlace, actorId: number, members: readonly ForumMember[]) {
     const settings = await deps.recipients(
       trx,
       members.map((member) => member.id),
     );
-    const author = await trx
+    const actor = await trx
       .selectFrom('users')
       .select(['username', 'firstName', 'lastName'])
-      .where('id', '=', authorId)
+      .where('id', '=', actorId)
       .executeTakeFirst();
-    const authorName = author ? personName(author) : 'Ein Mitglied';
+    const actorName = actor ? personName(actor) : 'Ein Mitglied';
     const out: OutgoingMail[] = [];
     for (const member of members) {
       const on = settings.get(member.id);
       const email = member.email?.trim() ?? '';
       if (!on || email === '') continue;
       const unsubscribeUrl = tokens.url({ userId: member.id, kind: 'mentions', version: on.version }, email);
-      const mail = mentionMail({ place, authorName, addresses: deps.addresses, unsubscribeUrl });
+      const mail = mentionMail({ place, authorName: actorName, addresses: deps.addresses, unsubscribeUrl });
       out.push({
         ...mail,
         recipient: email,
@@ -86,7 +86,9 @@ export function createForumMentions(deps: ForumMentionDeps): PostWrittenListener
   }
 
   return async (trx, post) => {
-    const ids = mentionedIds(post.content).filter((id) => id !== post.authorId);
+    // who mentioned them: the author, or the admin whose edit added the mention; neither is told
+    const actorId = post.editorId ?? post.authorId;
+    const ids = mentionedIds(post.content).filter((id) => id !== post.authorId && id !== actorId);
     const members = await claim(trx, post.postId, await forumMembers(trx, ids), post.at);
     if (members.length === 0) return;
     const place = await placeOf(trx, post.postId);
@@ -96,14 +98,14 @@ export function createForumMentions(deps: ForumMentionDeps): PostWrittenListener
       members.map((member) => ({
         recipientId: member.id,
         kind: 'mention',
-        actorId: post.authorId,
+        actorId,
         text: `hat Sie in „${place.threadName}“ erwähnt.`,
         link: place.link,
         key: `mention:${post.postId}`,
         at: post.at,
       })),
     );
-    const out = await mails(trx, place, post.authorId, members);
+    const out = await mails(trx, place, actorId, members);
     if (out.length === 0) return;
     await deps.outbox.enqueue(trx, out, post.at);
     // A started worker looks at once; should it look before the commit, its next round (seconds) sends them.

@@ -342,7 +342,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     /** PUT /api/forumPost/{id} (issue 37): the post as it is after the edit. */
     async editPost(principal: Principal, id: number, input: PostEditInput): Promise<TForumPost> {
       await edits.editPost(principal, id, input);
-      const [post] = await present.posts(await posts.findPosts(db, [id]));
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },

@@ -14,4 +14,4 @@ export {
 export { forumMentionableRoutes } from './mentionable.routes.ts';
 export { createMentionable } from './mentionable.ts';
 export { forumReactionsRoutes } from './reactions.routes.ts';
-export { createForumReactions } from './reactions.service.ts';
+export { clearReactions, createForumReactions } from './reactions.service.ts';

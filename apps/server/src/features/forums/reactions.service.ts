@@ -1,4 +1,5 @@
 import {
+  CONVERSATION_MESSAGES,
   FORUM_MESSAGES,
   REACTION_LABELS,
   type TPostReactionPeople,
@@ -10,8 +11,9 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
 import { notify } from '../../platform/notification-centre/notices.ts';
+import type { PostDeletedListener } from './forum-edits.ts';
 import { forumMembers, placeOf } from './forum-notices.ts';
 import { reactionsRepository as reactions } from './reactions.repository.ts';
 
@@ -26,7 +28,7 @@ export function createForumReactions(deps: { db: Kysely<DB> }) {
   async function postOf(executor: Executor, postId: number) {
     const post = await executor
       .selectFrom('forumPosts')
-      .select(['id', 'authorId'])
+      .select(['id', 'authorId', 'deletedAt'])
       .where('id', '=', postId)
       .executeTakeFirst();
     if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
@@ -62,8 +64,8 @@ export function createForumReactions(deps: { db: Kysely<DB> }) {
     async react(principal: Principal, postId: number, input: TReactionInput): Promise<TPostReactions> {
       return db.transaction().execute(async (trx) => {
         const post = await postOf(trx, postId);
-        // A deleted reply takes no reactions (issue 37 point 1, `forum_posts.deleted` of the edit branch); at
-        // the merge: if (post.deleted) throw conflict(CONVERSATION_MESSAGES.postDeleted);
+        // a reply its author deleted takes no reactions (decision 0187); its own went with it
+        if (post.deletedAt !== null) throw conflict(CONVERSATION_MESSAGES.postDeleted);
         if (!input.on) {
           await reactions.remove(trx, postId, principal.id, input.kind);
         } else if (await reactions.add(trx, postId, principal.id, input.kind, new Date())) {
@@ -88,3 +90,8 @@ export function createForumReactions(deps: { db: Kysely<DB> }) {
 }
 
 export type ForumReactions = ReturnType<typeof createForumReactions>;
+
+/** A listener of a member's deletion of their reply (forums' `postDeleted`): its reactions go with its text. */
+export const clearReactions: PostDeletedListener = async (trx, post) => {
+  await trx.deleteFrom('forumPostReactions').where('postId', '=', post.postId).execute();
+};
