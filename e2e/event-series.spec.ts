@@ -161,7 +161,9 @@ test("the admin changes 'this and all following' and deletes one date alone", as
   expect(await occurrences()).toHaveLength(3);
 });
 
-test('the admin makes a single event weekly in its form; it becomes a series of 3 dates', async ({ page }) => {
+test('the admin makes a single event weekly in its form; it becomes a series of 3 dates', async ({
+  page,
+}) => {
   const name = `Regionaltreffen ${suffix}`;
   const start = new Date(Date.now() + 3 * DAY);
   const id = await admin.createEvent({ name, start, end: new Date(start.getTime() + 2 * 60 * 60 * 1000) });

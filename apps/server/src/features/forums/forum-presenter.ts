@@ -6,6 +6,7 @@ import { createForumPostsRepository, type PostRow } from './forum-posts.reposito
 import type { AuthorColumns, ForumStatsRow, ThreadRow } from './forums.repository.ts';
 import { presentMedia } from './post-media.ts';
 import { createPostVersionsRepository } from './post-versions.repository.ts';
+import { reactionsRepository } from './reactions.repository.ts';
 
 export const iso = (value: Date) => value.toISOString();
 /** A post's or thread's author as answers carry them: with id (the person page) and display name. */
@@ -42,10 +43,17 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
       };
     },
 
-    /** A page of posts: their attachments and their versions' summaries in one query each, never per post. */
-    async posts(rows: readonly PostRow[]): Promise<TForumPost[]> {
+    /**
+     * A page of posts: their attachments, their versions' summaries and their reactions (`mine`: those of
+     * `viewerId`) in one query each, never per post.
+     */
+    async posts(rows: readonly PostRow[], viewerId?: number): Promise<TForumPost[]> {
       const ids = rows.map((row) => row.id);
-      const [media, history] = await Promise.all([posts.mediaOf(ids), versions.summaries(ids)]);
+      const [media, history, reactions] = await Promise.all([
+        posts.mediaOf(ids),
+        versions.summaries(ids),
+        reactionsRepository.summaries(db, ids, viewerId),
+      ]);
       return rows.map((row) => {
         const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
         const edited = history.get(row.id);
@@ -63,8 +71,8 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           editedAt: edited ? iso(edited.editedAt) : null,
           versionCount: edited?.count ?? 1,
           deleted: row.deletedAt !== null,
-          // issue 37: nothing stored yet (the conversation helpers fill these)
-          reactions: [],
+          // a deleted reply shows none (decision 0191)
+          reactions: row.deletedAt === null ? (reactions.get(row.id) ?? []) : [],
         };
       });
     },

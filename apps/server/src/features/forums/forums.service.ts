@@ -212,7 +212,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         page: visit.page,
         pageSize: query.pageSize,
         pageCount: visit.pageCount,
-        posts: await present.posts(rows),
+        posts: await present.posts(rows, viewer.id),
         following: visit.following,
         unread: visit.unread,
         firstUnreadPostId: visit.firstUnreadPostId,
@@ -316,7 +316,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         },
       );
       if (mailed > 0) mails?.notify();
-      const [post] = await present.posts(await posts.findPosts(db, [id]));
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },
@@ -342,7 +342,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
     /** PUT /api/forumPost/{id} (issue 37): the post as it is after the edit. */
     async editPost(principal: Principal, id: number, input: PostEditInput): Promise<TForumPost> {
       await edits.editPost(principal, id, input);
-      const [post] = await present.posts(await posts.findPosts(db, [id]));
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },

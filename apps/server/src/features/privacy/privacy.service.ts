@@ -67,6 +67,8 @@ export function createPrivacyService(deps: PrivacyDeps) {
         notificationSettings: await read.notificationSettings(db, userId),
         followedThreads: await read.followedThreads(db, userId),
         circularConfirmations: await read.circularConfirmations(db, userId),
+        reactions: await read.reactions(db, userId),
+        notifications: await read.notifications(db, userId),
       };
     },
 

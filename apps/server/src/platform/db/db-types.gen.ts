@@ -283,6 +283,19 @@ export interface ForumPostMediaTable {
   createdAt: Date;
 }
 
+export interface ForumPostMentionsTable {
+  postId: number;
+  userId: number;
+  createdAt: Date;
+}
+
+export interface ForumPostReactionsTable {
+  postId: number;
+  userId: number;
+  kind: string;
+  createdAt: Date;
+}
+
 export interface ForumPostVersionsTable {
   postId: number;
   number: number;
@@ -398,6 +411,19 @@ export interface NotificationSettingsTable {
   version: Generated<number>;
   digestUntil: Date | null;
   updatedAt: Date;
+  mentions: Generated<boolean>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipientId: number;
+  kind: string;
+  actorId: number | null;
+  text: string;
+  link: string;
+  dedupeKey: string;
+  createdAt: Date;
+  readAt: Date | null;
 }
 
 export interface RateLimitsTable {
@@ -530,6 +556,8 @@ export interface DB {
   eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
+  forumPostMentions: ForumPostMentionsTable;
+  forumPostReactions: ForumPostReactionsTable;
   forumPostVersions: ForumPostVersionsTable;
   forumPosts: ForumPostsTable;
   forumThreadReaders: ForumThreadReadersTable;
@@ -541,6 +569,7 @@ export interface DB {
   mediaCategories: MediaCategoriesTable;
   mediaFiles: MediaFilesTable;
   notificationSettings: NotificationSettingsTable;
+  notifications: NotificationsTable;
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
   searchDocuments: SearchDocumentsTable;
