@@ -81,7 +81,8 @@ export default function RichTextEditor({
 
   // The editable element is the form field: name, description and error state for assistive technology; with
   // mentions it controls the `@` list like a combobox's text field (decision 0192).
-  const listOpen = menu !== null && menu.items.length > 0;
+  const menuOpen = menu !== null;
+  const listOpen = menuOpen && menu.items.length > 0;
   const activeOption = listOpen ? mentionOptionId(listId, menu.active) : null;
   useEffect(() => {
     editor?.setOptions({
@@ -95,10 +96,13 @@ export default function RichTextEditor({
           ...(invalid ? { 'aria-invalid': 'true' } : {}),
           ...(withMentions ? { 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox' } : {}),
           ...(activeOption ? { 'aria-controls': listId, 'aria-activedescendant': activeOption } : {}),
+          // While the `@` list is open, Escape closes it alone: Mantine's sheet and dialogs listen for
+          // Escape on the window before the editor (capture) and skip a target marked so.
+          ...(menuOpen ? { 'data-mantine-stop-propagation': 'true' } : {}),
         },
       },
     });
-  }, [editor, id, labelId, describedBy, invalid, withMentions, listId, activeOption]);
+  }, [editor, id, labelId, describedBy, invalid, withMentions, listId, activeOption, menuOpen]);
 
   return (
     <div className={classes.frame} ref={frameRef}>

@@ -59,10 +59,8 @@ export function useMentionMenu(source: MentionSource | undefined) {
     if (!enabled) return null;
     const onKeyDown = ({ event }: SuggestionKeyDownProps): boolean => {
       const current = menuRef.current;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        return true;
-      }
+      // The plugin closes the list on Escape itself; the sheet around it is kept open by the editor's mark.
+      if (event.key === 'Escape') return true;
       if (!current || current.items.length === 0) return false;
       const count = current.items.length;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -39,17 +39,30 @@ function setReactions(
 
 /**
  * The toggle shows at once on every cached page of the thread (optimistic), then settles to the server's
- * answer; a refused toggle is taken back (the red banner tells why). Who reacted is asked afresh.
+ * answer; a refused toggle is taken back (the red banner tells why). Who reacted is asked afresh. Found by
+ * the e2e spec: a page loading while the toggle was on its way showed the reactions from before it.
  */
 export function useReactToPost(threadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactToPost,
     onMutate: async ({ postId, kind, on }) => {
-      await queryClient.cancelQueries({ queryKey: forumKeys.thread(threadId) });
+      // A page's refetch would bring the reactions from before the toggle. A page's first load is left
+      // running: cancelled, it would stay without data (the screen kept showing the page before it).
+      await queryClient.cancelQueries({
+        queryKey: forumKeys.thread(threadId),
+        predicate: (query) => query.state.data !== undefined,
+      });
       setReactions(queryClient, threadId, postId, (reactions) => toggledReactions(reactions, kind, on));
     },
-    onSuccess: ({ reactions }, { postId }) => setReactions(queryClient, threadId, postId, () => reactions),
+    onSuccess: ({ reactions }, { postId }) => {
+      setReactions(queryClient, threadId, postId, () => reactions);
+      // A page asked for meanwhile (a first load, or the frame regaining focus refetches) may have been read
+      // before the toggle and would overwrite it: it is asked again, after the toggle.
+      const thread = forumKeys.thread(threadId);
+      if (queryClient.isFetching({ queryKey: thread }) > 0)
+        return queryClient.invalidateQueries({ queryKey: thread });
+    },
     onError: (_error, { postId, kind, on }) =>
       setReactions(queryClient, threadId, postId, (reactions) => toggledReactions(reactions, kind, !on)),
     onSettled: (_answer, _error, { postId }) =>
