@@ -248,7 +248,8 @@ test('embedded at 360 px: B quotes a whole post by keyboard, mentions A and reac
   );
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await violations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/forum-conversation-thread-phone.png`, fullPage: true });
+  // The viewport: a full-page picture of the host page leaves the frame's parts out of view unpainted.
+  await page.screenshot({ path: `${SHOTS}/forum-conversation-thread-phone.png` });
 });
 
 test('an admin edits a member’s reply; the member sees it edited and who did it', async ({
