@@ -803,6 +803,15 @@ export const de = {
       'Laden Sie herunter, was das Portal über Sie speichert: Profil, Gruppen, Antworten auf Veranstaltungen, Forumsbeiträge und Benachrichtigungen.',
     myDataDownload: 'Meine Daten herunterladen (JSON)',
   },
+  /** issue 37 point 5: the bell's list in the top bar (the contract's NOTIFICATION_CENTRE_LABELS besides) */
+  notificationCentre: {
+    settings: 'Einstellungen',
+    unread: 'Ungelesen',
+    loadFailed: 'Die Benachrichtigungen konnten nicht geladen werden.',
+    justNow: 'gerade eben',
+    minutesAgo: (minutes: number) => (minutes === 1 ? 'vor 1 Minute' : `vor ${minutes} Minuten`),
+    hoursAgo: (hours: number) => (hours === 1 ? 'vor 1 Stunde' : `vor ${hours} Stunden`),
+  },
   /** issue 18: the members screen (/admin/members) */
   adminMembers: {
     title: 'Mitglieder',
