@@ -55,9 +55,18 @@ function post(page: Page, number: number, author: string): Locator {
   return page.getByRole('article', { name: `Beitrag ${number} von ${author}`, exact: true });
 }
 
-/** The top bar's way to the settings: words on a desktop, a bell on a phone, named alike. */
+/** The top bar's bell, named 'Benachrichtigungen' (with the unread count, if any: issue 37). */
+function bell(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ });
+}
+
+/** The top bar's way to the settings: the bell's list, 'Einstellungen' (issue 37). */
 async function openSettingsFromTopBar(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('link', { name: 'Benachrichtigungen' }).click();
+  await bell(page).click();
+  await page
+    .getByRole('dialog', { name: 'Benachrichtigungen' })
+    .getByRole('link', { name: 'Einstellungen' })
+    .click();
   await expect(page).toHaveURL(/\/benachrichtigungen$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
   await expectLoaded(page);
@@ -146,7 +155,7 @@ test.describe('the settings screen', () => {
     await loginAs(page, 'mitglied');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('button', { name: 'Abmelden' })).toBeInViewport({ ratio: 1 });
-    await expect(bar.getByRole('link', { name: 'Benachrichtigungen' })).toBeInViewport({ ratio: 1 });
+    await expect(bell(page)).toBeInViewport({ ratio: 1 });
     await openSettingsFromTopBar(page);
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     await expectNoSidewaysScroll(page);
