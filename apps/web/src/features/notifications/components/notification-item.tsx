@@ -40,7 +40,10 @@ export function NotificationItem({ item, now, onOpen }: NotificationItemProps) {
   );
   const body = (
     <>
-      <span className={classes.avatar}>{avatar}</span>
+      {/* the sentence names the person: the link's name is the sentence and its time, without 'Foto von …' */}
+      <span className={classes.avatar} aria-hidden>
+        {avatar}
+      </span>
       <span className={classes.body}>
         <Text component="span" size="sm" className={classes.text}>
           {!item.read && <VisuallyHidden>{de.notificationCentre.unread}: </VisuallyHidden>}
