@@ -17,6 +17,7 @@ const BENCHES = [
   'heavy-upload.ts',
   'parallel-uploads.ts',
   'admin-members.ts',
+  'mentionable.ts',
   'companies.ts',
   'scale.ts',
   'memory.ts',

@@ -131,6 +131,12 @@ export const SEARCH_BUDGETS = {
 export const ADMIN_MEMBERS_BUDGETS = { p95Ms: 50 } as const;
 
 /**
+ * Budget of bench/mentionable.ts (issue 37 point 2): the 95th percentile of each case of the editor's `@`
+ * suggestions with 20,000 members, on SQLite and PostgreSQL alike: a member types and waits for the list.
+ */
+export const MENTIONABLE_BUDGETS = { p95Ms: 50 } as const;
+
+/**
  * Budget of bench/companies.ts (issue 36: "directory page and search p95 ≤ 50 ms on SQLite, ≤ 100 ms on
  * PostgreSQL"), with 5,000 companies and 20,000 contacts, over HTTP against the server as `npm start` runs it:
  * the 95th percentile of each case (directory pages, filters, `q`, a company page, the search for companies).

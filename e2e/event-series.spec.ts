@@ -160,3 +160,27 @@ test("the admin changes 'this and all following' and deletes one date alone", as
   await expect.poll(async () => (await occurrences()).map((date) => date.id)).not.toContain(fourth?.id);
   expect(await occurrences()).toHaveLength(3);
 });
+
+test('the admin makes a single event weekly in its form; it becomes a series of 3 dates', async ({
+  page,
+}) => {
+  const name = `Regionaltreffen ${suffix}`;
+  const start = new Date(Date.now() + 3 * DAY);
+  const id = await admin.createEvent({ name, start, end: new Date(start.getTime() + 2 * 60 * 60 * 1000) });
+  try {
+    await loginAs(page, 'admin', `/event/${id}`);
+    await page.getByRole('button', { name: 'Bearbeiten' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Veranstaltung bearbeiten' });
+    await sheet.getByRole('radio', { name: 'Wöchentlich' }).check();
+    await sheet.getByRole('radio', { name: 'nach' }).check();
+    await sheet.getByLabel('Anzahl der Termine').fill('3');
+    await sheet.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByText('wöchentlich', { exact: true })).toBeVisible();
+    const ids = await admin.idsNamed(name);
+    expect(ids).toHaveLength(3);
+    expect(ids).toContain(id);
+  } finally {
+    await admin.deleteEvents(await admin.idsNamed(name));
+  }
+});

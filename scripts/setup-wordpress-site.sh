@@ -5,7 +5,7 @@
 # its settings, two users and two pages: `mitgliederportal` with [portal] and `portal-block` with the block.
 #
 #   scripts/setup-wordpress-site.sh        installs (apt), configures, starts, sets up; safe to run again
-#   scripts/setup-wordpress-site.sh stop   stops its nginx and php-fpm (MariaDB keeps running)
+#   scripts/setup-wordpress-site.sh stop   stops its nginx and php-fpm, and MariaDB when this script started it
 #
 # Environment: WORDPRESS_SITE_PORT (18590), PORTAL_URL (the portal the plugin talks to), PORTAL_API_KEY (its
 # EXTERNAL_API_KEY), WORDPRESS_USER_PASSWORD (the two users' password). Runs as root. It writes
@@ -43,7 +43,14 @@ stop_pidfile() {
 if [ "${1:-}" = stop ]; then
   stop_pidfile "$run_dir/nginx.pid"
   stop_pidfile "$run_dir/php-fpm.pid"
-  echo "WordPress site stopped (MariaDB left running)."
+  # MariaDB is Debian's service: stopped only when this script started it, else left as it was found.
+  if [ -f "$run_dir/mariadb-started" ]; then
+    service mariadb stop >/dev/null
+    rm -f "$run_dir/mariadb-started"
+    echo "WordPress site and MariaDB stopped."
+  else
+    echo "WordPress site stopped (MariaDB was running before, left running)."
+  fi
   exit 0
 fi
 
@@ -81,6 +88,7 @@ chown www-data:www-data "$run_dir/php-error.log"
 
 if ! mariadb-admin ping --silent 2>/dev/null; then
   service mariadb start >/dev/null
+  touch "$run_dir/mariadb-started"
 fi
 if [ -f "$site_config" ]; then
   password="$(sed -n "s/^define( *'DB_PASSWORD', *'\([^']*\)' *);/\1/p" "$site_config")"

@@ -1,4 +1,4 @@
-/** Stops the WordPress site's nginx and php-fpm (MariaDB keeps running, as Debian's service). */
+/** Stops the WordPress site's nginx and php-fpm, and MariaDB when the setup started it. */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -37,6 +37,10 @@ import {
 } from './platform/mail/mail-worker.ts';
 import { measureRequests } from './platform/metrics/metrics.routes.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
+import {
+  createNotificationRetention,
+  type NotificationRetention,
+} from './platform/notification-centre/notification-retention.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { createFileStore, type FileStore } from './platform/storage/file-store.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
@@ -67,6 +71,8 @@ declare module 'fastify' {
     circularReminders: CircularReminders;
     /** queues the events' reminder mails (issue 35); started by main.ts, driven by runOnce(now) in tests. */
     eventReminders: EventReminders;
+    /** removes notifications after 90 days (issue 37); started by main.ts, driven by runOnce(now) in tests. */
+    notificationRetention: NotificationRetention;
   }
 }
 
@@ -179,6 +185,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     mailWorker,
     log: app.log,
   });
+  const notificationRetention = createNotificationRetention({
+    db: database.db,
+    lease: createJobLease(database.db),
+    log: app.log,
+  });
   // preClose: the mail in flight is marked sent and a digest run finishes its member's transaction before
   // anything closes the database.
   app.addHook('preClose', () => uploadSweeper.stop());
@@ -186,6 +197,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.addHook('preClose', () => digestScheduler.stop());
   app.addHook('preClose', () => circularReminders.stop());
   app.addHook('preClose', () => eventReminders.stop());
+  app.addHook('preClose', () => notificationRetention.stop());
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('signer', signer);
@@ -196,6 +208,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('digestScheduler', digestScheduler);
   app.decorate('circularReminders', circularReminders);
   app.decorate('eventReminders', eventReminders);
+  app.decorate('notificationRetention', notificationRetention);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
 

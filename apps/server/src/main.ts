@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   app.circularReminders.start();
   // the events' reminder mails before the start (the 'event-reminders' lease)
   app.eventReminders.start();
+  // the notification centre keeps 90 days (the 'notification-retention' lease)
+  app.notificationRetention.start();
 
   if (config.seedDemo) {
     const accounts = DEMO_USERS.map(

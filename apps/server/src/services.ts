@@ -21,13 +21,21 @@ import {
 import { createContentService } from './features/content/index.ts';
 import { createDashboardService } from './features/dashboard/index.ts';
 import { createCalendarService, createEventsService, createReminderRun } from './features/events/index.ts';
-import { createForumsService } from './features/forums/index.ts';
+import {
+  clearReactions,
+  createForumMentions,
+  createForumReactions,
+  createForumsService,
+  createMentionable,
+  createReplyNotices,
+} from './features/forums/index.ts';
 import { createMediaServices } from './features/media/index.ts';
 import {
   createDigestRunner,
   createNotificationSettingsService,
   createUnsubscribeService,
   forumReplyRecipients,
+  mentionRecipients,
 } from './features/notifications/index.ts';
 import { createPrivacyService } from './features/privacy/index.ts';
 import {
@@ -43,6 +51,7 @@ import type { MailOutbox } from './platform/mail/mail-outbox.ts';
 import type { MailWorker } from './platform/mail/mail-worker.ts';
 import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
 import type { MetricsReporter } from './platform/metrics/metrics.ts';
+import { createNotificationCentre } from './platform/notification-centre/notification-centre.ts';
 import type { FileStore } from './platform/storage/file-store.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 
@@ -107,6 +116,8 @@ export function createServices(deps: ServiceDeps) {
       usage: GROUP_USAGE,
     }),
     notificationSettings: createNotificationSettingsService(db),
+    // the bell's list, count and read marks (issue 37 point 5); features write through notify()
+    notificationCentre: createNotificationCentre(db),
     unsubscribe: createUnsubscribeService({
       db,
       accounts,
@@ -140,7 +151,17 @@ export function createServices(deps: ServiceDeps) {
       search,
       // reply mails to the followers of a thread (issue 17); the notifications feature says who wants them
       replyMails: { outbox, mailWorker, addresses, jwtSecret, recipients: forumReplyRecipients },
+      // issue 37: mentions first, so that a mentioned follower gets the mention and no reply notification
+      postWritten: [
+        createForumMentions({ outbox, mailWorker, addresses, jwtSecret, recipients: mentionRecipients }),
+        createReplyNotices(),
+      ],
+      // a member's deleted reply keeps no reactions (issue 37)
+      postDeleted: [clearReactions],
     }),
+    // reactions to posts and the editor's @ suggestions (issue 37 points 2 and 4)
+    forumReactions: createForumReactions({ db }),
+    mentionable: createMentionable({ db, signer }),
     events: createEventsService(events),
     calendar,
     // the reminder mails before an event (issue 35 point 3), run by app.ts's eventReminders job

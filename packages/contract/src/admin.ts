@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { REACTION_KINDS } from './conversation.ts';
 import { formBoolean } from './form.ts';
 import { zId, zWholeNumber } from './ids.ts';
+import { NOTIFICATION_CENTRE_KINDS } from './notification-centre.ts';
 import { DIGEST_FREQUENCIES } from './notifications.ts';
 import { pathTemplate } from './paths.ts';
 import { ROLES } from './roles.ts';
@@ -289,6 +291,9 @@ export const AUDIT_KINDS = {
   'thread.delete': 'Thema gelöscht',
   'forumPost.save': 'Forumsbeitrag gespeichert',
   'forumPost.delete': 'Forumsbeitrag gelöscht',
+  // issue 37: an admin's edit of another member's post or thread title
+  'forumPost.edit': 'Forumsbeitrag bearbeitet',
+  'thread.rename': 'Thema umbenannt',
   'media.save': 'Datei gespeichert',
   'media.delete': 'Datei gelöscht',
   'mediaCategory.save': 'Medienkategorie gespeichert',
@@ -411,9 +416,26 @@ export const ZAccountExport = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /**
+   * issue 37: every version of a forum post the member wrote (the original and each edit, their own posts' or,
+   * for an admin, another's), oldest first; `name` the thread's title with a first post's version
+   */
+  forumPostVersions: z.array(
+    z.object({
+      postId: z.number().int(),
+      threadId: z.number().int(),
+      thread: z.string(),
+      number: z.number().int(),
+      name: z.string().nullable(),
+      content: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   notificationSettings: z.object({
     forumReplies: z.boolean(),
     digest: z.enum(DIGEST_FREQUENCIES),
+    /** issue 37: mails about mentions */
+    mentions: z.boolean(),
   }),
   followedThreads: z.array(z.object({ threadId: z.number().int(), thread: z.string() })),
   /** issue 34: every confirmation of a circular, each version confirmed; `circular` as 'Rundschreiben 12/2026' */
@@ -435,5 +457,25 @@ export const ZAccountExport = z.object({
     phone: z.string().nullable(),
     showInDirectory: z.boolean(),
   }),
+  /** issue 37: the member's reactions to forum posts, oldest first */
+  reactions: z.array(
+    z.object({
+      postId: z.number().int(),
+      threadId: z.number().int(),
+      thread: z.string(),
+      kind: z.enum(REACTION_KINDS),
+      createdAt: z.string(),
+    }),
+  ),
+  /** issue 37: what the notification centre holds for the member (kept 90 days), newest first */
+  notifications: z.array(
+    z.object({
+      kind: z.enum(NOTIFICATION_CENTRE_KINDS),
+      createdAt: z.string(),
+      read: z.boolean(),
+      text: z.string(),
+      link: z.string(),
+    }),
+  ),
 });
 export type TAccountExport = z.infer<typeof ZAccountExport>;

@@ -20,6 +20,8 @@ export const AUDIT_FIELDS = {
   sessions: 'Anmeldungen auf Geräten',
   readMarkers: 'Lesezeichen im Forum',
   mails: 'Wartende E-Mails',
+  reactions: 'Reaktionen im Forum',
+  notifications: 'Benachrichtigungen',
   // content of every kind
   name: 'Name',
   title: 'Titel',

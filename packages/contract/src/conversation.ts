@@ -173,6 +173,9 @@ export const ZForumThreadRename = z.object({
     .max(THREAD_NAME_MAX_LENGTH, CONVERSATION_MESSAGES.nameTooLong),
 });
 
+/** The answer of PUT /api/forumThread/{id}: the thread and its title as saved. */
+export const ZForumThreadRenamed = z.object({ id: z.number().int(), name: z.string() });
+
 /** PUT /api/forumPost/{id}/reaction. */
 export const ZReactionInput = z.strictObject({
   kind: z.enum(REACTION_KINDS, { error: CONVERSATION_MESSAGES.reactionKind }),

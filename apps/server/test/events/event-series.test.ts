@@ -189,6 +189,30 @@ describe('event series', () => {
     expect((await w.json<TEvent>(EVENTS_API.byId(third.id), w.as.mitglied)).mySubscription).toBe(true);
   });
 
+  it('should turn a single event into a series when a save gives it a rule, keeping its answers', async () => {
+    const single = await createEvent(w, {
+      name: 'Regionaltreffen Ost',
+      start: '2027-05-04T17:00:00.000Z',
+      end: '2027-05-04T19:00:00.000Z',
+    });
+    expect(single.seriesId).toBeNull();
+    expect((await setStatus(w, w.as.mitglied, single.id, 1)).statusCode).toBe(200);
+    const saved = await createEvent(w, {
+      id: single.id,
+      name: 'Regionaltreffen Ost',
+      start: single.start,
+      end: single.end,
+      recurrence: { frequency: 'weekly', interval: 2, count: 3 },
+    });
+    expect(saved.id).toBe(single.id);
+    expect(saved.seriesId).not.toBeNull();
+    expect(saved.recurrence).toMatchObject({ frequency: 'weekly', interval: 2, count: 3 });
+    const series = await occurrencesOf(saved.seriesId);
+    expect(walls(series)).toEqual(['2027-05-04 19:00', '2027-05-18 19:00', '2027-06-01 19:00']);
+    expect(series[0]?.id).toBe(single.id);
+    expect((await w.json<TEvent>(EVENTS_API.byId(single.id), w.as.mitglied)).mySubscription).toBe(true);
+  });
+
   it("should delete and cancel with scope 'this' and 'following'", async () => {
     const events = await weekly(5, 'Messeabend');
     const ids = events.map((event) => event.id);

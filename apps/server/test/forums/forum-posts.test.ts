@@ -1,4 +1,11 @@
-import { FORUM_API, FORUM_MESSAGES, MESSAGES, type TForum, type TForumPost } from '@portal/contract';
+import {
+  CONVERSATION_MESSAGES,
+  FORUM_API,
+  FORUM_MESSAGES,
+  MESSAGES,
+  type TForum,
+  type TForumPost,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildForum } from '../helpers/builders-forums-media.ts';
 import {
@@ -46,6 +53,11 @@ describe('POST /api/forumPost/', () => {
         forumPostMedia: [],
         forumPostMediaImages: [],
         forumPostMediaFiles: [],
+        // issue 37: never edited, not deleted, no reactions
+        editedAt: null,
+        versionCount: 1,
+        deleted: false,
+        reactions: [],
       });
       const read = await readThread(w, thread.id);
       expect(read.postCount).toBe(2);
@@ -143,17 +155,18 @@ describe('DELETE /api/forumPost/{id}', () => {
     expect(read.posts[0]).toEqual(first);
   });
 
-  it.each(['mitglied', 'kollege', 'partner'] as const)(
-    'should refuse %s with 403 and keep the post, even their own',
-    async (user) => {
-      const thread = await buildMemberThread(w, forumId, 1);
-      const post = { id: thread.postIds[1] ?? 0 };
-      const response = await remove(w, FORUM_API.post(post.id), w.as[user]);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ detail: MESSAGES.forbidden });
-      expect((await readThread(w, thread.id)).postCount).toBe(2);
-    },
-  );
+  // issue 37: a member deletes their own reply (post-delete-own.test.ts), nobody else's
+  it.each([
+    ['mitglied', CONVERSATION_MESSAGES.notYours],
+    ['partner', MESSAGES.forbidden],
+  ] as const)("should refuse %s with 403 and keep another member's post", async (user, detail) => {
+    const thread = await buildMemberThread(w, forumId, 1);
+    const post = { id: thread.postIds[1] ?? 0 };
+    const response = await remove(w, FORUM_API.post(post.id), w.as[user]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail });
+    expect((await readThread(w, thread.id)).posts[1]).toMatchObject({ id: post.id, deleted: false });
+  });
 
   it('should refuse a request without token with 401', async () => {
     const thread = await buildMemberThread(w, forumId, 1);

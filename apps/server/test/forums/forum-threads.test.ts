@@ -60,6 +60,11 @@ describe('POST /api/forumThread/', () => {
           forumPostMedia: [],
           forumPostMediaImages: [],
           forumPostMediaFiles: [],
+          // issue 37: never edited, not deleted, no reactions
+          editedAt: null,
+          versionCount: 1,
+          deleted: false,
+          reactions: [],
         },
       ]);
       expect(await readThread(w, body.id, '', w.as[user])).toEqual(body);

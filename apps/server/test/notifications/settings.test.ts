@@ -37,7 +37,7 @@ describe('GET /api/account/notifications', () => {
       const response = await get(w.as[user]);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
-      expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({ forumReplies: true, digest: 'daily' });
+      expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({ forumReplies: true, digest: 'daily', mentions: true });
     },
   );
 
@@ -57,20 +57,20 @@ describe('PUT /api/account/notifications', () => {
       payload: 'forumReplies=false&digest=never',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ forumReplies: false, digest: 'never' });
+    expect(response.json()).toEqual({ forumReplies: false, digest: 'never', mentions: true });
     const again = await w.app.inject({
       method: 'PUT',
       url: NOTIFICATIONS_API.settings,
       headers: { ...w.as.chef, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'forumReplies=1&digest=daily',
     });
-    expect(again.json()).toEqual({ forumReplies: true, digest: 'daily' });
+    expect(again.json()).toEqual({ forumReplies: true, digest: 'daily', mentions: true });
   });
 
   it.each(['partner', 'mitglied', 'chef', 'admin'] as const)(
     'should store the settings of %s and give them back',
     async (user) => {
-      const settings: TNotificationSettings = { forumReplies: false, digest: 'weekly' };
+      const settings: TNotificationSettings = { forumReplies: false, digest: 'weekly', mentions: false };
       const response = await put(w.as[user], settings);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(settings);
@@ -84,7 +84,7 @@ describe('PUT /api/account/notifications', () => {
     const eigen = await w.login('eigen');
     const fremd = await w.login('fremd');
     expect((await put(eigen, { forumReplies: false, digest: 'never' })).statusCode).toBe(200);
-    expect((await get(eigen)).json()).toEqual({ forumReplies: false, digest: 'never' });
+    expect((await get(eigen)).json()).toEqual({ forumReplies: false, digest: 'never', mentions: true });
     expect((await get(fremd)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 
@@ -98,6 +98,32 @@ describe('PUT /api/account/notifications', () => {
     expect(await versionOf('versioniert')).toBe(2);
     expect((await put(headers, { forumReplies: false, digest: 'daily' })).statusCode).toBe(200);
     expect(await versionOf('versioniert')).toBe(3);
+  });
+
+  it('should turn mention mails off and on, and leave them as they are when a client sends none', async () => {
+    await createUser(w.app, { username: 'erwaehnt' });
+    const headers = await w.login('erwaehnt');
+    const off = await put(headers, { forumReplies: true, digest: 'daily', mentions: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ forumReplies: true, digest: 'daily', mentions: false });
+    // a client made before issue 37 sends the two fields it knows: mentions stay off
+    const older = await put(headers, { forumReplies: false, digest: 'weekly' });
+    expect(older.json()).toEqual({ forumReplies: false, digest: 'weekly', mentions: false });
+    expect((await get(headers)).json()).toEqual({ forumReplies: false, digest: 'weekly', mentions: false });
+    const on = await put(headers, { forumReplies: false, digest: 'weekly', mentions: true });
+    expect(on.json()).toEqual({ forumReplies: false, digest: 'weekly', mentions: true });
+  });
+
+  it('should take mentions as a form field too', async () => {
+    await createUser(w.app, { username: 'formular' });
+    const response = await w.app.inject({
+      method: 'PUT',
+      url: NOTIFICATIONS_API.settings,
+      headers: { ...(await w.login('formular')), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'forumReplies=true&digest=daily&mentions=false',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ forumReplies: true, digest: 'daily', mentions: false });
   });
 
   it('should refuse a request without token with 401 and store nothing', async () => {
@@ -114,6 +140,13 @@ describe('PUT /api/account/notifications', () => {
     ['forumReplies as text', { forumReplies: 'ja', digest: 'daily' }, 'forumReplies', 'forumRepliesInvalid'],
     ['a missing forumReplies', { digest: 'daily' }, 'forumReplies', 'forumRepliesInvalid'],
     ['forumReplies null', { forumReplies: null, digest: 'weekly' }, 'forumReplies', 'forumRepliesInvalid'],
+    [
+      'mentions as text',
+      { forumReplies: true, digest: 'daily', mentions: 'ja' },
+      'mentions',
+      'mentionsInvalid',
+    ],
+    ['mentions null', { forumReplies: true, digest: 'daily', mentions: null }, 'mentions', 'mentionsInvalid'],
   ] as const)(
     'should refuse %s with 400 and a German detail, changing nothing',
     async (_name, body, field, message) => {

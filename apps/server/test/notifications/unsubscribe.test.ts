@@ -217,7 +217,18 @@ describe('POST /api/notifications/unsubscribe', () => {
     expectGermanPage(response, 200);
     expect(response.body).toContain('<title>Abbestellt</title>');
     expect(response.body).toContain('Sie erhalten keine E-Mails zu Antworten im Forum mehr.');
-    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'daily' });
+    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'daily', mentions: true });
+    expect(await versionOf(m.id)).toBe(1);
+  });
+
+  it('should turn mention mails off and keep the rest (issue 37)', async () => {
+    const m = await member('mentions');
+    expectGermanPage(await show(await m.sign()), 200);
+    expect((await show(await m.sign())).body).toContain('wenn Sie jemand im Forum erwähnt');
+    const response = await oneClick(await m.sign());
+    expectGermanPage(response, 200);
+    expect(response.body).toContain('Sie erhalten keine E-Mails mehr, wenn Sie jemand im Forum erwähnt.');
+    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'daily', mentions: false });
     expect(await versionOf(m.id)).toBe(1);
   });
 
@@ -236,7 +247,7 @@ describe('POST /api/notifications/unsubscribe', () => {
     const response = await oneClick(await m.sign());
     expectGermanPage(response, 200);
     expect(response.body).toContain('Zusammenfassung');
-    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'never' });
+    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'never', mentions: true });
     expect(await versionOf(m.id)).toBe(2);
   });
 
@@ -250,7 +261,7 @@ describe('POST /api/notifications/unsubscribe', () => {
       payload: new URLSearchParams(form.fields).toString(),
     });
     expectGermanPage(response, 200);
-    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'never' });
+    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'never', mentions: true });
   });
 
   it('should work once: a second POST answers 410 and changes nothing', async () => {
@@ -268,7 +279,7 @@ describe('POST /api/notifications/unsubscribe', () => {
     const again = await oneClick(token);
     expectGermanPage(again, 410);
     expect(again.body).toContain('bereits verwendet oder Ihre Einstellungen haben sich seitdem geändert');
-    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'daily' });
+    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'daily', mentions: true });
     expect(await versionOf(m.id)).toBe(version);
   });
 
@@ -283,11 +294,11 @@ describe('POST /api/notifications/unsubscribe', () => {
     });
     const response = await oneClick(token);
     expectGermanPage(response, 410);
-    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'weekly' });
+    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'weekly', mentions: true });
     expect(await versionOf(m.id)).toBe(1);
     // a link of the new version works
     expect((await oneClick(await m.sign())).statusCode).toBe(200);
-    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'never' });
+    expect(await m.settings()).toEqual({ forumReplies: true, digest: 'never', mentions: true });
   });
 
   it('should let only one of two POSTs at once turn it off', async () => {
@@ -355,7 +366,7 @@ describe('POST /api/notifications/unsubscribe', () => {
       payload: ONE_CLICK,
     });
     expectGermanPage(response, 200);
-    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'daily' });
+    expect(await m.settings()).toEqual({ forumReplies: false, digest: 'daily', mentions: true });
     expect(await settingsOf(w.as.admin)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 });

@@ -92,6 +92,62 @@ describe('sanitizeRichText', () => {
   });
 });
 
+describe('quotes and mentions (issue 37)', () => {
+  const quote =
+    '<blockquote data-quote="12"><p><a href="/forum/1/thread/3?post=12">Erika Muster schrieb:</a></p>' +
+    '<p>Der Randverbund ist undicht.</p></blockquote>';
+  const mention = '<p><a href="/personen/7" data-mention="7">@Erika Muster</a> was meinen Sie?</p>';
+
+  it('should keep a quote as the editor writes it, its attribution an ordinary relative link', () => {
+    expect(sanitizeRichText(quote)).toBe(quote);
+  });
+
+  it('should keep a mention as the editor writes it', () => {
+    expect(sanitizeRichText(mention)).toBe(mention);
+  });
+
+  it.each([
+    '0',
+    '-3',
+    '1.5',
+    '12abc',
+    ' 12',
+    '1e3',
+    '0x1f',
+    '012',
+    '2147483648',
+    '99999999999999999999',
+    '',
+    '12" onmouseover="alert(1)',
+    'javascript:alert(1)',
+    '<script>',
+  ])('should drop a data-quote or data-mention that is no positive whole number: %s', (value) => {
+    const attribute = escapeAttribute(value);
+    expect(sanitizeRichText(`<blockquote data-quote="${attribute}"><p>x</p></blockquote>`)).toBe(
+      '<blockquote><p>x</p></blockquote>',
+    );
+    expect(sanitizeRichText(`<a href="/personen/7" data-mention="${attribute}">@x</a>`)).toBe(
+      '<a href="/personen/7">@x</a>',
+    );
+  });
+
+  it('should keep the attributes only where they belong, and no other data attribute', () => {
+    expect(sanitizeRichText('<p data-quote="12" data-mention="7">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeRichText('<blockquote data-mention="7" data-x="1">x</blockquote>')).toBe(
+      '<blockquote>x</blockquote>',
+    );
+    expect(sanitizeRichText('<a href="/personen/7" data-quote="12" data-id="3">x</a>')).toBe(
+      '<a href="/personen/7">x</a>',
+    );
+  });
+
+  it('should keep a mention whose address is dropped as a mention of plain text', () => {
+    expect(sanitizeRichText('<a href="javascript:alert(1)" data-mention="7">@x</a>')).toBe(
+      '<a data-mention="7">@x</a>',
+    );
+  });
+});
+
 describe('isBlankRichText', () => {
   it('should treat an empty editor as blank', () => {
     expect(isBlankRichText('<p></p>')).toBe(true);

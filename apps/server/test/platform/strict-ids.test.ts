@@ -58,6 +58,13 @@ const ROUTES: Array<[Method, string, string]> = [
   ['DELETE', '/api/forumThread/{n}', ID_MESSAGES.invalid],
   ['PUT', '/api/forumThread/{n}/follow', ID_MESSAGES.invalid],
   ['DELETE', '/api/forumPost/{n}', ID_MESSAGES.invalid],
+  ['PUT', '/api/forumPost/{n}', ID_MESSAGES.invalid],
+  ['GET', '/api/forumPost/{n}/versions', ID_MESSAGES.invalid],
+  ['PUT', '/api/forumThread/{n}', ID_MESSAGES.invalid],
+  // issue 37: reactions and the @ suggestions
+  ['PUT', '/api/forumPost/{n}/reaction', ID_MESSAGES.invalid],
+  ['GET', '/api/forumPost/{n}/reactions', ID_MESSAGES.invalid],
+  ['GET', '/api/forum/{n}/mentionable', ID_MESSAGES.invalid],
   ['GET', '/api/admin/members/{n}', ID_MESSAGES.invalid],
   ['PATCH', '/api/admin/members/{n}', ID_MESSAGES.invalid],
   ['DELETE', '/api/admin/members/{n}', ID_MESSAGES.invalid],

@@ -140,7 +140,7 @@ describe('GET /api/account/export', () => {
       '<p>Antwort des Kollegen: Randverbund prüfen.</p>',
       '<p>Woran liegt das?</p>',
     ]);
-    expect(other.notificationSettings).toEqual({ forumReplies: false, digest: 'weekly' });
+    expect(other.notificationSettings).toEqual({ forumReplies: false, digest: 'weekly', mentions: true });
     expect(other.followedThreads.map((thread) => thread.thread)).toEqual([
       'Isolierglas beschlägt innen',
       'Kollegenthema Wärmedämmung',

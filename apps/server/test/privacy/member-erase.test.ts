@@ -258,6 +258,8 @@ describe('DELETE /api/admin/members/{id}', () => {
       sessions: { before: 2, after: 0 },
       readMarkers: { before: 1, after: 0 },
       mails: { before: 1, after: 0 },
+      // issue 37: the reply notification of the thread they followed
+      notifications: { before: 1, after: 0 },
     });
     const serialised = JSON.stringify(entry);
     for (const personal of ['mitglied', 'erika', 'glaserei', 'Muster', 'Glaserei'])

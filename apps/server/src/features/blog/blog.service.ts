@@ -407,6 +407,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
         if (!saved) throw notFound(BLOG_MESSAGES.notFound);
         const after = await stateOf(trx, saved);
         await auditPostSave(trx, principal, postId, { before, after }, names);
+        // the members a circular asks to confirm hear of it in the notification centre (issue 37)
+        await circulars.noticePending(trx, saved, new Date());
         const replaced = current && current.imageKey !== picture.imageKey ? current.imageKey : null;
         return { result: postId, replaced: [replaced, ...dropped] };
       });
@@ -423,6 +425,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
         const attachments = (await repo.attachmentsOf([id], trx)).get(id) ?? [];
         await repo.delete(trx, id);
         await search.remove(trx, 'blog', [id]);
+        if (post.circularNumber !== null) await circulars.withdrawNotices(trx, id);
         return [post.imageKey, ...attachments.map((file) => file.storageKey)];
       });
       await storage.discard(key);

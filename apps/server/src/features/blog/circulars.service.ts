@@ -4,10 +4,12 @@
  * day of 'Bestätigen bis'.
  */
 import {
+  APP_PATHS,
   BLOG_MESSAGES,
   CONFIRMATION_REMINDER_DAYS_BEFORE,
   CONFIRMATION_REMINDER_REPEAT_HOURS,
   CONFIRMATIONS_CSV,
+  circularLabel,
   ERASED_MEMBER_NAME,
   personName,
   type TAppAddresses,
@@ -24,7 +26,8 @@ import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
-import { berlinAsUtc, berlinDayStart } from '../../platform/time/berlin-time.ts';
+import { noticeDone, notify, withdrawNotices } from '../../platform/notification-centre/notices.ts';
+import { berlinAsUtc, berlinDate, berlinDayStart } from '../../platform/time/berlin-time.ts';
 import { memberCompanyNames } from '../companies/index.ts';
 import type { BlogPostRow, createBlogRepository } from './blog.repository.ts';
 import { confirmationReminderMail, type ReminderOccasion } from './circular-mails.ts';
@@ -56,6 +59,9 @@ const circularNumberOf = (row: Pick<BlogPostRow, 'circularNumber' | 'circularYea
   row.circularNumber !== null && row.circularYear !== null
     ? { number: row.circularNumber, year: row.circularYear }
     : null;
+
+/** The notification centre's key of a circular's request: once per member and version (issue 37). */
+const noticeKey = (postId: number, version: number) => `circular:${postId}:${version}`;
 
 export function createCirculars(deps: CircularsDeps) {
   const { db, outbox, addresses, blogRepo } = deps;
@@ -188,6 +194,7 @@ export function createCirculars(deps: CircularsDeps) {
       if (!row.confirmationRequired) throw conflict(BLOG_MESSAGES.confirmationNotRequested);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.confirm(trx, id, row.circularVersion, principal.id, now))) return;
+        await noticeDone(trx, principal.id, noticeKey(id, row.circularVersion), now);
         await recordAudit(trx, {
           actorId: principal.id,
           kind: 'post.confirm',
@@ -279,6 +286,33 @@ export function createCirculars(deps: CircularsDeps) {
       });
       return { queued };
     },
+
+    /**
+     * In the save's transaction (issue 37): a circular that asks for confirmation tells each member it asks and
+     * who has not confirmed its current version, once per version, in the notification centre; a scheduled one
+     * from its publication on.
+     */
+    async noticePending(trx: Executor, post: BlogPostRow, now: Date): Promise<void> {
+      const number = circularNumberOf(post);
+      if (!number || !post.confirmationRequired) return;
+      const pending = await repo.pendingOf(trx, post.id, post.circularVersion);
+      const until = post.confirmBy ? ` bis zum ${berlinDate.format(berlinDayStart(post.confirmBy))}` : '';
+      await notify(
+        trx,
+        pending.map((member) => ({
+          recipientId: member.id,
+          kind: 'circular',
+          actorId: null,
+          text: `Bitte bestätigen Sie${until} das ${circularLabel(number)}: „${post.title}“.`,
+          link: APP_PATHS.post(post.id),
+          key: noticeKey(post.id, post.circularVersion),
+          at: post.publishedAt > now ? post.publishedAt : now,
+        })),
+      );
+    },
+
+    /** In the deletion's transaction: the circular's requests to confirm go with it. */
+    withdrawNotices: (trx: Executor, postId: number) => withdrawNotices(trx, `circular:${postId}:`),
 
     /** The ids of the published circulars the member is asked to confirm and has not: 'Zu bestätigen'. */
     async toConfirmIds(principal: Principal, now: Date): Promise<number[]> {

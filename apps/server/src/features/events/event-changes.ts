@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import { berlinDate } from '../../platform/time/berlin-time.ts';
 import { cancelMail, changeLines, changeMail, type MailedEvent, mailsTo } from './event-mails.ts';
+import { noticeCancelled, noticeChanged } from './event-notices.ts';
 import type { EventRow } from './events.repository.ts';
 import { scheduleRepository } from './schedule.repository.ts';
 import { seriesRepository } from './series.repository.ts';
@@ -21,10 +22,11 @@ import { seriesRepository } from './series.repository.ts';
  */
 export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; addresses: TAppAddresses }) {
   /** those with a place, then those waiting: both are told of a change or a cancellation */
-  async function recipientsOf(trx: Executor, eventId: number): Promise<string[]> {
+  async function recipientsOf(trx: Executor, eventId: number) {
     const attendees = (await scheduleRepository.attendeesOf(trx, [eventId])).get(eventId) ?? [];
     const waiting = await scheduleRepository.waitingOf(trx, eventId);
-    return [...attendees, ...waiting].map((recipient) => recipient.email);
+    const recipients = [...attendees, ...waiting];
+    return { emails: recipients.map((recipient) => recipient.email), ids: recipients.map((r) => r.userId) };
   }
 
   const changes = {
@@ -34,9 +36,11 @@ export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; 
       if (lines.length === 0 || before.cancelledAt !== null) return 0;
       const recipients = await recipientsOf(trx, before.id);
       const mail = changeMail(after, lines, deps.addresses);
+      // the same members in the notification centre (issue 37)
+      await noticeChanged(trx, recipients.ids, after, lines, now);
       return deps.outbox.enqueue(
         trx,
-        mailsTo(recipients, mail, `event:${before.id}:change:${now.toISOString()}`),
+        mailsTo(recipients.emails, mail, `event:${before.id}:change:${now.toISOString()}`),
         now,
       );
     },
@@ -46,7 +50,8 @@ export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; 
       if (event.cancelledAt !== null) return 0;
       const recipients = await recipientsOf(trx, event.id);
       const mail = cancelMail(event, stays, deps.addresses);
-      return deps.outbox.enqueue(trx, mailsTo(recipients, mail, `event:${event.id}:cancel`), now);
+      await noticeCancelled(trx, recipients.ids, event, stays, now);
+      return deps.outbox.enqueue(trx, mailsTo(recipients.emails, mail, `event:${event.id}:cancel`), now);
     },
 
     /**

@@ -3,27 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { JobLease } from '../../platform/jobs/job-lease.ts';
-import { createPeriodicJob, type PeriodicJob } from '../../platform/jobs/periodic-job.ts';
+import {
+  createMailQueueingJob,
+  type MailQueueingJob,
+  type QueuedMails,
+} from '../../platform/jobs/mail-queueing-job.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { calendarAttachment, mailsTo, reminderMail } from './event-mails.ts';
 import type { EventRow } from './events.repository.ts';
 import { scheduleRepository } from './schedule.repository.ts';
 
-/** The job_leases row one instance at a time holds while it queues event reminders. */
-const EVENT_REMINDERS_JOB = 'event-reminders';
+type EventReminderRun = QueuedMails;
 
-export interface EventReminderRun {
-  /** reminder mails queued in this run */
-  queued: number;
-}
-
-interface EventRemindersJobRun extends EventReminderRun {
-  /** false: another instance held the lease, nothing was done */
-  leased: boolean;
-}
-
-export type EventReminders = Pick<PeriodicJob<EventRemindersJobRun>, 'start' | 'stop' | 'runOnce'>;
+export type EventReminders = MailQueueingJob;
 
 /**
  * The reminder run (issue 35 point 3, decision 0165): for every event whose reminder is due, one mail per
@@ -68,8 +61,7 @@ export function createReminderRun(deps: {
 
 /**
  * Queues the events' reminder mails every five minutes, on one instance at a time (the lease); the claims
- * make a second instance or a restart harmless. buildApp creates it stopped; main.ts starts it, tests drive
- * it with runOnce(now).
+ * make a second instance or a restart harmless.
  */
 export function createEventReminders(deps: {
   run: (now: Date) => Promise<EventReminderRun>;
@@ -79,25 +71,10 @@ export function createEventReminders(deps: {
   holder?: string;
   everyMs?: number;
 }): EventReminders {
-  const job = createPeriodicJob<EventRemindersJobRun>({
+  return createMailQueueingJob({
+    ...deps,
     name: 'event reminders',
+    leaseName: 'event-reminders',
     everyMs: deps.everyMs ?? 5 * 60_000,
-    log: deps.log,
-    lease: {
-      leases: deps.lease,
-      name: EVENT_REMINDERS_JOB,
-      leaseMs: 5 * 60_000,
-      holder: deps.holder,
-      whenHeld: { leased: false, queued: 0 },
-    },
-    async run(now) {
-      const result = await deps.run(now);
-      if (result.queued > 0) {
-        deps.mailWorker.notify();
-        deps.log.info({ ...result }, 'event reminders queued');
-      }
-      return { leased: true, ...result };
-    },
   });
-  return { start: job.start, stop: job.stop, runOnce: job.runOnce };
 }

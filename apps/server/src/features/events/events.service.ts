@@ -161,7 +161,10 @@ export function createEventsService(deps: EventsFeatureDeps) {
           ...picture,
         };
         const now = new Date();
-        const following = current && input.scope === 'following' && current.seriesId !== null;
+        // a single event given a rule becomes the first date of a new series, as 'following' on it would
+        const becomesSeries = current?.seriesId === null && input.recurrence != null;
+        const following =
+          current && (becomesSeries || (input.scope === 'following' && current.seriesId !== null));
         let eventId: number;
         let saved: number[];
         if (current && following) {

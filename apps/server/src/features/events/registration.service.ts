@@ -49,7 +49,7 @@ export function createRegistration(mailer: WaitlistMailer) {
       await repo.leaveWaitlist(trx, eventId, head.userId);
       await repo.saveAnswer(trx, { eventId, userId: head.userId, status: true, guests: head.guests }, now);
       await auditMoveUp(trx, actorId, head.userId, event, head.guests);
-      await queueMovedUpMail(trx, mailer, { event, member: head, guests: head.guests });
+      await queueMovedUpMail(trx, mailer, { event, member: head, guests: head.guests }, now);
       moved += 1;
     }
   }

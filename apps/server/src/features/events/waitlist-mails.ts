@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/executor.ts';
 import { renderMail } from '../../platform/mail/mail-layout.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import { berlinDateTime } from '../../platform/time/berlin-time.ts';
+import { noticeMovedUp } from './event-notices.ts';
 
 /** What a move-up mail needs: the outbox of the transaction and the app's addresses for the link. */
 export interface WaitlistMailer {
@@ -12,7 +13,7 @@ export interface WaitlistMailer {
 
 interface MovedUp {
   event: { id: number; name: string; startAt: Date; location: string | null };
-  member: { email: string | null };
+  member: { userId: number; email: string | null };
   guests: number;
 }
 
@@ -43,8 +44,17 @@ function movedUpMail({ event, guests }: MovedUp, addresses: TAppAddresses) {
   });
 }
 
-/** Queues the move-up mail in the transaction that gave the place (none to a member without address). */
-export async function queueMovedUpMail(trx: Executor, mailer: WaitlistMailer, moved: MovedUp): Promise<void> {
+/**
+ * Queues the move-up mail in the transaction that gave the place (none to a member without address), and
+ * tells the member in the notification centre (issue 37).
+ */
+export async function queueMovedUpMail(
+  trx: Executor,
+  mailer: WaitlistMailer,
+  moved: MovedUp,
+  now: Date,
+): Promise<void> {
+  await noticeMovedUp(trx, moved.member.userId, moved.event, now);
   if (!moved.member.email) return;
   const mail = movedUpMail(moved, mailer.addresses);
   await mailer.outbox.enqueue(trx, [{ recipient: moved.member.email, ...mail }]);

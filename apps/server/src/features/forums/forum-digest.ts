@@ -39,6 +39,8 @@ export const forumsDigest: DigestSection = {
         .where('forumThreads.lastPostAt', '>', window.start)
         .where('forumPosts.createdAt', '>', window.start)
         .where('forumPosts.createdAt', '<=', window.end)
+        // a reply its author deleted (issue 37) is no news
+        .where('forumPosts.deletedAt', 'is', null)
         .where((eb) => isUnreadPost(eb, reader))
         .where((eb) => hasNewerPosts(eb, reader))
         .where((eb) =>

@@ -8,6 +8,8 @@ export interface PostRow {
   content: string;
   isFirst: boolean;
   createdAt: Date;
+  /** a reply its author deleted (issue 37): shown in place as 'Beitrag gelöscht' */
+  deletedAt: Date | null;
   authorName: string | null;
   authorUserId: number | null;
   authorFirstName: string | null;
@@ -44,6 +46,7 @@ export function createForumPostsRepository(db: Kysely<DB>) {
         'forumPosts.content',
         'forumPosts.isFirst',
         'forumPosts.createdAt',
+        'forumPosts.deletedAt',
         'users.username as authorName',
         'users.id as authorUserId',
         'users.firstName as authorFirstName',

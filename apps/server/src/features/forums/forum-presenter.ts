@@ -5,6 +5,8 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import { createForumPostsRepository, type PostRow } from './forum-posts.repository.ts';
 import type { AuthorColumns, ForumStatsRow, ThreadRow } from './forums.repository.ts';
 import { presentMedia } from './post-media.ts';
+import { createPostVersionsRepository } from './post-versions.repository.ts';
+import { reactionsRepository } from './reactions.repository.ts';
 
 export const iso = (value: Date) => value.toISOString();
 /** A post's or thread's author as answers carry them: with id (the person page) and display name. */
@@ -25,6 +27,7 @@ export const author = (row: AuthorColumns) =>
 export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }) {
   const { db, signer } = deps;
   const posts = createForumPostsRepository(db);
+  const versions = createPostVersionsRepository(db);
 
   return {
     /** `unreadThreads`: the forum's threads with posts the member has not seen. */
@@ -40,10 +43,20 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
       };
     },
 
-    async posts(rows: readonly PostRow[]): Promise<TForumPost[]> {
-      const media = await posts.mediaOf(rows.map((row) => row.id));
+    /**
+     * A page of posts: their attachments, their versions' summaries and their reactions (`mine`: those of
+     * `viewerId`) in one query each, never per post.
+     */
+    async posts(rows: readonly PostRow[], viewerId?: number): Promise<TForumPost[]> {
+      const ids = rows.map((row) => row.id);
+      const [media, history, reactions] = await Promise.all([
+        posts.mediaOf(ids),
+        versions.summaries(ids),
+        reactionsRepository.summaries(db, ids, viewerId),
+      ]);
       return rows.map((row) => {
         const files = (media.get(row.id) ?? []).map((file) => presentMedia(signer, file));
+        const edited = history.get(row.id);
         return {
           id: row.id,
           forumThreadId: row.threadId,
@@ -54,11 +67,12 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           forumPostMedia: files,
           forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
           forumPostMediaFiles: files.filter((file) => !file.mimeType.startsWith('image/')),
-          // issue 37: nothing stored yet (the conversation helpers fill these)
-          editedAt: null,
-          versionCount: 1,
-          deleted: false,
-          reactions: [],
+          // issue 37: edits and the replies their authors deleted (decisions 0186, 0187)
+          editedAt: edited ? iso(edited.editedAt) : null,
+          versionCount: edited?.count ?? 1,
+          deleted: row.deletedAt !== null,
+          // a deleted reply shows none (decision 0191)
+          reactions: row.deletedAt === null ? (reactions.get(row.id) ?? []) : [],
         };
       });
     },

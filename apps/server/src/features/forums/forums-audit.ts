@@ -1,7 +1,7 @@
 /**
  * What the audit log (issue 18) keeps of forums, threads and posts. Forums are written by admins only; threads
- * and posts are logged when an admin writes them (members' own posts are no admin action) and when an admin
- * deletes them. Texts only as changed, never the texts themselves; authors never (members are named by their
+ * and posts are logged when an admin writes them (members' own posts are no admin action), edits another
+ * member's (issue 37) and deletes them. Texts only as changed, never the texts themselves; authors never (members are named by their
  * row, and a post's author is in the post).
  */
 import type { TAuditField, TAuditKind, TAuditSubject } from '@portal/contract';
@@ -104,4 +104,37 @@ export function auditPostDelete(
 ): Promise<void> {
   const changes = removedFields({ content: post.content }, ['content']);
   return record(trx, actor, 'forumPost.delete', { type: 'forumPost', id, label: post.thread }, changes);
+}
+
+/** A post's text and its attachments' names, as an edit's entry compares them. */
+type PostState = {
+  content: string;
+  attachments: string[];
+};
+
+/**
+ * In the edit's transaction, when an admin edited another member's post (issue 37): `forumPost.edit`, named by
+ * its thread, with the text only as changed and the attachments' names before → after. Nothing when only the
+ * title changed (auditThreadRename).
+ */
+export async function auditPostEdit(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  post: { thread: string; before: PostState; after: PostState },
+): Promise<void> {
+  const changes = changedFields(post.before, post.after, ['content', 'attachments']);
+  if (!changes) return;
+  await record(trx, actor, 'forumPost.edit', { type: 'forumPost', id, label: post.thread }, changes);
+}
+
+/** In the edit's transaction, when an admin renamed another member's thread (issue 37): `thread.rename`. */
+export async function auditThreadRename(
+  trx: Executor,
+  actor: Principal,
+  id: number,
+  name: { before: string; after: string },
+): Promise<void> {
+  const changes = changedFields({ name: name.before }, { name: name.after }, ['name']);
+  await record(trx, actor, 'thread.rename', { type: 'thread', id, label: name.after }, changes);
 }

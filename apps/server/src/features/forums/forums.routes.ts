@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireRole } from '../../platform/auth/guards.ts';
 import { ROUTE_ERRORS } from '../../platform/http/errors.ts';
+import { forumEditsRoutes } from './forum-edits.routes.ts';
 import type { ForumsService } from './forums.service.ts';
 import { withPostMedia } from './post-media.ts';
 
@@ -42,6 +43,7 @@ const UNREAD =
  * Forums of SPEC §7. SPEC §2 opens /forum to ROLE_USER: every member reads, opens threads and replies; only
  * admins save or delete forums and delete threads and posts. The first post of a thread is never deleted.
  * Issue 17: members follow threads (reply mails) and see which threads hold posts they have not read.
+ * Issue 37: members edit their own posts and delete their own replies (forum-edits.routes.ts).
  */
 export const forumsRoutes: FastifyPluginAsyncZod<{ forums: ForumsService }> = async (app, opts) => {
   const service = opts.forums;
@@ -240,11 +242,15 @@ export const forumsRoutes: FastifyPluginAsyncZod<{ forums: ForumsService }> = as
   app.route({
     method: 'DELETE',
     url: FORUM_API.post.pattern,
-    onRequest: admin,
+    onRequest: member,
     schema: {
       tags,
       params: ZForumIdParams,
-      description: 'Deletes a reply and its attachments; 409 for the first post of a thread.',
+      description:
+        'An admin deletes a reply and its attachments. A member deletes only their own reply (else 403): it ' +
+        "stays in place as 'Beitrag gelöscht' (`deleted: true`, no text, attachments, versions or reactions), " +
+        "the thread's counts unchanged; deleting it again answers 204 and changes nothing. 409 for the first " +
+        'post of a thread.',
       response: { 204: z.null(), ...ROUTE_ERRORS, 409: ZApiError },
     },
     handler: async (request, reply) => {
@@ -252,4 +258,7 @@ export const forumsRoutes: FastifyPluginAsyncZod<{ forums: ForumsService }> = as
       return reply.status(204).send(null);
     },
   });
+
+  // issue 37: edits, versions and thread titles
+  await app.register(forumEditsRoutes, opts);
 };

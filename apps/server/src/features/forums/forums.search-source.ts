@@ -89,10 +89,14 @@ export const forumsSearchSource: SearchSource = {
     {
       kind: 'forum-post',
       label: 'Forenbeiträge',
-      // no title of its own: its thread's is shown, and its words are not the post's
+      // no title of its own: its thread's is shown, and its words are not the post's; a reply its author
+      // deleted has none (issue 37)
       read: (db, sources) =>
         documentsOf(
-          db.selectFrom('forumPosts').select(['id', 'threadId as ownerId', 'content', 'createdAt as date']),
+          db
+            .selectFrom('forumPosts')
+            .select(['id', 'threadId as ownerId', 'content', 'createdAt as date'])
+            .where('deletedAt', 'is', null),
           'id',
           sources,
           ({ id, content, ...post }) => ({ sourceId: id, title: '', body: htmlToText(content), ...post }),

@@ -20,6 +20,7 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
+import { createForumEdits, type PostDeletedListener, type PostEditInput } from './forum-edits.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
 import { author, createForumPresenter, iso } from './forum-presenter.ts';
 import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
@@ -45,6 +46,8 @@ export interface ForumsFeatureDeps {
   replyMails?: ForumReplyMailDeps;
   /** told of every post written (new or edited) in its transaction: mentions and the notification centre */
   postWritten?: readonly PostWrittenListener[];
+  /** told when a member deletes their reply, in its transaction: what refers to the post (its row stays) */
+  postDeleted?: readonly PostDeletedListener[];
 }
 
 /** A post as it was just written; `edited` false for a new post, true after an edit (issue 37). */
@@ -55,6 +58,8 @@ export interface PostWritten {
   content: string;
   isFirst: boolean;
   edited: boolean;
+  /** who wrote the edit (an admin may edit another's post); absent for a new post */
+  editorId?: number;
   at: Date;
 }
 export type PostWrittenListener = (trx: Kysely<DB>, post: PostWritten) => Promise<void>;
@@ -77,6 +82,8 @@ export function createForumsService(deps: ForumsFeatureDeps) {
   const written = async (trx: Kysely<DB>, post: PostWritten) => {
     for (const listener of deps.postWritten ?? []) await listener(trx, post);
   };
+  // issue 37: edits, versions and members' deletions of their replies
+  const edits = createForumEdits({ db, storage, search, written, deleted: deps.postDeleted });
 
   /** The forums (one or all) with the reader's unread threads in each (none without a reader). */
   async function forumsFor(reader: ForumReader | undefined, id?: number): Promise<TForumSummary[]> {
@@ -205,7 +212,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         page: visit.page,
         pageSize: query.pageSize,
         pageCount: visit.pageCount,
-        posts: await present.posts(rows),
+        posts: await present.posts(rows, viewer.id),
         following: visit.following,
         unread: visit.unread,
         firstUnreadPostId: visit.firstUnreadPostId,
@@ -309,7 +316,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         },
       );
       if (mailed > 0) mails?.notify();
-      const [post] = await present.posts(await posts.findPosts(db, [id]));
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
       if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
       return post;
     },
@@ -332,8 +339,23 @@ export function createForumsService(deps: ForumsFeatureDeps) {
       await storage.discard(keys);
     },
 
-    /** Deletes a reply and its attachments; the first post of a thread is refused with 409. */
+    /** PUT /api/forumPost/{id} (issue 37): the post as it is after the edit. */
+    async editPost(principal: Principal, id: number, input: PostEditInput): Promise<TForumPost> {
+      await edits.editPost(principal, id, input);
+      const [post] = await present.posts(await posts.findPosts(db, [id]), principal.id);
+      if (!post) throw notFound(FORUM_MESSAGES.postNotFound);
+      return post;
+    },
+
+    renameThread: edits.renameThread,
+    postVersions: edits.versions,
+
+    /**
+     * Deletes a reply and its attachments (an admin); the first post of a thread is refused with 409. A member
+     * deletes only their own reply, which stays as 'Beitrag gelöscht' (forum-edits.ts).
+     */
     async deletePost(principal: Principal, id: number): Promise<void> {
+      if (!principal.isAdmin) return edits.deleteOwnReply(principal, id);
       const keys = await db.transaction().execute(async (trx) => {
         const [found] = await posts.findPosts(trx, [id]);
         if (!found) throw notFound(FORUM_MESSAGES.postNotFound);

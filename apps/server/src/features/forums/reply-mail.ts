@@ -19,7 +19,7 @@ export interface ReplyMailInput {
 }
 
 /** The plain text of the reply, cut after QUOTE_MAX characters at a word's end. */
-function shortenedText(html: string, max = QUOTE_MAX): string {
+export function shortenedText(html: string, max = QUOTE_MAX): string {
   const text = htmlToText(html);
   if (text.length <= max) return text;
   const cut = text.slice(0, max);

@@ -9,7 +9,7 @@ export {
   type DigestSchedulerRun,
 } from './digest-scheduler.ts';
 export { notificationsFeature } from './feature.ts';
-export { forumReplyRecipients } from './forum-reply-recipients.ts';
+export { forumReplyRecipients, mentionRecipients } from './forum-reply-recipients.ts';
 export { notificationSettingsRoutes } from './notification-settings.routes.ts';
 export { createNotificationSettingsService } from './notification-settings.service.ts';
 export { unsubscribeRoutes } from './unsubscribe.routes.ts';

@@ -3,6 +3,7 @@ import {
   isDigestFrequency,
   type TNotificationKind,
   type TNotificationSettings,
+  type TNotificationSettingsInput,
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
@@ -16,6 +17,7 @@ export interface StoredNotificationSettings extends TNotificationSettings {
 const TURNED_OFF = {
   forumReplies: { forumReplies: false },
   digest: { digest: 'never' },
+  mentions: { mentions: false },
 } as const satisfies Record<TNotificationKind, Partial<TNotificationSettings>>;
 
 /** notification_settings: one row per member who has changed anything; a missing row means the defaults. */
@@ -24,29 +26,40 @@ export function createNotificationSettingsRepository(db: Kysely<DB>) {
     async find(userId: number): Promise<StoredNotificationSettings | undefined> {
       const row = await db
         .selectFrom('notificationSettings')
-        .select(['forumReplies', 'digest', 'version'])
+        .select(['forumReplies', 'digest', 'mentions', 'version'])
         .where('userId', '=', userId)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         forumReplies: row.forumReplies,
         digest: isDigestFrequency(row.digest) ? row.digest : DEFAULT_NOTIFICATION_SETTINGS.digest,
+        mentions: row.mentions,
         version: row.version,
       };
     },
 
     /**
      * Writes the settings in one statement and raises the version (from 0, the missing row's, to 1). A digest
-     * turned on again starts from now, so the next one does not gather everything since the last.
+     * turned on again starts from now, so the next one does not gather everything since the last. `mentions`
+     * left out stays as it is (the default for a new row).
      */
-    async save(userId: number, settings: TNotificationSettings, now: Date): Promise<void> {
+    async save(userId: number, settings: TNotificationSettingsInput, now: Date): Promise<void> {
+      const { mentions } = settings;
       await db
         .insertInto('notificationSettings')
-        .values({ userId, ...settings, version: 1, updatedAt: now })
+        .values({
+          userId,
+          forumReplies: settings.forumReplies,
+          digest: settings.digest,
+          mentions: mentions ?? DEFAULT_NOTIFICATION_SETTINGS.mentions,
+          version: 1,
+          updatedAt: now,
+        })
         .onConflict((oc) =>
           oc.column('userId').doUpdateSet((eb) => ({
             forumReplies: eb.ref('excluded.forumReplies'),
             digest: eb.ref('excluded.digest'),
+            ...(mentions === undefined ? {} : { mentions: eb.ref('excluded.mentions') }),
             digestUntil: eb
               .case()
               .when(

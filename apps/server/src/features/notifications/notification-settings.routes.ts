@@ -25,9 +25,10 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        '`{ forumReplies, digest }` of the caller: whether reply mails of followed forum threads are sent, and ' +
-        "how often the digest is (`never`, `daily`, `weekly`). The defaults (`true`, `'daily'`) until the " +
-        'member saves their own. Breaking news (Eilmeldung) ignores these settings.',
+        '`{ forumReplies, digest, mentions }` of the caller: whether reply mails of followed forum threads are ' +
+        'sent, how often the digest is (`never`, `daily`, `weekly`), and whether a mail tells them that someone ' +
+        "mentioned them in a forum post (issue 37). The defaults (`true`, `'daily'`, `true`) until the member " +
+        'saves their own. Breaking news (Eilmeldung) ignores these settings.',
       response: { 200: ZNotificationSettings, ...errors },
     },
     handler: (request) => service.settings(principalOf(request).id),
@@ -40,7 +41,9 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       description:
-        'Body `{ forumReplies, digest }`, both required, no other fields: stores them and answers what is stored. ' +
+        'Body `{ forumReplies, digest, mentions? }`: `forumReplies` and `digest` required, `mentions` optional ' +
+        '(left out: unchanged, so clients made before issue 37 keep working), no other fields; stores them and ' +
+        'answers what is stored. ' +
         'Every save raises the settings version, which spends the one-click unsubscribe links of mails sent ' +
         'before.',
       body: ZNotificationSettingsInput,

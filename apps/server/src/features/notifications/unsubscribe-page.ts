@@ -11,6 +11,10 @@ const KINDS: Record<TNotificationKind, { question: string; done: string }> = {
     question: 'Möchten Sie die Zusammenfassung der Neuigkeiten nicht mehr per E-Mail erhalten?',
     done: 'Sie erhalten keine Zusammenfassung der Neuigkeiten mehr per E-Mail.',
   },
+  mentions: {
+    question: 'Möchten Sie keine E-Mails mehr erhalten, wenn Sie jemand im Forum erwähnt?',
+    done: 'Sie erhalten keine E-Mails mehr, wenn Sie jemand im Forum erwähnt. In den Benachrichtigungen des Portals sehen Sie Erwähnungen weiterhin.',
+  },
 };
 
 export interface UnsubscribePage {

@@ -84,7 +84,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<UnsubscribeRoutesOptions> 
       description:
         'One-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address ' +
         "of the header, `?token=…`; the page's button sends the token as a form field too. Turns that kind of " +
-        "mail off (`forumReplies: false`, or `digest: 'never'`), raises the settings version (so the link " +
+        "mail off (`forumReplies: false`, `digest: 'never'` or `mentions: false`), raises the settings version (so the link " +
         'works once) and answers a German HTML confirmation. 400 for a forged or malformed link, 410 for a ' +
         'spent one or a member who no longer exists; then nothing changes.',
       response: pages,

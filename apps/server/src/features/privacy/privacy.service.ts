@@ -62,10 +62,13 @@ export function createPrivacyService(deps: PrivacyDeps) {
         groups: await read.groups(db, userId),
         eventAnswers: await read.eventAnswers(db, userId),
         forumPosts: await read.forumPosts(db, userId),
+        forumPostVersions: await read.forumPostVersions(db, userId),
         company: await read.company(db, userId),
         notificationSettings: await read.notificationSettings(db, userId),
         followedThreads: await read.followedThreads(db, userId),
         circularConfirmations: await read.circularConfirmations(db, userId),
+        reactions: await read.reactions(db, userId),
+        notifications: await read.notifications(db, userId),
       };
     },
 

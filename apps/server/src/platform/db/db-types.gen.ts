@@ -283,6 +283,28 @@ export interface ForumPostMediaTable {
   createdAt: Date;
 }
 
+export interface ForumPostMentionsTable {
+  postId: number;
+  userId: number;
+  createdAt: Date;
+}
+
+export interface ForumPostReactionsTable {
+  postId: number;
+  userId: number;
+  kind: string;
+  createdAt: Date;
+}
+
+export interface ForumPostVersionsTable {
+  postId: number;
+  number: number;
+  content: string;
+  name: string | null;
+  editorId: number | null;
+  createdAt: Date;
+}
+
 export interface ForumPostsTable {
   id: Generated<number>;
   threadId: number;
@@ -291,6 +313,7 @@ export interface ForumPostsTable {
   isFirst: Generated<boolean>;
   createdAt: Date;
   updatedAt: Date;
+  deletedAt: Date | null;
 }
 
 export interface ForumThreadReadersTable {
@@ -388,6 +411,19 @@ export interface NotificationSettingsTable {
   version: Generated<number>;
   digestUntil: Date | null;
   updatedAt: Date;
+  mentions: Generated<boolean>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipientId: number;
+  kind: string;
+  actorId: number | null;
+  text: string;
+  link: string;
+  dedupeKey: string;
+  createdAt: Date;
+  readAt: Date | null;
 }
 
 export interface RateLimitsTable {
@@ -520,6 +556,9 @@ export interface DB {
   eventWaitlist: EventWaitlistTable;
   events: EventsTable;
   forumPostMedia: ForumPostMediaTable;
+  forumPostMentions: ForumPostMentionsTable;
+  forumPostReactions: ForumPostReactionsTable;
+  forumPostVersions: ForumPostVersionsTable;
   forumPosts: ForumPostsTable;
   forumThreadReaders: ForumThreadReadersTable;
   forumThreads: ForumThreadsTable;
@@ -530,6 +569,7 @@ export interface DB {
   mediaCategories: MediaCategoriesTable;
   mediaFiles: MediaFilesTable;
   notificationSettings: NotificationSettingsTable;
+  notifications: NotificationsTable;
   rateLimits: RateLimitsTable;
   refreshTokens: RefreshTokensTable;
   searchDocuments: SearchDocumentsTable;

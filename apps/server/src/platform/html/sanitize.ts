@@ -1,4 +1,11 @@
-import { isRelativeUrl, isSafeRelativeUrl, RICH_TEXT_MAX_DEPTH, withWebScheme } from '@portal/contract';
+import {
+  isRelativeUrl,
+  isSafeRelativeUrl,
+  MENTION_ATTRIBUTE,
+  QUOTE_ATTRIBUTE,
+  RICH_TEXT_MAX_DEPTH,
+  withWebScheme,
+} from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 import { textOfSanitized } from './text.ts';
 
@@ -18,10 +25,25 @@ function withoutUnsafeAddress(
   return rest;
 }
 
+/** The largest id a PostgreSQL integer column holds. */
+const ID_MAX = 2_147_483_647;
+
+/**
+ * Keeps `name` only when it holds an id (digits, no leading zero, at most ID_MAX): a quote's post
+ * (`data-quote`) or a mentioned member (`data-mention`, issue 37), which the server and the web app read back.
+ */
+function withIdOnly(attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes {
+  const value = attribs[name];
+  if (value === undefined || (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= ID_MAX)) return attribs;
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
+
 /**
  * The allowlist for rich text from the editor (blog, content, events, forums). Stored HTML is always safe
  * to render: no scripts, no event handlers, no styles, links only to http(s), mailto, tel or relative paths
- * that stay where they point.
+ * that stay where they point. Two data attributes carry ids (issue 37): `data-quote` on a quote's
+ * `<blockquote>` and `data-mention` on a mention's link.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -58,7 +80,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'td',
   ],
   allowedAttributes: {
-    a: ['href', 'target', 'rel', 'title'],
+    a: ['href', 'target', 'rel', 'title', MENTION_ATTRIBUTE],
+    blockquote: [QUOTE_ATTRIBUTE],
     img: ['src', 'alt', 'title', 'width', 'height'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -76,7 +99,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
         attribs: {
           // `www.verband.example` is a web address, not a relative path (decision 0127)
           ...withoutUnsafeAddress(
-            attribs.href === undefined ? attribs : { ...attribs, href: withWebScheme(attribs.href.trim()) },
+            withIdOnly(
+              attribs.href === undefined ? attribs : { ...attribs, href: withWebScheme(attribs.href.trim()) },
+              MENTION_ATTRIBUTE,
+            ),
             'href',
           ),
           ...(opensNewTab ? { rel: 'noopener noreferrer' } : {}),
@@ -84,6 +110,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: withoutUnsafeAddress(attribs, 'src') }),
+    blockquote: (tagName, attribs) => ({ tagName, attribs: withIdOnly(attribs, QUOTE_ATTRIBUTE) }),
   },
 };
 

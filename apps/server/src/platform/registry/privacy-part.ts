@@ -80,3 +80,32 @@ export const deletedRows = (result: { numDeletedRows: bigint }): number => Numbe
 
 /** A time as the export writes it: ISO 8601 in UTC. */
 export const isoTime = (value: Date): string => value.toISOString();
+
+/**
+ * One part made of several (a feature or the platform with more than one kind of rows): their tables, export
+ * sections and files together, their erasures one after the other in the given order.
+ */
+export function privacyParts(...parts: readonly PrivacyPart[]): PrivacyPart {
+  const exports: Partial<ExportReaders> = {};
+  for (const part of parts) {
+    for (const section of Object.keys(part.exports ?? {})) {
+      if (section in exports) throw new Error(`Two parts export the section '${section}'.`);
+    }
+    Object.assign(exports, part.exports);
+  }
+  return {
+    erases: parts.flatMap((part) => part.erases ?? []),
+    keeps: parts.flatMap((part) => part.keeps ?? []),
+    exports,
+    async erase(trx, member, context) {
+      const counts: ErasedCount[] = [];
+      for (const part of parts) counts.push(...((await part.erase?.(trx, member, context)) ?? []));
+      return counts;
+    },
+    async files(trx, member) {
+      const keys: (string | null)[] = [];
+      for (const part of parts) keys.push(...((await part.files?.(trx, member)) ?? []));
+      return keys;
+    },
+  };
+}

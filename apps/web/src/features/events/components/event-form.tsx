@@ -175,7 +175,7 @@ export function EventForm({ event, day, onDone }: EventFormProps) {
           error={image.error}
         />
         <RegistrationFields control={control} errors={errors} />
-        {!event && <RecurrenceFields control={control} errors={errors} />}
+        {(!event || event.seriesId === null) && <RecurrenceFields control={control} errors={errors} />}
         <Controller
           control={control}
           name="teilnahmeausblenden"

@@ -85,6 +85,14 @@ describe('event form values (SPEC §5)', () => {
     });
   });
 
+  it('sends a rule given to a single event on save, so that it becomes a series', () => {
+    const parsed = ZEventInput.parse({
+      ...initialEventValues(EVENT),
+      recurrence: { frequency: 'weekly', interval: 1, weekOfMonth: null, until: null, count: 4 },
+    });
+    expect(eventPayload(parsed, { file: null, remove: false }).recurrence).toMatchObject({ count: 4 });
+  });
+
   it('asks to remove the picture only without a new file', () => {
     const parsed = ZEventInput.parse(initialEventValues(EVENT));
     expect(eventPayload(parsed, { file: null, remove: true }).image).toBeNull();

@@ -75,7 +75,9 @@ export function eventPayload(
     ...rest,
     waitingList: rest.maxParticipants == null ? false : (rest.waitingList ?? false),
   };
-  if (values.id === undefined) payload.recurrence = recurrence ?? null;
+  // an edit of a single event (no scope) sends a rule when one was chosen: it becomes a series; a series'
+  // date never sends one (its form does not offer it)
+  if (values.id === undefined || (scope === null && recurrence)) payload.recurrence = recurrence ?? null;
   if (scope !== null) payload.scope = scope;
   return withImageChoice(payload, image);
 }
