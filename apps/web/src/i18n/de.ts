@@ -784,6 +784,10 @@ export const de = {
     forumReplies: 'E-Mail bei neuen Antworten in Themen, denen ich folge',
     forumRepliesHint:
       'Sie folgen den Themen, die Sie begonnen oder beantwortet haben, und denen, bei denen Sie „Thema folgen“ gewählt haben. Je Thema kommt eine E-Mail, bis Sie es wieder geöffnet haben.',
+    /** issue 37 */
+    mentions: NOTIFICATION_MESSAGES.mentionsLabel,
+    mentionsHint:
+      'Wenn jemand Sie in einem Forumsbeitrag mit @ erwähnt. Unter der Glocke oben sehen Sie Erwähnungen in jedem Fall.',
     digest: 'Zusammenfassung per E-Mail',
     digestHint:
       'Die Zusammenfassung enthält nur, was neu für Sie ist und worüber Sie noch keine E-Mail erhalten haben. Gibt es nichts Neues, kommt keine E-Mail.',
