@@ -189,6 +189,26 @@ test('a circular to confirm and a moved event show in the list, embedded at 360 
   await expect(bell(app)).toHaveAccessibleName('Benachrichtigungen, 1 ungelesen');
 });
 
+test("older notifications come a page at a time with 'Ältere laden'", async ({ page }) => {
+  // 21 answers more: one notification each for Bernd, who follows the thread.
+  await anna.replies(threadId, 21);
+  const all = await bernd.all();
+  expect(all.length).toBeGreaterThan(20);
+
+  await loginAs(page, BERND);
+  await bell(page).click();
+  const panel = list(page);
+  await expect(panel.getByRole('listitem')).toHaveCount(20);
+  const older = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('before'));
+  await panel.getByRole('button', { name: 'Ältere laden' }).click();
+  expect(new URL((await older).url()).pathname).toBe('/api/notifications');
+  await expect(panel.getByRole('listitem')).toHaveCount(all.length);
+  await expect(panel.getByRole('button', { name: 'Ältere laden' })).toHaveCount(0);
+  // newest first, down to the oldest
+  await expect(panel.getByRole('listitem').first()).toContainText(all[0]?.text ?? '');
+  await expect(panel.getByRole('listitem').last()).toContainText(all.at(-1)?.text ?? '');
+});
+
 test('the count is asked once a minute, never while the tab is hidden, and at once when it is back', async ({
   page,
 }) => {

@@ -19,6 +19,21 @@ export class NotificationCentreApi extends ApiClient {
     return (await this.get<TNotificationList>(NOTIFICATION_CENTRE_API.list)).items;
   }
 
+  /** Every notification of the member, newest first, page after page. */
+  async all(): Promise<TNotificationItem[]> {
+    const items: TNotificationItem[] = [];
+    for (;;) {
+      const before = items.at(-1)?.id;
+      const page = await this.get<TNotificationList>(
+        before === undefined
+          ? NOTIFICATION_CENTRE_API.list
+          : `${NOTIFICATION_CENTRE_API.list}?before=${before}`,
+      );
+      items.push(...page.items);
+      if (!page.hasMore) return items;
+    }
+  }
+
   async unread(): Promise<number> {
     return (await this.get<{ unread: number }>(NOTIFICATION_CENTRE_API.count)).unread;
   }
