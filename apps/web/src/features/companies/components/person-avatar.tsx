@@ -2,6 +2,12 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar } from '@mantine/core';
 import { de } from '../../../i18n/de';
 
+/**
+ * The colours initials may take: those whose light variant (shade 9 on 1, app/theme.ts) reads at 4.5:1 or more.
+ * Mantine's choice by name includes lime (3.3:1) and teal (4.3:1), which axe finds for some names.
+ */
+const READABLE_INITIALS = ['blue', 'cyan', 'grape', 'green', 'indigo', 'orange', 'pink', 'red', 'violet'];
+
 interface PersonAvatarProps {
   name: string;
   photo: string | null | undefined;
@@ -16,6 +22,13 @@ export function PersonAvatar({ name, photo, size = 36 }: PersonAvatarProps) {
   return photo ? (
     <Avatar src={photo} alt={de.people.photoOf(name)} radius="xl" size={size} />
   ) : (
-    <Avatar name={name} color="initials" radius="xl" size={size} aria-hidden />
+    <Avatar
+      name={name}
+      color="initials"
+      allowedInitialsColors={READABLE_INITIALS}
+      radius="xl"
+      size={size}
+      aria-hidden
+    />
   );
 }
