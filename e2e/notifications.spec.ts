@@ -12,6 +12,8 @@ import { uniqueSuffix } from './support/test-data.ts';
 const suffix = uniqueSuffix();
 const FORUM = `Benachrichtigungen ${suffix}`;
 const REPLIES_SWITCH = 'E-Mail bei neuen Antworten in Themen, denen ich folge';
+/** issue 37 */
+const MENTIONS_SWITCH = 'E-Mails, wenn mich jemand erwähnt';
 const PHONE = { width: 360, height: 740 };
 
 let request: APIRequestContext;
@@ -55,9 +57,18 @@ function post(page: Page, number: number, author: string): Locator {
   return page.getByRole('article', { name: `Beitrag ${number} von ${author}`, exact: true });
 }
 
-/** The top bar's way to the settings: words on a desktop, a bell on a phone, named alike. */
+/** The top bar's bell, named 'Benachrichtigungen' (with the unread count, if any: issue 37). */
+function bell(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ });
+}
+
+/** The top bar's way to the settings: the bell's list, 'Einstellungen' (issue 37). */
 async function openSettingsFromTopBar(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('link', { name: 'Benachrichtigungen' }).click();
+  await bell(page).click();
+  await page
+    .getByRole('dialog', { name: 'Benachrichtigungen' })
+    .getByRole('link', { name: 'Einstellungen' })
+    .click();
   await expect(page).toHaveURL(/\/benachrichtigungen$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
   await expectLoaded(page);
@@ -86,7 +97,9 @@ test.describe('the settings screen', () => {
     await openSettingsFromTopBar(page);
     await expect(page).toHaveTitle('Benachrichtigungen – Portal');
     const replies = page.getByRole('switch', { name: REPLIES_SWITCH });
+    const mentions = page.getByRole('switch', { name: MENTIONS_SWITCH });
     await expect(replies).toBeChecked();
+    await expect(mentions).toBeChecked();
     await expect(digest(page, 'Täglich')).toBeChecked();
     await expect(page.getByText('Jeden Morgen gegen 7 Uhr')).toBeVisible();
     await expect(page.getByText('Montags gegen 7 Uhr')).toBeVisible();
@@ -94,6 +107,7 @@ test.describe('the settings screen', () => {
 
     await digest(page, 'Wöchentlich').check();
     await replies.uncheck();
+    await mentions.uncheck();
     // Unsaved changes: leaving asks first, and 'Weiter bearbeiten' stays with them.
     await page
       .getByRole('navigation', { name: 'Hauptnavigation' })
@@ -108,11 +122,16 @@ test.describe('the settings screen', () => {
 
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Ihre Benachrichtigungen wurden gespeichert.')).toBeVisible();
-    expect(await member.with(NotificationsApi).settings()).toEqual({ forumReplies: false, digest: 'weekly' });
+    expect(await member.with(NotificationsApi).settings()).toEqual({
+      forumReplies: false,
+      digest: 'weekly',
+      mentions: false,
+    });
 
     await reloadApp(page);
     await expect(digest(page, 'Wöchentlich')).toBeChecked();
     await expect(page.getByRole('switch', { name: REPLIES_SWITCH })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: MENTIONS_SWITCH })).not.toBeChecked();
     await page.screenshot({ path: 'docs/screenshots/notifications-settings-desktop.png', fullPage: true });
     // Saved, so leaving asks nothing.
     await page
@@ -131,7 +150,11 @@ test.describe('the settings screen', () => {
     await expect(page.getByText('Ihre Benachrichtigungen wurden gespeichert.')).toBeVisible();
     await reloadApp(page);
     await expect(digest(page, 'Nie')).toBeChecked();
-    expect(await admin.with(NotificationsApi).settings()).toEqual({ forumReplies: true, digest: 'never' });
+    expect(await admin.with(NotificationsApi).settings()).toEqual({
+      forumReplies: true,
+      digest: 'never',
+      mentions: true,
+    });
   });
 
   test('a partner chooses the digest and is not offered reply mails', async ({ page }) => {
@@ -139,6 +162,7 @@ test.describe('the settings screen', () => {
     await openSettingsFromTopBar(page);
     await expect(digest(page, 'Täglich')).toBeVisible();
     await expect(page.getByRole('switch', { name: REPLIES_SWITCH })).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: MENTIONS_SWITCH })).toHaveCount(0);
   });
 
   test('on a phone the bell in the top bar leads there and the screen fits 360 px', async ({ page }) => {
@@ -146,7 +170,7 @@ test.describe('the settings screen', () => {
     await loginAs(page, 'mitglied');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('button', { name: 'Abmelden' })).toBeInViewport({ ratio: 1 });
-    await expect(bar.getByRole('link', { name: 'Benachrichtigungen' })).toBeInViewport({ ratio: 1 });
+    await expect(bell(page)).toBeInViewport({ ratio: 1 });
     await openSettingsFromTopBar(page);
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     await expectNoSidewaysScroll(page);

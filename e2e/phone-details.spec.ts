@@ -89,7 +89,7 @@ test('should keep search, bell and logout apart in the top bar', async ({ page }
   const { app } = await phoneInHostPage(page, '/dashboard');
   const bar = await box(app.getByRole('banner'));
   const search = await box(app.getByRole('banner').locator('input'));
-  const bell = await box(app.getByRole('link', { name: 'Benachrichtigungen' }));
+  const bell = await box(app.getByRole('banner').getByRole('button', { name: /^Benachrichtigungen/ }));
   const logout = await box(app.getByRole('button', { name: 'Abmelden' }));
   expect(search.right).toBeLessThanOrEqual(bell.left);
   expect(bell.right).toBeLessThanOrEqual(logout.left);

@@ -37,7 +37,9 @@ const FRAME_LOAD: readonly RegExp[] = [
   /[\\/]src[\\/]lib[\\/]session-schemas\.ts$|[\\/]contract[\\/]src[\\/]auth\.ts\?contract-declaration=(ZProfile|ZRole|ZTokenPair|ZUserGroup)$/,
   // the frame: layout, top bar, navigation with the category tree, breadcrumbs, the search field's stand-in
   /[\\/]src[\\/]app[\\/](data-providers\.tsx|frame-styles\.ts|query-client\.ts|frame[\\/]frame\.module\.css)$/,
-  /[\\/]src[\\/]app[\\/]frame[\\/](breadcrumbs|frame|frame-header|lazy-search-field|logout-button|nav-sections|navigation|notifications-link)\.tsx?$/,
+  /[\\/]src[\\/]app[\\/]frame[\\/](breadcrumbs|frame|frame-header|lazy-search-field|logout-button|nav-sections|navigation)\.tsx?$/,
+  // the bell's stand-in (issue 37): the bell with its count and its list load apart
+  /[\\/]src[\\/]features[\\/]notifications[\\/]components[\\/]lazy-notification-bell\.tsx$/,
   /[\\/]src[\\/](features[\\/]categories[\\/](components[\\/](category-form-sheet|category-navigation|category-tree|use-tree-expansion)|api[\\/](get-category-form-data|get-category-tree))|features[\\/]blog[\\/]lib[\\/]internal-list|components[\\/]sortable-tree[\\/]tree-list)\.tsx?$/,
   /[\\/]src[\\/](components[\\/]feedback[\\/]lazy-load-failed|components[\\/]page[\\/]breadcrumb-trail|components[\\/]sortable-tree[\\/](tree-expansion|tree-row|tree\.module)|features[\\/]categories[\\/](api[\\/]query-keys|lib[\\/]category-link|components[\\/](category-node-link|category-tree\.module))|features[\\/]blog[\\/]lib[\\/]list-query|features[\\/]search[\\/](lib[\\/]shortcut|components[\\/]use-search-shortcut)|lib[\\/]tree-transforms)\.(ts|tsx|css)$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(categories|frame|nav|search|tree)$/,

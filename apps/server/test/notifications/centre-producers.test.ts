@@ -155,6 +155,36 @@ describe('event changes, cancellations and move-ups', () => {
     expect((await itemsOf(w, platz)).map((item) => item.kind)).toEqual(['eventChange']);
   });
 
+  it('should tell a member without an e-mail address, who gets no mail', async () => {
+    await createUser(w.app, { username: 'ohnemail' });
+    await w.t.database.db
+      .updateTable('users')
+      .set({ email: null })
+      .where('username', '=', 'ohnemail')
+      .execute();
+    const headers = await w.login('ohnemail');
+    const event = await createEvent(w, {
+      name: 'Werksbesichtigung',
+      start: '2030-08-04T08:00:00.000Z',
+      end: '2030-08-04T10:00:00.000Z',
+    });
+    expect((await answerWith(w, headers, event.id, 1)).statusCode).toBe(200);
+    await createEvent(w, {
+      id: event.id,
+      name: 'Werksbesichtigung',
+      location: 'Werk Nord',
+      start: '2030-08-04T08:00:00.000Z',
+      end: '2030-08-04T10:00:00.000Z',
+    });
+    const cancelled = await w.app.inject({
+      method: 'POST',
+      url: EVENTS_API.cancel(event.id),
+      headers: w.as.admin,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await itemsOf(w, headers)).map((item) => item.kind)).toEqual(['eventCancel', 'eventChange']);
+  });
+
   it('should link the events list for an event that was deleted', async () => {
     await createUser(w.app, { username: 'geloescht' });
     const headers = await w.login('geloescht');

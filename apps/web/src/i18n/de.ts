@@ -840,6 +840,10 @@ export const de = {
     forumReplies: 'E-Mail bei neuen Antworten in Themen, denen ich folge',
     forumRepliesHint:
       'Sie folgen den Themen, die Sie begonnen oder beantwortet haben, und denen, bei denen Sie „Thema folgen“ gewählt haben. Je Thema kommt eine E-Mail, bis Sie es wieder geöffnet haben.',
+    /** issue 37 */
+    mentions: NOTIFICATION_MESSAGES.mentionsLabel,
+    mentionsHint:
+      'Wenn jemand Sie in einem Forumsbeitrag mit @ erwähnt. Unter der Glocke oben sehen Sie Erwähnungen in jedem Fall.',
     digest: 'Zusammenfassung per E-Mail',
     digestHint:
       'Die Zusammenfassung enthält nur, was neu für Sie ist und worüber Sie noch keine E-Mail erhalten haben. Gibt es nichts Neues, kommt keine E-Mail.',
@@ -858,6 +862,15 @@ export const de = {
     myDataText:
       'Laden Sie herunter, was das Portal über Sie speichert: Profil, Gruppen, Antworten auf Veranstaltungen, Forumsbeiträge und Benachrichtigungen.',
     myDataDownload: 'Meine Daten herunterladen (JSON)',
+  },
+  /** issue 37 point 5: the bell's list in the top bar (the contract's NOTIFICATION_CENTRE_LABELS besides) */
+  notificationCentre: {
+    settings: 'Einstellungen',
+    unread: 'Ungelesen',
+    loadFailed: 'Die Benachrichtigungen konnten nicht geladen werden.',
+    justNow: 'gerade eben',
+    minutesAgo: (minutes: number) => (minutes === 1 ? 'vor 1 Minute' : `vor ${minutes} Minuten`),
+    hoursAgo: (hours: number) => (hours === 1 ? 'vor 1 Stunde' : `vor ${hours} Stunden`),
   },
   /** issue 18: the members screen (/admin/members) */
   adminMembers: {

@@ -6,6 +6,7 @@ import {
   ZDashboardIntro,
   ZEvent,
   ZForumUnread,
+  ZNotificationCount,
   ZProfile,
   ZTokenPair,
 } from '@portal/contract';
@@ -27,6 +28,8 @@ const FIRST_LOAD_SCHEMAS = {
   ZEvent,
   ZEventList,
   ZForumUnread,
+  // the bell's count (issue 37): loaded on every framed screen once it has settled, polled every minute
+  ZNotificationCount,
   ZProfile,
   ZTokenPair,
 };

@@ -26,7 +26,9 @@ export function createEventChanges(deps: { outbox: Pick<MailOutbox, 'enqueue'>; 
     const attendees = (await scheduleRepository.attendeesOf(trx, [eventId])).get(eventId) ?? [];
     const waiting = await scheduleRepository.waitingOf(trx, eventId);
     const recipients = [...attendees, ...waiting];
-    return { emails: recipients.map((recipient) => recipient.email), ids: recipients.map((r) => r.userId) };
+    // the bell tells everyone; a mail needs an address
+    const emails = recipients.flatMap((recipient) => (recipient.email ? [recipient.email] : []));
+    return { emails, ids: recipients.map((recipient) => recipient.userId) };
   }
 
   const changes = {

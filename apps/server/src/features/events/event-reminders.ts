@@ -42,6 +42,7 @@ export function createReminderRun(deps: {
         const attendees = (await scheduleRepository.attendeesOf(trx, [event.id])).get(event.id) ?? [];
         const recipients: string[] = [];
         for (const attendee of attendees) {
+          if (!attendee.email) continue;
           const key = { eventId: event.id, userId: attendee.userId, startAt: event.startAt };
           if (await scheduleRepository.claimReminder(trx, key, now)) recipients.push(attendee.email);
         }

@@ -5,17 +5,20 @@ import type { EventRow } from './events.repository.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A member who gets the event's mails, by id and address. */
+/** A member to tell of an event: by mail when they have an address (null: none), always in the bell. */
 export interface EventRecipient {
   userId: number;
-  email: string;
+  email: string | null;
 }
+
+const addressOf = (email: string | null) => email?.trim() || null;
 
 /**
  * The rows of reminders, changes and cancellations (issue 35 points 3 and 4). Who holds a place is read in
  * the caller's transaction, so a decline committed before it gets no mail.
  */
 export const scheduleRepository = {
-  /** Members with a place (an accepted answer) and an address. */
+  /** Members with a place (an accepted answer). */
   async attendeesOf(executor: Executor, eventIds: readonly number[]): Promise<Map<number, EventRecipient[]>> {
     const result = new Map<number, EventRecipient[]>();
     if (eventIds.length === 0) return result;
@@ -29,16 +32,14 @@ export const scheduleRepository = {
       .orderBy('users.id')
       .execute();
     for (const row of rows) {
-      const email = row.email?.trim() ?? '';
-      if (email === '') continue;
       const list = result.get(row.eventId) ?? [];
-      list.push({ userId: row.userId, email });
+      list.push({ userId: row.userId, email: addressOf(row.email) });
       result.set(row.eventId, list);
     }
     return result;
   },
 
-  /** Members with a waiting place and an address, in their order. */
+  /** Members with a waiting place, in their order. */
   async waitingOf(executor: Executor, eventId: number): Promise<EventRecipient[]> {
     const rows = await executor
       .selectFrom('eventWaitlist')
@@ -48,10 +49,7 @@ export const scheduleRepository = {
       .where('users.disabled', '=', false)
       .orderBy('eventWaitlist.id')
       .execute();
-    return rows.flatMap((row) => {
-      const email = row.email?.trim() ?? '';
-      return email === '' ? [] : [{ userId: row.userId, email }];
-    });
+    return rows.map((row) => ({ userId: row.userId, email: addressOf(row.email) }));
   },
 
   /**

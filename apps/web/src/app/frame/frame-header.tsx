@@ -1,12 +1,12 @@
 import { Burger, Group, Text } from '@mantine/core';
 import { APP_PATHS } from '@portal/contract';
 import { Link } from 'react-router';
+import { LazyNotificationBell } from '../../features/notifications';
 import { de } from '../../i18n/de';
 import { useSession } from '../../lib/use-session';
 import classes from './frame.module.css';
 import { LazySearchField } from './lazy-search-field';
 import { LogoutButton } from './logout-button';
-import { NotificationsLink } from './notifications-link';
 
 interface FrameHeaderProps {
   navigationId: string;
@@ -54,7 +54,7 @@ export function FrameHeader({
           >
             {user.username}
           </Text>
-          <NotificationsLink />
+          <LazyNotificationBell userId={user.id} />
           <LogoutButton />
         </Group>
       )}

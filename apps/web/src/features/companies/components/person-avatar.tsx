@@ -2,17 +2,17 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar } from '@mantine/core';
 import { de } from '../../../i18n/de';
 
+/**
+ * The colours initials may take: those whose light variant (shade 9 on 1, app/theme.ts) reads at 4.5:1 or more.
+ * Mantine's choice by name includes lime (3.3:1) and teal (4.3:1), which axe finds for some names.
+ */
+const READABLE_INITIALS = ['blue', 'cyan', 'grape', 'green', 'indigo', 'orange', 'pink', 'red', 'violet'];
+
 interface PersonAvatarProps {
   name: string;
   photo: string | null | undefined;
   size?: number;
 }
-
-/**
- * Mantine's colours for initials without lime and teal, whose light variant (9 on 1) has 3.3:1 and 4.3:1 (axe
- * found them beside forum posts); the others have 4.7:1 and more (app/theme.ts darkens several).
- */
-const INITIALS_COLORS = ['blue', 'cyan', 'grape', 'green', 'indigo', 'orange', 'pink', 'red', 'violet'];
 
 /**
  * A person's photo, or their initials where they have none. The photo is named ('Foto von Erika Muster'); the
@@ -25,7 +25,7 @@ export function PersonAvatar({ name, photo, size = 36 }: PersonAvatarProps) {
     <Avatar
       name={name}
       color="initials"
-      allowedInitialsColors={INITIALS_COLORS}
+      allowedInitialsColors={READABLE_INITIALS}
       radius="xl"
       size={size}
       aria-hidden

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/portal';
 import { notificationKeys } from './get-notification-settings';
 
-/** PUT /api/account/notifications with both fields; answers the settings as saved. */
+/** PUT /api/account/notifications with every field (issue 37: `mentions` too); answers the settings as saved. */
 function saveNotificationSettings(settings: TNotificationSettings) {
   return api.put(NOTIFICATIONS_API.settings, settings, { schema: ZNotificationSettings });
 }

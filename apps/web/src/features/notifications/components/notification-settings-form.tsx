@@ -14,14 +14,17 @@ import { DIGEST_CHOICES } from '../lib/settings-form';
 
 interface NotificationSettingsFormProps {
   settings: TNotificationSettings;
-  /** The switch for reply mails; a partner keeps the saved value without seeing it. */
+  /** The switches for reply and mention mails (the forums'); a partner keeps the saved values without seeing them. */
   withForumReplies: boolean;
 }
 
-const FIELDS = ['forumReplies', 'digest'] as const;
+const FIELDS = ['forumReplies', 'mentions', 'digest'] as const;
 const texts = de.notifications;
 
-/** Issue 17: reply mails on or off, the digest never, daily or weekly; breaking news always comes. */
+/**
+ * Issue 17: reply mails on or off, the digest never, daily or weekly; breaking news always comes. Issue 37:
+ * mention mails on or off.
+ */
 export function NotificationSettingsForm({ settings, withForumReplies }: NotificationSettingsFormProps) {
   const alerts = useAlerts();
   const save = useSaveNotificationSettings();
@@ -65,6 +68,25 @@ export function NotificationSettingsForm({ settings, withForumReplies }: Notific
                 label={texts.forumReplies}
                 description={texts.forumRepliesHint}
                 error={errors.forumReplies?.message}
+                size="md"
+              />
+            )}
+          />
+        )}
+        {withForumReplies && (
+          <Controller
+            control={control}
+            name="mentions"
+            render={({ field }) => (
+              <Switch
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                label={texts.mentions}
+                description={texts.mentionsHint}
+                error={errors.mentions?.message}
                 size="md"
               />
             )}
