@@ -226,6 +226,7 @@ test('embedded at 360 px: B quotes a whole post by keyboard, mentions A and reac
   await expect(list.getByRole('option', { name: new RegExp(`^${NAME_A}`) })).toBeVisible();
   await expect(list.getByRole('option', { name: new RegExp(COMPANY) })).toBeVisible();
   await expect(editor).toHaveAttribute('aria-activedescendant', /option/);
+  expect(await violations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
   await expect(app.getByRole('dialog')).toBeVisible();
