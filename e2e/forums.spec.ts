@@ -222,7 +222,9 @@ test.describe('forums as members', () => {
     await expect(reply.getByText('Bitte Schadensprotokoll nicht vergessen!')).toBeVisible();
     await expect(reply.locator('strong')).toHaveText('Schadensprotokoll');
     await expect(page).toHaveURL(/\?page=last$/);
-    await expect(page.getByRole('main').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    // Issue 37: a member deletes their own reply, nothing of others.
+    await expect(post(page, 1, 'mitglied').getByRole('button', { name: /Löschen/ })).toHaveCount(0);
+    await expect(reply.getByRole('button', { name: `Löschen: Beitrag 2 von ${COLLEAGUE}` })).toBeVisible();
   });
 
   test("the forum's list shows a thread with its author, reply count and last reply", async ({ page }) => {

@@ -544,6 +544,14 @@ export const de = {
     loadFailed: 'Der Editor konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
     toolbar: (label: string) => `Formatierung: ${label}`,
     linkTarget: 'In neuem Tab öffnen (ein/aus)',
+    /** issue 37: the `@` list of people to mention */
+    mentions: {
+      list: 'Mitglieder zum Erwähnen',
+      count: (count: number) =>
+        `${count === 1 ? '1 Vorschlag' : `${count} Vorschläge`}. Mit den Pfeiltasten wählen, mit Eingabe übernehmen, mit Escape schließen.`,
+      none: 'Keine passenden Mitglieder',
+      loading: 'Mitglieder werden gesucht …',
+    },
     labels: {
       boldControlLabel: 'Fett',
       italicControlLabel: 'Kursiv',
@@ -653,6 +661,54 @@ export const de = {
       fileType: (name: string, message: string) => `„${name}“ wurde nicht übernommen. ${message}`,
       tooMany: (names: string, message: string) => `Nicht übernommen: ${names}. ${message}`,
     },
+  },
+  /**
+   * Issue 37: editing, versions, deleted replies, quotes and reactions in a thread; a section of its own, so
+   * the dashboard (which shows `forums`) does not load it. The contract's CONVERSATION_MESSAGES hold the rest.
+   */
+  forumConversation: {
+    editLabel: (post: string) => `Bearbeiten: ${post}`,
+    editTitle: 'Beitrag bearbeiten',
+    threadTitle: 'Titel des Themas',
+    saved: 'Ihre Änderungen wurden gespeichert.',
+    currentAttachments: 'Vorhandene Anhänge',
+    removeAttachmentLabel: (name: string) => `Anhang entfernen: ${name}`,
+    keepAttachment: 'Behalten',
+    keepAttachmentLabel: (name: string) => `Anhang behalten: ${name}`,
+    attachmentRemoved: 'Wird beim Speichern entfernt',
+    versionsLabel: (post: string, count: number) => `Versionen von ${post} (${formatCount(count)})`,
+    versionsTitle: 'Versionen des Beitrags',
+    versionsLoadFailed: 'Die Versionen konnten nicht geladen werden.',
+    version: (number: number) => `Version ${formatCount(number)}`,
+    current: 'aktuell',
+    versionBy: (name: string) => `von ${name}`,
+    original: 'Erste Fassung',
+    changes: (added: number, removed: number) => {
+      const words = (count: number) => (count === 1 ? '1 Wort' : `${formatCount(count)} Wörter`);
+      const parts = [
+        ...(added > 0 ? [`${words(added)} hinzugefügt`] : []),
+        ...(removed > 0 ? [`${words(removed)} entfernt`] : []),
+      ];
+      return parts.length > 0 ? parts.join(', ') : 'Keine Wörter geändert';
+    },
+    unchanged: 'Text unverändert',
+    titleChange: 'Titel:',
+    textChange: 'Text:',
+    added: 'hinzugefügt:',
+    removed: 'entfernt:',
+    addedEnd: 'Ende hinzugefügt',
+    removedEnd: 'Ende entfernt',
+    legend: 'Hinzugefügtes ist unterstrichen, Entferntes durchgestrichen.',
+    deletedLabel: (number: number) => `Beitrag ${number}: gelöscht`,
+    quoteLabel: (post: string) => `Zitieren: ${post}`,
+    quoteSelectionLabel: 'Zitieren: markierter Text',
+    reactions: (post: string) => `Reaktionen auf ${post}`,
+    whoReacted: 'Wer hat reagiert?',
+    whoReactedLabel: (post: string) => `Wer hat reagiert? (${post})`,
+    peopleLoading: 'Wird geladen …',
+    peopleFailed: 'Die Liste konnte nicht geladen werden.',
+    nobody: 'Noch niemand',
+    more: (count: number) => (count === 1 ? 'und 1 weitere Person' : `und ${formatCount(count)} weitere`),
   },
   services: {
     subheading: 'Gemeinsam sind wir stärker!',

@@ -3,6 +3,7 @@ import { type ComponentType, useEffect, useId, useState } from 'react';
 import { de } from '../../i18n/de';
 import { loadRichTextEditor } from './load-editor';
 import type { RichTextEditorProps } from './rich-text-editor';
+import type { MentionSource } from './use-mention-menu';
 
 export interface RichTextFieldProps {
   label: string;
@@ -15,6 +16,8 @@ export interface RichTextFieldProps {
   toolbar?: 'full' | 'basic';
   minHeight?: number;
   autoFocus?: boolean;
+  /** Offers people to mention after `@` (issue 37). */
+  mentions?: MentionSource;
 }
 
 /** A labelled rich-text form field; the value is HTML ('' when empty). */

@@ -17,6 +17,8 @@ interface AttachmentsFieldProps {
   /** The server's refusal (415, 413, too many), shown below the field. */
   serverError: string | null;
   disabled?: boolean;
+  /** How many files may still be added: fewer when a post being edited keeps attachments (issue 37). */
+  max?: number;
 }
 
 const keys = new WeakMap<File, number>();
@@ -36,13 +38,19 @@ function fileKey(file: File): number {
  * SPEC §5 uploads: png, jpeg and pdf, several at once, dropped on the zone or chosen with the button;
  * each chosen file shows a preview and can be removed before sending.
  */
-export function AttachmentsField({ files, onChange, serverError, disabled }: AttachmentsFieldProps) {
+export function AttachmentsField({
+  files,
+  onChange,
+  serverError,
+  disabled,
+  max = FORUM_POST_MEDIA_MAX,
+}: AttachmentsFieldProps) {
   const id = useId();
   const openRef = useRef<() => void>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
   function add(incoming: readonly File[]) {
-    const result = addAttachments(files, incoming);
+    const result = addAttachments(files, incoming, max);
     setErrors(result.errors);
     onChange(result.files);
   }

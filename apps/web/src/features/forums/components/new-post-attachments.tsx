@@ -41,6 +41,8 @@ interface NewPostAttachmentsProps {
   submitting: boolean;
   submitLabel: string;
   onCancel: () => void;
+  /** how many files may be added (an edited post's kept attachments count too) */
+  max?: number;
 }
 
 /** The attachments field and the buttons below a new post's content. */
@@ -49,6 +51,7 @@ export function NewPostAttachments({
   submitting,
   submitLabel,
   onCancel,
+  max,
 }: NewPostAttachmentsProps) {
   return (
     <>
@@ -57,6 +60,7 @@ export function NewPostAttachments({
         onChange={attachments.setFiles}
         serverError={attachments.error}
         disabled={submitting}
+        {...(max === undefined ? {} : { max })}
       />
       <FormActions
         onCancel={onCancel}

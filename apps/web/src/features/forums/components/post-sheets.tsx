@@ -14,6 +14,7 @@ import { de } from '../../../i18n/de';
 const threadForm = preloadable(async () => (await import('./thread-form')).default);
 const ThreadForm = threadForm.Component;
 const ReplyForm = lazy(() => import('./reply-form'));
+const PostEditForm = lazy(() => import('./post-edit-form'));
 
 const preloadThreadForm = () => Promise.all([threadForm.preload(), loadRichTextEditor()]);
 
@@ -47,16 +48,41 @@ export function threadFormSheet(
   };
 }
 
+/** `initialContent`: a quote the reply starts with (issue 37 point 3). */
 export function replyFormSheet(
   thread: Pick<TForumThread, 'id' | 'forumId' | 'name'>,
   onReplied: (post: TForumPost) => void,
   close: () => void,
+  initialContent = '',
 ): BottomSheetOptions {
   return {
     title: de.forums.replyTo(thread.name),
     content: (
       <Suspense fallback={<FormLoading />}>
-        <ReplyForm threadId={thread.id} forumId={thread.forumId} onReplied={onReplied} onCancel={close} />
+        <ReplyForm
+          threadId={thread.id}
+          forumId={thread.forumId}
+          initialContent={initialContent}
+          onReplied={onReplied}
+          onCancel={close}
+        />
+      </Suspense>
+    ),
+  };
+}
+
+/** 'Bearbeiten' of a post (issue 37 point 1); a first post's form holds the thread's title too. */
+export function editFormSheet(
+  post: TForumPost,
+  thread: Pick<TForumThread, 'id' | 'forumId' | 'name'>,
+  onSaved: (post: TForumPost) => void,
+  close: () => void,
+): BottomSheetOptions {
+  return {
+    title: de.forumConversation.editTitle,
+    content: (
+      <Suspense fallback={<FormLoading />}>
+        <PostEditForm post={post} thread={thread} onSaved={onSaved} onCancel={close} />
       </Suspense>
     ),
   };

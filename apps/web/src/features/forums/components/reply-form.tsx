@@ -11,21 +11,28 @@ import { RichTextInput } from '../../../components/form/rich-text-input';
 import { de } from '../../../i18n/de';
 import { useCreatePost } from '../api/create-post';
 import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
+import { useMentionSource } from './use-mention-source';
 
 interface ReplyFormProps {
   threadId: number;
   forumId: number;
+  /** what the editor starts with: a quote (issue 37 point 3), the caret after it */
+  initialContent?: string;
   onReplied: (post: TForumPost) => void;
   onCancel: () => void;
 }
 
-/** SPEC §5 reply: content required ('Der Beitragsinhalt ist ein Pflichtfeld'), attachments optional. */
-function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormProps) {
+/**
+ * SPEC §5 reply: content required ('Der Beitragsinhalt ist ein Pflichtfeld'), attachments optional; `@` mentions
+ * the forum's members (issue 37).
+ */
+function ReplyForm({ threadId, forumId, initialContent = '', onReplied, onCancel }: ReplyFormProps) {
   const create = useCreatePost();
   const { control, handleSubmit, setError, formState } = useForm<TForumPostInput, unknown, TForumPostValues>({
     resolver: zodResolver(ZForumPostInput),
-    defaultValues: { content: '' },
+    defaultValues: { content: initialContent },
   });
+  const mentions = useMentionSource(forumId);
   const attachments = useNewPostAttachments(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
@@ -47,6 +54,7 @@ function ReplyForm({ threadId, forumId, onReplied, onCancel }: ReplyFormProps) {
           toolbar="basic"
           minHeight={120}
           autoFocus
+          mentions={mentions}
         />
         <NewPostAttachments
           attachments={attachments}

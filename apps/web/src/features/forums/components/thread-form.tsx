@@ -11,6 +11,7 @@ import { RichTextInput } from '../../../components/form/rich-text-input';
 import { de } from '../../../i18n/de';
 import { useCreateThread } from '../api/create-thread';
 import { NewPostAttachments, useNewPostAttachments } from './new-post-attachments';
+import { useMentionSource } from './use-mention-source';
 
 interface ThreadFormProps {
   forumId: number;
@@ -33,6 +34,7 @@ function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
   });
   const { errors } = formState;
   const attachments = useNewPostAttachments(formState.isDirty);
+  const mentions = useMentionSource(forumId);
 
   const submit = handleSubmit(async (values) => {
     const created = await attachments.send(
@@ -59,6 +61,7 @@ function ThreadForm({ forumId, onCreated, onCancel }: ThreadFormProps) {
           required
           toolbar="basic"
           minHeight={120}
+          mentions={mentions}
         />
         <NewPostAttachments
           attachments={attachments}

@@ -14,15 +14,17 @@ import { usePreloadEditor } from '../../../components/rich-text-editor/preload-e
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/formatting';
 import { reveal } from '../../../lib/reveal';
-import { useIsAdmin } from '../../../lib/use-session';
+import { useIsAdmin, useSession } from '../../../lib/use-session';
 import { hasBottomReply, postNumber } from '../lib/paging';
+import { postRights } from '../lib/post-rights';
 import { positiveId } from '../lib/route-ids';
 import { FollowButton } from './follow-button';
 import { isNotFound } from './load-error';
 import { PostCard } from './post-card';
-import { replyFormSheet } from './post-sheets';
+import { SelectionQuote } from './quote-selection';
 import { UnreadMarker } from './unread-marker';
-import { usePostDeletion, useThreadDeletion } from './use-forum-deletion';
+import { useThreadDeletion } from './use-forum-deletion';
+import { usePostHandlers } from './use-post-handlers';
 import { useThreadPage } from './use-thread-page';
 
 interface ThreadViewProps {
@@ -39,9 +41,9 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { thread, firstUnreadId } = useThreadPage(threadId, searchParams);
   const isAdmin = useIsAdmin();
+  const userId = useSession().user?.id ?? null;
   const sheet = useBottomSheet();
   const alerts = useAlerts();
-  const deletePost = usePostDeletion(threadId, thread.data?.forumId ?? forumId);
   const deleteThread = useThreadDeletion(thread.data?.forumId ?? forumId);
   const navigate = useNavigate();
   // Every member may reply here: the reply form's editor is ready before 'Antworten' (issue 14).
@@ -49,6 +51,13 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
   const [newPostId, setNewPostId] = useState<number | null>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const data = thread.data;
+  const replied = (post: TForumPost) => {
+    sheet.close();
+    alerts.success(de.forums.replied);
+    setNewPostId(post.id);
+    setSearchParams({ page: 'last' });
+  };
+  const posts = usePostHandlers(data, forumId, threadId, replied);
 
   // The new reply: once its page is on screen, bring it into view.
   useEffect(() => {
@@ -106,16 +115,8 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
     );
   }
 
-  function replied(post: TForumPost) {
-    sheet.close();
-    alerts.success(de.forums.replied);
-    setNewPostId(post.id);
-    setSearchParams({ page: 'last' });
-  }
-
-  const openReply = (current: TForumThread) => sheet.open(replyFormSheet(current, replied, sheet.close));
   const replyButton = (
-    <Button leftSection={<IconMessageReply size={16} aria-hidden />} onClick={() => openReply(data)}>
+    <Button leftSection={<IconMessageReply size={16} aria-hidden />} onClick={() => posts.openReply()}>
       {de.forums.reply}
     </Button>
   );
@@ -176,12 +177,14 @@ export function ThreadView({ forumId, threadId }: ThreadViewProps) {
             <PostCard
               post={post}
               number={postNumber(data.page, data.pageSize, index)}
-              isAdmin={isAdmin}
-              onDelete={(target) => void deletePost(target)}
+              threadId={data.id}
+              rights={postRights(post, userId, isAdmin)}
+              handlers={posts.handlers}
             />
           </Fragment>
         ))}
       </Stack>
+      <SelectionQuote onQuote={posts.quoteSelection} />
       {(data.pageCount > 1 || hasBottomReply(data.postCount)) && (
         <Group justify="space-between" gap="sm">
           <Pagination

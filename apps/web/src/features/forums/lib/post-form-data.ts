@@ -1,4 +1,9 @@
-import { forumPostMediaField, type TForumPostValues, type TForumThreadValues } from '@portal/contract';
+import {
+  forumPostMediaField,
+  type TForumPostEdit,
+  type TForumPostValues,
+  type TForumThreadValues,
+} from '@portal/contract';
 
 /**
  * The multipart bodies of SPEC §7: `forumThread` JSON { name, content } with `forumId`, `forumPost` JSON
@@ -27,5 +32,27 @@ export function replyFormData(threadId: number, values: TForumPostValues, files:
   const form = new FormData();
   form.append('forumPost', JSON.stringify({ content: values.content }));
   form.append('forumThreadId', String(threadId));
+  return appendMedia(form, files);
+}
+
+/**
+ * PUT /api/forumPost/{id} (issue 37): `forumPost` JSON { content, name? } (`name` only for a thread's first
+ * post), the attachments to drop as `removeMedia` JSON (ids) and the new files as for a new post.
+ */
+export function editFormData(
+  values: TForumPostEdit,
+  removeMedia: readonly number[],
+  files: readonly Blob[],
+): FormData {
+  const form = new FormData();
+  form.append(
+    'forumPost',
+    JSON.stringify(
+      values.name === undefined
+        ? { content: values.content }
+        : { content: values.content, name: values.name },
+    ),
+  );
+  if (removeMedia.length > 0) form.append('removeMedia', JSON.stringify(removeMedia));
   return appendMedia(form, files);
 }
