@@ -91,10 +91,9 @@ export const ZConversationPerson = z.object({
   username: z.string(),
   name: z.string(),
 });
-export type TConversationPerson = z.infer<typeof ZConversationPerson>;
 
 /** A reaction kind on a post: how many, and whether the caller is among them. */
-export const ZPostReaction = z.object({
+const ZPostReaction = z.object({
   kind: z.enum(REACTION_KINDS),
   count: z.number().int(),
   mine: z.boolean(),
@@ -124,7 +123,7 @@ export const conversationPostFields = {
 };
 
 /** One version of a post: the text (and for a first post the thread's title) as it was from `createdAt` on. */
-export const ZForumPostVersion = z.object({
+const ZForumPostVersion = z.object({
   number: z.number().int(),
   createdAt: z.string(),
   /** who wrote this version (the author, or an admin who edited); null once erased: 'Ehemaliges Mitglied' */
@@ -142,7 +141,7 @@ export const ZForumPostVersions = z.object({
 export type TForumPostVersions = z.infer<typeof ZForumPostVersions>;
 
 /** The `forumPost` JSON of PUT /api/forumPost/{id}: the new text; `name` renames the thread (first post only). */
-export const ZForumPostEdit = z.object({
+const ZForumPostEdit = z.object({
   content: z.string(),
   name: z
     .string()
@@ -187,7 +186,7 @@ export type TReactionInput = z.infer<typeof ZReactionInput>;
 export const ZMentionableQuery = z.object({ q: z.string().trim().max(100).default('') });
 
 /** A suggestion of the `@` list: the name to insert, the company to tell two Müllers apart. */
-export const ZMentionable = z.object({
+const ZMentionable = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),

@@ -60,7 +60,7 @@ export const NOTIFICATION_CENTRE_LABELS = {
  * 2027“ erwähnt.'); `link` the portal path it opens (APP_PATHS); `actor` who caused it (null for the office's
  * circulars and events, or once that member was erased: 'Ehemaliges Mitglied').
  */
-export const ZNotificationItem = z.object({
+const ZNotificationItem = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_CENTRE_KINDS),
   createdAt: z.string(),

@@ -9,7 +9,6 @@ export {
   createForumsService,
   type ForumsFeatureDeps,
   type PostWritten,
-  type PostWrittenListener,
 } from './forums.service.ts';
 export { forumMentionableRoutes } from './mentionable.routes.ts';
 export { createMentionable } from './mentionable.ts';
