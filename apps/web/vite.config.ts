@@ -65,7 +65,7 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
   /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=(BLOG_API|BLOG_MESSAGES|circularLabel|ZBlog|ZBlogAttachment|ZBlogAuthor|ZCircularNumber|ZOwnConfirmation)|dashboard\.ts\?contract-declaration=(DASHBOARD_API|ZDashboardIntro)|events\.ts\?contract-declaration=(eventCursor|EVENT_MESSAGES|EVENTS_API|ZEvent|ZEventSubscription|ZEventUser)|forums\.ts\?contract-declaration=(FORUM_API|ZForumUnread)|links\.ts\?contract-declaration=mediaLinkNames)$/,
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(dashboard|pages|quickAccess)$/,
   /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
-  /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/](confirmations|post-status)|components[\\/](blog\.module|circulars\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]forums[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
@@ -77,7 +77,7 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
  * the 150 keys of `events`, `forums`, `circulars` and `blog`): served key by key (build/de-sections.ts). A
  * group below takes the keys its modules read; the rest of them come in the group `texts`.
  */
-const TEXTS_BY_KEY = ['blog', 'circulars', 'events', 'forums'] as const;
+const TEXTS_BY_KEY = ['blog', 'categories', 'circulars', 'dashboard', 'events', 'forums', 'search', 'tree'] as const;
 const texts = deSections(TEXTS_BY_KEY);
 const KEYED_TEXTS = new RegExp(
   `[\\\\/]src[\\\\/]i18n[\\\\/]de\\.ts\\?de-section=(${TEXTS_BY_KEY.join('|')})(\\.\\w+)?$`,
