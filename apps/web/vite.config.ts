@@ -30,8 +30,8 @@ const FIRST_LOAD: readonly RegExp[] = [
  * never folders: a group that named `src/app/frame/` stopped the app from starting.
  */
 const FRAME_LOAD: readonly RegExp[] = [
-  // TanStack Query, all but useQueries, which only the content tables use
-  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)/,
+  // TanStack Query, all but useQueries (the content tables) and the infinite queries (the lists with 'more')
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries|infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)/,
   // zod/mini with its own core (build/zod-mini-copy.ts): the frame's and the session's answers are checked
   /node_modules[\\/]zod[\\/]v4[\\/].*\?zod-mini$/,
   /[\\/]src[\\/]lib[\\/]session-schemas\.ts$|[\\/]contract[\\/]src[\\/]auth\.ts\?contract-declaration=(ZProfile|ZRole|ZTokenPair|ZUserGroup)$/,
@@ -66,7 +66,7 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
   /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(dashboard|pages|quickAccess)$/,
   /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
-  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]forums[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/](components[\\/](list-section|page[\\/]page|rich-text)|lib[\\/](download-file|formatting|links))\.(ts|tsx)$/,
