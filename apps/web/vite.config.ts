@@ -73,11 +73,20 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
 ];
 
 /**
- * The sections of the German texts that screens share and use a few keys of each (the dashboard about 20 of
- * the 150 keys of `events`, `forums`, `circulars` and `blog`): served key by key (build/de-sections.ts). A
- * group below takes the keys its modules read; the rest of them come in the group `texts`.
+ * The sections of the German texts of which the first screens read a few keys (the dashboard about 25 of the
+ * some 150 keys of `events`, `forums`, `circulars` and `blog`): served key by key (build/de-sections.ts,
+ * decision 0196). A group below takes the keys its modules read; the rest come in the group `texts`.
  */
-const TEXTS_BY_KEY = ['blog', 'categories', 'circulars', 'dashboard', 'events', 'forums', 'search', 'tree'] as const;
+const TEXTS_BY_KEY = [
+  'blog',
+  'categories',
+  'circulars',
+  'dashboard',
+  'events',
+  'forums',
+  'search',
+  'tree',
+] as const;
 const texts = deSections(TEXTS_BY_KEY);
 const KEYED_TEXTS = new RegExp(
   `[\\\\/]src[\\\\/]i18n[\\\\/]de\\.ts\\?de-section=(${TEXTS_BY_KEY.join('|')})(\\.\\w+)?$`,
