@@ -30,8 +30,8 @@ const FIRST_LOAD: readonly RegExp[] = [
  * never folders: a group that named `src/app/frame/` stopped the app from starting.
  */
 const FRAME_LOAD: readonly RegExp[] = [
-  // TanStack Query, all but useQueries, which only the content tables use
-  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries)/,
+  // TanStack Query, all but useQueries (the content tables) and the infinite queries (the lists with 'more')
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!queriesObserver|useQueries|infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)/,
   // zod/mini with its own core (build/zod-mini-copy.ts): the frame's and the session's answers are checked
   /node_modules[\\/]zod[\\/]v4[\\/].*\?zod-mini$/,
   /[\\/]src[\\/]lib[\\/]session-schemas\.ts$|[\\/]contract[\\/]src[\\/]auth\.ts\?contract-declaration=(ZProfile|ZRole|ZTokenPair|ZUserGroup)$/,
@@ -63,14 +63,40 @@ const DASHBOARD_LOAD: readonly RegExp[] = [
   /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(ArrowRight|Check|Pencil|Repeat|X)\.mjs$/,
   /[\\/]contract[\\/]src[\\/]event-registration\.ts\?contract-declaration=(EVENT_CAPACITY_MAX|EVENT_GUESTS_MAX|EVENT_REMINDER_HOURS_MAX|EVENT_SERIES_MAX|RECURRENCE_FREQUENCIES|REGISTRATION_LABELS|REGISTRATION_MESSAGES|registrationEventFields|ZRecurrence|ZWaitlistEntry)$/,
   /[\\/]contract[\\/]src[\\/](blog\.ts\?contract-declaration=(BLOG_API|BLOG_MESSAGES|circularLabel|ZBlog|ZBlogAttachment|ZBlogAuthor|ZCircularNumber|ZOwnConfirmation)|dashboard\.ts\?contract-declaration=(DASHBOARD_API|ZDashboardIntro)|events\.ts\?contract-declaration=(eventCursor|EVENT_MESSAGES|EVENTS_API|ZEvent|ZEventSubscription|ZEventUser)|forums\.ts\?contract-declaration=(FORUM_API|ZForumUnread)|links\.ts\?contract-declaration=mediaLinkNames)$/,
-  /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(blog|circulars|dashboard|events|forums|pages|quickAccess)$/,
+  /[\\/]src[\\/]i18n[\\/]de\.ts\?de-section=(dashboard|pages|quickAccess)$/,
   /[\\/]src[\\/]features[\\/]dashboard[\\/](api[\\/]get-intro|components[\\/](dashboard-intro|denied-notice|upcoming-events-slot)|dashboard-page)\.tsx?$/,
-  /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/](confirmations|post-status)|components[\\/](blog\.module|circulars\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
-  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-events|get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]blog[\\/](api[\\/](get-latest-posts|get-to-confirm|query-keys)|lib[\\/]post-status|components[\\/](blog\.module|latest-posts|latest-posts\.module|to-confirm-posts))\.(ts|tsx|css)$/,
+  /[\\/]src[\\/]features[\\/]events[\\/](api[\\/](get-next-events|query-keys|set-event-status)|lib[\\/](event-dates|event-pages|event-status|registration)|components[\\/](answer-buttons|event-list-item|events\.module|next-events|registration-marks|status-badge|use-answer-event))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]forums[\\/](api[\\/](get-unread|query-keys)|components[\\/](forum-news|forums\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/]features[\\/]categories[\\/](api[\\/]get-quick-access|components[\\/](quick-access|quick-access\.module))\.(ts|tsx|css)$/,
   /[\\/]src[\\/](components[\\/](list-section|page[\\/]page|rich-text)|lib[\\/](download-file|formatting|links))\.(ts|tsx)$/,
 ];
+
+/**
+ * The sections of the German texts of which the first screens read a few keys (the dashboard about 25 of the
+ * some 150 keys of `events`, `forums`, `circulars` and `blog`): served key by key (build/de-sections.ts,
+ * decision 0196). A group below takes the keys its modules read; the rest come in the group `texts`.
+ */
+const TEXTS_BY_KEY = [
+  'blog',
+  'categories',
+  'circulars',
+  'dashboard',
+  'events',
+  'forums',
+  'search',
+  'tree',
+] as const;
+const texts = deSections(TEXTS_BY_KEY);
+const KEYED_TEXTS = new RegExp(
+  `[\\\\/]src[\\\\/]i18n[\\\\/]de\\.ts\\?de-section=(${TEXTS_BY_KEY.join('|')})(\\.\\w+)?$`,
+);
+
+/** A group's test: the modules `patterns` name, and the keys of the texts that those modules read. */
+function withTheirTexts(patterns: readonly RegExp[]): (id: string) => boolean {
+  const named = (id: string) => patterns.some((pattern) => pattern.test(id));
+  return (id) => named(id) || (KEYED_TEXTS.test(id) && texts.readers(id).some(named));
+}
 
 /**
  * `ANALYZE=1 npx vite build` also writes the bundle map (what each chunk holds, with gzipped sizes) to
@@ -93,7 +119,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractDeclarations(),
-    ...deSections(),
+    ...texts.plugins,
     zodWithoutJsonSchema(),
     zodMiniCopy(),
     stylesAfterSkeleton(),
@@ -128,14 +154,14 @@ export default defineConfig({
             // module named here is loaded by the login screen anyway; nothing lazy may be named here.
             {
               name: 'start',
-              test: (id: string) => FIRST_LOAD.some((pattern) => pattern.test(id)),
+              test: withTheirTexts(FIRST_LOAD),
               priority: 5,
             },
             // What every framed screen runs first: TanStack Query, zod/mini, the frame with its navigation,
             // category tree, links and breadcrumbs (the frame's chunk and some twenty under 2 KB otherwise).
             {
               name: 'frame-start',
-              test: (id: string) => FRAME_LOAD.some((pattern) => pattern.test(id)),
+              test: withTheirTexts(FRAME_LOAD),
               priority: 4,
               // Only the modules named: the frame imports every feature's navigation and dialogs.
               includeDependenciesRecursively: false,
@@ -144,10 +170,12 @@ export default defineConfig({
             // screen that shares one of its modules (the events list, the event row) loads it too.
             {
               name: 'dashboard',
-              test: (id: string) => DASHBOARD_LOAD.some((pattern) => pattern.test(id)),
+              test: withTheirTexts(DASHBOARD_LOAD),
               priority: 3,
               includeDependenciesRecursively: false,
             },
+            // The keys of TEXTS_BY_KEY that no group above reads, for the other screens: one chunk.
+            { name: 'texts', test: KEYED_TEXTS, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -43,4 +43,41 @@ describe('de-sections', () => {
     const other = "import { de } from './de';\nexport const t = de.login.title;";
     expect(rewriteSectionUses(other, '/repo/apps/web/src/app/page.tsx', DE)).toBeNull();
   });
+
+  it('reads the keys of a section, none of one with a spread', () => {
+    const { keys } = readSections(
+      "export const de = { events: { next: 'Nächste', left: (n) => n + ' verlassen' }, forums: { ...X } };",
+    );
+    expect([...(keys.get('events') ?? new Map())]).toEqual([
+      ['next', "'Nächste'"],
+      ['left', "(n) => n + ' verlassen'"],
+    ]);
+    expect(keys.has('forums')).toBe(false);
+  });
+
+  it('rewrites de.X.Y to the key modules of a section read by key, unless the module uses de.X otherwise', () => {
+    const byKey = new Set(['events']);
+    const keyed = [
+      "import { de } from '../i18n/de';",
+      'export const a = [de.events.next, de.events.left(2), de.events.next, de.login.title];',
+    ].join('\n');
+    const rewritten = rewriteSectionUses(keyed, '/repo/apps/web/src/app/page.tsx', DE, byKey);
+    expect(rewritten).toContain(`import { next as __de_events__next } from "${DE}?de-section=events.next";`);
+    expect(rewritten).toContain(`import { left as __de_events__left } from "${DE}?de-section=events.left";`);
+    expect(rewritten).toContain(`import { login as __de_login } from "${DE}?de-section=login";`);
+    expect(rewritten).toContain(
+      '[__de_events__next, __de_events__left(2), __de_events__next, __de_login.title]',
+    );
+    expect(rewritten?.match(/events\.next"/g)).toHaveLength(1);
+
+    const mixed = [
+      "import { de } from '../i18n/de';",
+      'export const texts = de.events;',
+      'export const next = de.events.next;',
+    ].join('\n');
+    const whole = rewriteSectionUses(mixed, '/repo/apps/web/src/app/page.tsx', DE, byKey);
+    expect(whole).toContain(`import { events as __de_events } from "${DE}?de-section=events";`);
+    expect(whole).toContain('export const texts = __de_events;\nexport const next = __de_events.next;');
+    expect(whole).not.toContain('events.next"');
+  });
 });

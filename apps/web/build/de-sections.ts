@@ -25,11 +25,32 @@ function identifierName(node: unknown): string | null {
   return null;
 }
 
+export interface Sections {
+  head: string;
+  sections: Map<string, string>;
+  /** each section's keys with their sources (a section with a spread or a computed key has none) */
+  keys: Map<string, Map<string, string>>;
+}
+
+/** A section's keys with their sources, or null when it is not an object of plain properties. */
+function readKeys(code: string, value: AstNode): Map<string, string> | null {
+  if (value.type !== 'ObjectExpression') return null;
+  const keys = new Map<string, string>();
+  for (const property of child(value, 'properties') as AstNode[]) {
+    const name = property.type === 'Property' ? identifierName(child(property, 'key')) : null;
+    const keyValue = child(property, 'value');
+    if (!name || child(property, 'computed') || !isNode(keyValue)) return null;
+    keys.set(name, code.slice(keyValue.start, keyValue.end));
+  }
+  return keys;
+}
+
 /** The section modules' common head (imports, helpers) and each section's source, from de.ts as JavaScript. */
-export function readSections(code: string): { head: string; sections: Map<string, string> } {
+export function readSections(code: string): Sections {
   const program = parseAst(code, { lang: 'js' }) as unknown as { body: AstNode[] };
   const head: string[] = [];
   const sections = new Map<string, string>();
+  const keys = new Map<string, Map<string, string>>();
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? child(statement, 'declaration') : null;
     const declarator = isNode(declaration)
@@ -46,12 +67,14 @@ export function readSections(code: string): { head: string; sections: Map<string
           throw new Error('de-sections: each section of de must be a plain property');
         }
         sections.set(name, code.slice(value.start, value.end));
+        const sectionKeys = readKeys(code, value);
+        if (sectionKeys) keys.set(name, sectionKeys);
       }
       continue;
     }
     head.push(code.slice(statement.start, statement.end));
   }
-  return { head: head.join('\n'), sections };
+  return { head: head.join('\n'), sections, keys };
 }
 
 interface Edit {
@@ -60,11 +83,32 @@ interface Edit {
   text: string;
 }
 
+interface SectionUse {
+  /** where `de.X` starts, and where `de.X` or `de.X.Y` ends */
+  start: number;
+  end: number;
+  /** where `de.X` ends */
+  sectionEnd: number;
+  section: string;
+  /** Y of `de.X.Y`, null for any other use of `de.X` */
+  key: string | null;
+}
+
+/** The name under which a module imports `de.X` or `de.X.Y`. */
+const localName = (section: string, key: string | null): string =>
+  key === null ? `__de_${section}` : `__de_${section}__${key}`;
+
 /**
  * `code` (JavaScript) with its uses `de.X` of the German texts (imported from `deFile`) read from the section
- * modules, or null when it imports no texts or uses `de` other than as `de.X`.
+ * modules, or null when it imports no texts or uses `de` other than as `de.X`. For a section named in
+ * `byKey`, a module that uses it only as `de.X.Y` imports each key `Y` it names instead (`?de-section=X.Y`).
  */
-export function rewriteSectionUses(code: string, id: string, deFile: string): string | null {
+export function rewriteSectionUses(
+  code: string,
+  id: string,
+  deFile: string,
+  byKey: ReadonlySet<string> = new Set(),
+): string | null {
   if (!code.includes('i18n/de') && !code.includes('./de')) return null;
   const program = parseAst(code, { lang: 'js' }) as unknown as { body: AstNode[] };
   let local: string | null = null;
@@ -82,8 +126,7 @@ export function rewriteSectionUses(code: string, id: string, deFile: string): st
   }
   if (!local || !declaration) return null;
 
-  const edits: Edit[] = [];
-  const used = new Set<string>();
+  const uses: SectionUse[] = [];
   let otherUse = false;
   const visit = (node: unknown, parent: AstNode | null, key: string): void => {
     if (Array.isArray(node)) {
@@ -95,8 +138,17 @@ export function rewriteSectionUses(code: string, id: string, deFile: string): st
       const object = child(node, 'object');
       const property = identifierName(child(node, 'property'));
       if (isNode(object) && object.type === 'Identifier' && identifierName(object) === local && property) {
-        used.add(property);
-        edits.push({ start: object.start, end: node.end, text: `__de_${property}` });
+        const keyed =
+          parent?.type === 'MemberExpression' && key === 'object' && !child(parent, 'computed')
+            ? identifierName(child(parent, 'property'))
+            : null;
+        uses.push({
+          start: object.start,
+          end: keyed === null || !parent ? node.end : parent.end,
+          sectionEnd: node.end,
+          section: property,
+          key: keyed,
+        });
         return;
       }
       visit(object, node, 'object');
@@ -112,32 +164,57 @@ export function rewriteSectionUses(code: string, id: string, deFile: string): st
     }
   };
   for (const statement of program.body) if (statement !== declaration) visit(statement, null, 'body');
-  if (otherUse || used.size === 0) return null;
+  if (otherUse || uses.length === 0) return null;
 
-  edits.push({
-    start: declaration.start,
-    end: declaration.end,
-    text: [...used]
-      .map((name) => `import { ${name} as __de_${name} } from ${JSON.stringify(`${deFile}${QUERY}${name}`)};`)
-      .join('\n'),
+  // A section is read by key only when every use of it in this module names a key.
+  const whole = new Set(
+    uses.filter((use) => !byKey.has(use.section) || use.key === null).map((use) => use.section),
+  );
+  const imports = new Map<string, string>();
+  const edits: Edit[] = uses.map((use) => {
+    if (whole.has(use.section)) {
+      const name = localName(use.section, null);
+      imports.set(
+        name,
+        `import { ${use.section} as ${name} } from ${JSON.stringify(`${deFile}${QUERY}${use.section}`)};`,
+      );
+      return { start: use.start, end: use.sectionEnd, text: name };
+    }
+    const name = localName(use.section, use.key);
+    imports.set(
+      name,
+      `import { ${use.key} as ${name} } from ${JSON.stringify(`${deFile}${QUERY}${use.section}.${use.key}`)};`,
+    );
+    return { start: use.start, end: use.end, text: name };
   });
+  edits.push({ start: declaration.start, end: declaration.end, text: [...imports.values()].join('\n') });
   edits.sort((a, b) => b.start - a.start);
   let result = code;
   for (const edit of edits) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 
-/** The plugins, for `vite build` only: one serves the sections, one rewrites the modules that use them. */
-export function deSections(): Plugin[] {
+/**
+ * The plugins, for `vite build` only: one serves the sections (and the keys of the sections named in
+ * `byKey`), one rewrites the modules that use them. `readers(id)` tells which modules import the text module
+ * `id` (known once the modules are transformed, so when the chunks are made): the chunk groups of
+ * vite.config.ts place a key where its readers are.
+ */
+export function deSections(byKey: readonly string[] = []): {
+  plugins: Plugin[];
+  readers: (id: string) => readonly string[];
+} {
+  const keyed = new Set(byKey);
+  const importers = new Map<string, Set<string>>();
   let deFile = '';
-  let read: Promise<{ head: string; sections: Map<string, string> }> | null = null;
+  let read: Promise<Sections> | null = null;
   const sections = () => {
     read ??= transformWithOxc(readFileSync(deFile, 'utf8'), deFile, { lang: 'ts' }).then(({ code }) =>
       readSections(code),
     );
     return read;
   };
-  return [
+  const plugins: Plugin[] = [
     {
       name: 'portal:de-sections',
       apply: 'build',
@@ -145,17 +222,24 @@ export function deSections(): Plugin[] {
       configResolved(config) {
         deFile = path.resolve(config.root, 'src/i18n/de.ts');
       },
-      resolveId(source) {
-        return source.startsWith(`${deFile}${QUERY}`) ? source : null;
+      resolveId(source, importer) {
+        if (!source.startsWith(`${deFile}${QUERY}`)) return null;
+        if (importer) {
+          const known = importers.get(source) ?? new Set<string>();
+          importers.set(source, known.add(importer));
+        }
+        return source;
       },
       async load(id) {
         if (!id.startsWith(`${deFile}${QUERY}`)) return null;
-        const name = id.slice(deFile.length + QUERY.length);
-        const { head, sections: all } = await sections();
-        const section = all.get(name);
-        if (section === undefined) throw new Error(`de-sections: de.${name} does not exist`);
+        const [name = '', key] = id.slice(deFile.length + QUERY.length).split('.');
+        const { head, sections: all, keys } = await sections();
+        const source = key === undefined ? all.get(name) : keys.get(name)?.get(key);
+        if (source === undefined) {
+          throw new Error(`de-sections: de.${name}${key === undefined ? '' : `.${key}`} does not exist`);
+        }
         return {
-          code: `${head}\nexport const ${name} = ${section};\n`,
+          code: `${head}\nexport const ${key ?? name} = ${source};\n`,
           moduleSideEffects: false,
           moduleType: 'js',
         };
@@ -168,9 +252,10 @@ export function deSections(): Plugin[] {
       transform(code, id) {
         if (id.includes('?') || id.includes('node_modules') || id === deFile || !/\.[jt]sx?$/.test(id))
           return null;
-        const rewritten = rewriteSectionUses(code, id, deFile);
+        const rewritten = rewriteSectionUses(code, id, deFile, keyed);
         return rewritten === null ? null : { code: rewritten, map: null };
       },
     },
   ];
+  return { plugins, readers: (id) => [...(importers.get(id) ?? [])] };
 }

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ZodMiniType } from 'zod/mini';
-import { ZEventList } from '../features/events/api/get-events';
+import { ZEventList } from '../features/events/api/get-next-events';
 
 /**
  * The answers the frame and the dashboard check before they show are checked with zod/mini schemas, so

@@ -1,64 +1,27 @@
-import { Paper, Stack, Text } from '@mantine/core';
-import { APP_PATHS, circularLabel } from '@portal/contract';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { ListSection } from '../../../components/list-section';
-import { de } from '../../../i18n/de';
+import { Suspense, useCallback } from 'react';
+import { preloadable, usePreloadWhenSettled } from '../../../components/preloadable';
+import { activity } from '../../../lib/portal';
 import { useToConfirm } from '../api/get-to-confirm';
-import { formatDay } from '../lib/confirmations';
-import { blogListPath } from '../lib/list-query';
-import classes from './circulars.module.css';
+
+const list = preloadable(() => import('./to-confirm-list').then(({ ToConfirmList }) => ToConfirmList));
+const noRequests = () => activity.pending.get() === 0;
 
 /**
  * The dashboard's 'Zu bestätigen' (issue 34 point 2): the circulars the member still has to confirm,
  * soonest 'Bestätigen bis' first. Shown only when something is pending (not while loading, not on failure:
- * the marker in the lists stays the way to them).
+ * the marker in the lists stays the way to them). The list loads when something is pending, else once the
+ * screen has settled (docs/bundle.md).
  */
 export function ToConfirmPosts() {
   const query = useToConfirm();
+  usePreloadWhenSettled(
+    useCallback(() => list.preload(), []),
+    noRequests,
+  );
   if (!query.data || query.data.length === 0) return null;
   return (
-    <ListSection
-      title={de.circulars.toConfirm}
-      more={{ to: blogListPath({ rundschreiben: true }), label: de.circulars.list }}
-      query={query}
-      placeholderHeight={56}
-      empty={de.circulars.toConfirmEmpty}
-      failed={de.circulars.toConfirmLoadFailed}
-    >
-      {(posts) => (
-        <Stack component="ul" gap="xs" className={classes.groupList}>
-          {posts.map((post) => (
-            <li key={post.id}>
-              <Paper
-                component={Link}
-                to={APP_PATHS.post(post.id)}
-                withBorder
-                radius="md"
-                p="sm"
-                className={classes.toConfirmLink}
-              >
-                <span className={classes.toConfirmRow}>
-                  <span className={classes.toConfirmText}>
-                    <Text fw={600} component="span" display="block">
-                      {post.title}
-                    </Text>
-                    <Text size="sm" c="dimmed" component="span" display="block">
-                      {[
-                        post.circularNumber ? circularLabel(post.circularNumber) : null,
-                        post.confirmBy ? de.circulars.confirmBy(formatDay(post.confirmBy)) : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Text>
-                  </span>
-                  <IconChevronRight size={18} aria-hidden />
-                </span>
-              </Paper>
-            </li>
-          ))}
-        </Stack>
-      )}
-    </ListSection>
+    <Suspense fallback={null}>
+      <list.Component query={query} />
+    </Suspense>
   );
 }

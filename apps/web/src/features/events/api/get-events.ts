@@ -1,4 +1,4 @@
-import { EVENTS_API, type TEventListScope, ZEvent } from '@portal/contract';
+import { EVENTS_API, type TEventListScope } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -6,14 +6,12 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import * as zm from 'zod/mini';
 import { withQuery } from '../../../lib/form-data';
 import { api } from '../../../lib/portal';
 import type { EventRange } from '../lib/calendar-range';
 import { nextPageAfter } from '../lib/event-pages';
+import { ZEventList } from './get-next-events';
 import { eventKeys } from './query-keys';
-
-export const ZEventList = zm.array(ZEvent);
 
 /**
  * GET /api/event/?from&to: the events overlapping a range, ordered by start. Without a range the server

@@ -1,8 +1,11 @@
-import { DASHBOARD_EVENT_COUNT, EVENTS_API } from '@portal/contract';
+import { DASHBOARD_EVENT_COUNT, EVENTS_API, ZEvent } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as zm from 'zod/mini';
 import { api } from '../../../lib/portal';
-import { ZEventList } from './get-events';
 import { eventKeys } from './query-keys';
+
+/** The events' answers (here, not with the listing: the dashboard loads no infinite queries). */
+export const ZEventList = zm.array(ZEvent);
 
 /** GET /api/event/count/{max}: the next events for the dashboard (SPEC §9: 3), soonest first. */
 function nextEventsQuery(max: number = DASHBOARD_EVENT_COUNT) {
