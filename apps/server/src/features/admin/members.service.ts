@@ -9,6 +9,7 @@ import {
   AUTH_MESSAGES,
   personName,
   type TAdminMember,
+  type TAdminMembersCompanyGroup,
   type TAdminMembersPage,
   type TAuditField,
   type TRole,
@@ -31,6 +32,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
+import { type CompanyRef, memberCompanies } from '../companies/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
 import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
 
@@ -47,7 +49,11 @@ export interface MembersDeps {
 
 type Group = { id: number; name: string };
 
-export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminMember {
+function presentMember(
+  row: MemberRow,
+  groups: readonly Group[],
+  memberCompany: CompanyRef | null,
+): TAdminMember {
   return {
     id: row.id,
     username: row.username,
@@ -56,6 +62,7 @@ export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminM
     firstName: row.firstName,
     lastName: row.lastName,
     name: personName(row),
+    memberCompany,
     role: row.role as TRole,
     groups: [...groups],
     lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
@@ -65,12 +72,43 @@ export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminM
   };
 }
 
-export const filterOf = (query: Omit<MembersQuery, 'page'>): MemberFilter => ({
+export const filterOf = (query: Omit<MembersQuery, 'page' | 'sort'>): MemberFilter => ({
   q: query.q,
   role: query.role,
   group: query.group,
   disabled: query.disabled,
+  company: query.company,
 });
+
+/** The members with their groups and member companies: two queries for any number of rows. */
+export async function presentMembers(
+  executor: Executor,
+  rows: readonly MemberRow[],
+  groupsOf: (ids: readonly number[], executor: Executor) => Promise<Map<number, Group[]>>,
+): Promise<TAdminMember[]> {
+  const ids = rows.map((row) => row.id);
+  const [groups, companies] = await Promise.all([groupsOf(ids, executor), memberCompanies(executor, ids)]);
+  return rows.map((row) => presentMember(row, groups.get(row.id) ?? [], companies.get(row.id) ?? null));
+}
+
+/**
+ * The company headings of a page sorted by company: each company of the page once, in the page's order, with
+ * how many members of the whole list it has ('Ohne Firma': company null).
+ */
+function companyGroups(
+  items: readonly TAdminMember[],
+  rows: readonly MemberRow[],
+  counts: ReadonlyMap<string, number>,
+): TAdminMembersCompanyGroup[] {
+  const groups: TAdminMembersCompanyGroup[] = [];
+  let last: string | undefined;
+  rows.forEach((row, index) => {
+    if (row.companyOrder === last) return;
+    last = row.companyOrder;
+    groups.push({ company: items[index]?.memberCompany ?? null, count: counts.get(row.companyOrder) ?? 0 });
+  });
+  return groups;
+}
 
 const sameIds = (a: readonly Group[], b: readonly Group[]) =>
   a.length === b.length && a.every((group, index) => group.id === b[index]?.id);
@@ -103,8 +141,9 @@ export function createMembersService(deps: MembersDeps) {
   async function byId(id: number, executor: Executor = db): Promise<TAdminMember> {
     const row = await members.byId(id, executor);
     if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
-    const groupsOf = await members.groupsOf([id], executor);
-    return presentMember(row, groupsOf.get(id) ?? []);
+    const [member] = await presentMembers(executor, [row], members.groupsOf);
+    if (!member) throw notFound(ADMIN_MESSAGES.memberNotFound);
+    return member;
   }
 
   function refuseSelfLockout(actor: Principal | null, id: number, input: MemberUpdate): void {
@@ -153,19 +192,33 @@ export function createMembersService(deps: MembersDeps) {
   return {
     byId: (id: number) => byId(id),
 
-    /** One page sorted by username: one count, one page and one groups query. */
+    /**
+     * One page sorted by username or by company: one count, one page, one query each for the groups and the
+     * companies of its members, and sorted by company one for the counts of its companies.
+     */
     async list(query: MembersQuery): Promise<TAdminMembersPage> {
       const filter = filterOf(query);
       const offset = (query.page - 1) * ADMIN_MEMBERS_PAGE_SIZE;
       // no page query past the end: a search without a hit reads the members once, not twice
       const total = await members.count(filter);
-      const rows = offset < total ? await members.page(filter, offset, ADMIN_MEMBERS_PAGE_SIZE) : [];
-      const groupsOf = await members.groupsOf(rows.map((row) => row.id));
+      const rows =
+        offset < total ? await members.page(filter, query.sort, offset, ADMIN_MEMBERS_PAGE_SIZE) : [];
+      const byCompany = query.sort === 'company';
+      const [items, counts] = await Promise.all([
+        presentMembers(db, rows, members.groupsOf),
+        byCompany
+          ? members.countsByCompany(
+              filter,
+              rows.map((row) => row.companyOrder),
+            )
+          : new Map<string, number>(),
+      ]);
       return {
-        items: rows.map((row) => presentMember(row, groupsOf.get(row.id) ?? [])),
+        items,
         total,
         page: query.page,
         pageSize: ADMIN_MEMBERS_PAGE_SIZE,
+        companies: byCompany ? companyGroups(items, rows, counts) : [],
       };
     },
 
