@@ -21,7 +21,7 @@ import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
-import { author, createForumPresenter, iso } from './forum-presenter.ts';
+import { createForumPresenter, iso } from './forum-presenter.ts';
 import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
 import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsRepository } from './forums.repository.ts';
@@ -182,7 +182,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         name: thread.name,
         forumId: thread.forumId,
         forumName: thread.forumName,
-        author: author(thread),
+        author: present.author(thread),
         createdAt: iso(thread.createdAt),
         postCount: thread.postCount,
         page: visit.page,
