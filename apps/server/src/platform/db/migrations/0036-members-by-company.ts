@@ -11,8 +11,14 @@ import type { ColumnKit } from '../migration-kit.ts';
  *   members without a company come last. Triggers on `company_members` and on `companies.name_key` keep it, so
  *   every way a member joins, moves, leaves or a company is renamed or deleted keeps it true.
  * - both in the "C" collation on PostgreSQL (bytes, as SQLite compares), so that both databases sort alike;
- * - `users_members_by_company_idx` (company_order, name_key, search_key, role, disabled, id) for members not
- *   erased: a page, a filter by role, access or search text, and 'Ohne Firma' are read from it alone.
+ * - for members not erased, `users_members_by_company_idx` (company_order, name_key, id) and
+ *   `users_role_company_idx` (role, company_order, name_key, id): a page in that order, of everyone or of one
+ *   role, and 'Ohne Firma', read in order from an index (without the second SQLite read a role's members from
+ *   users_role_idx and sorted them: 50 ms for the last page of 12,000 partners). On SQLite both also hold
+ *   what the filters read (search key, role, access; username key for 'Ohne Firma' by username): SQLite counts
+ *   in the narrowest index whatever it then has to read from the table (400 ms for a search); PostgreSQL
+ *   prices an index-only scan by its width and read and sorted every member rather than walk a wide index
+ *   (190 ms for the last page, 16 ms through the narrow one). bench/admin-members.ts, decision 0184.
  */
 export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
   const postgres = kit.kind === 'postgres';
@@ -31,12 +37,28 @@ export async function up(db: Kysely<unknown>, kit: ColumnKit): Promise<void> {
     join companies c on c.id = cm.company_id where cm.user_id = users.id)
     where id in (select user_id from company_members)`.execute(db);
   await (postgres ? postgresTriggers(db) : sqliteTriggers(db));
-  await db.schema
-    .createIndex('users_members_by_company_idx')
-    .on('users')
-    .columns(['company_order', 'name_key', 'search_key', 'role', 'disabled', 'id'])
-    .where(sql.ref('erased_at'), 'is', null)
-    .execute();
+  const notErased = (name: string, columns: string[]) =>
+    db.schema
+      .createIndex(name)
+      .on('users')
+      .columns(columns)
+      .where(sql.ref('erased_at'), 'is', null)
+      .execute();
+  const filtered = postgres ? [] : ['search_key', 'role', 'disabled'];
+  await notErased('users_members_by_company_idx', [
+    'company_order',
+    'name_key',
+    'id',
+    ...filtered,
+    ...(postgres ? [] : ['username_key']),
+  ]);
+  await notErased('users_role_company_idx', [
+    'role',
+    'company_order',
+    'name_key',
+    'id',
+    ...filtered.filter((column) => column !== 'role'),
+  ]);
 }
 
 const BATCH = 500;
