@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Switch.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Divider, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Input, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { APP_PATHS, type TAdminGroup, type TAdminMember } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -155,9 +155,9 @@ function MemberCompanyLink({ member, onLeave }: { member: TAdminMember; onLeave:
   const labelId = useId();
   return (
     <Stack gap={2} align="flex-start" role="group" aria-labelledby={labelId}>
-      <Text id={labelId} size="sm" fw={500}>
+      <Input.Label id={labelId} labelElement="div">
         {texts.memberCompany}
-      </Text>
+      </Input.Label>
       {member.memberCompany ? (
         <Anchor
           component={Link}
@@ -171,9 +171,7 @@ function MemberCompanyLink({ member, onLeave }: { member: TAdminMember; onLeave:
       ) : (
         <Text size="sm">{texts.noMemberCompany}</Text>
       )}
-      <Text size="xs" c="dimmed">
-        {texts.companyLinkHint}
-      </Text>
+      <Input.Description>{texts.companyLinkHint}</Input.Description>
     </Stack>
   );
 }
