@@ -142,7 +142,7 @@ const queryFlag = z
 /** `company=none` in the members list: the members who belong to no member company ('Ohne Firma'). */
 export const MEMBERS_WITHOUT_COMPANY = 'none';
 /** The members list's orders: by username, or by company name, then person name (issue 36 point 5). */
-export const MEMBERS_SORTS = ['username', 'company'] as const;
+const MEMBERS_SORTS = ['username', 'company'] as const;
 export type TMembersSort = (typeof MEMBERS_SORTS)[number];
 
 /**
