@@ -243,6 +243,7 @@ export async function seedMembers(
             erasedAt: new Date(now - next() * 365 * DAY),
             searchKey: '',
             nameKey: '',
+            companyOrder: '1',
           }
         : {
             ...common,
@@ -256,6 +257,9 @@ export async function seedMembers(
             erasedAt: null,
             searchKey: seeded.searchKey,
             nameKey: seeded.nameKey,
+            // as the triggers of migration 0036 keep it: written with the row, the links then change nothing
+            // (on PostgreSQL a second write of every row would leave the table twice its size)
+            companyOrder: seeded.memberCompany ? `0${nameKey(seeded.memberCompany)}` : '1',
           };
     });
     const ids = await inBatches(rows, async (batch) =>
@@ -274,8 +278,8 @@ export async function seedMembers(
 }
 
 /**
- * The member companies of the seeded members and their links; the triggers of migration 0036 write each
- * member's `company_order` as the links are inserted.
+ * The member companies of the seeded members and their links; the triggers of migration 0036 find each
+ * member's `company_order` written already.
  */
 async function seedCompanyLinks(
   trx: Kysely<DB>,
