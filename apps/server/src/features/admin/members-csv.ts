@@ -19,7 +19,7 @@ import {
   type MemberFilter,
   type MemberRow,
 } from './members.repository.ts';
-import { presentMembers } from './members.service.ts';
+import { presentMembers } from './members-presenter.ts';
 
 const BATCH = 1_000;
 

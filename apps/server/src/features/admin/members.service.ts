@@ -7,12 +7,9 @@ import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
-  personName,
   type TAdminMember,
-  type TAdminMembersCompanyGroup,
   type TAdminMembersPage,
   type TAuditField,
-  type TRole,
   type ZAdminMemberCreate,
   type ZAdminMembersQuery,
   type ZAdminMemberUpdate,
@@ -32,9 +29,9 @@ import type { DB } from '../../platform/db/schema.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
-import { type CompanyRef, memberCompanies } from '../companies/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
-import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
+import { createMembersRepository, type MemberFilter } from './members.repository.ts';
+import { companyGroups, presentMembers } from './members-presenter.ts';
 
 export type MembersQuery = z.output<typeof ZAdminMembersQuery>;
 export type MemberCreate = z.output<typeof ZAdminMemberCreate>;
@@ -49,29 +46,6 @@ export interface MembersDeps {
 
 type Group = { id: number; name: string };
 
-function presentMember(
-  row: MemberRow,
-  groups: readonly Group[],
-  memberCompany: CompanyRef | null,
-): TAdminMember {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    company: row.company,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: personName(row),
-    memberCompany,
-    role: row.role as TRole,
-    groups: [...groups],
-    lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
-    disabled: row.disabled,
-    hasPassword: row.hasPassword,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 export const filterOf = (query: Omit<MembersQuery, 'page' | 'sort'>): MemberFilter => ({
   q: query.q,
   role: query.role,
@@ -79,36 +53,6 @@ export const filterOf = (query: Omit<MembersQuery, 'page' | 'sort'>): MemberFilt
   disabled: query.disabled,
   company: query.company,
 });
-
-/** The members with their groups and member companies: two queries for any number of rows. */
-export async function presentMembers(
-  executor: Executor,
-  rows: readonly MemberRow[],
-  groupsOf: (ids: readonly number[], executor: Executor) => Promise<Map<number, Group[]>>,
-): Promise<TAdminMember[]> {
-  const ids = rows.map((row) => row.id);
-  const [groups, companies] = await Promise.all([groupsOf(ids, executor), memberCompanies(executor, ids)]);
-  return rows.map((row) => presentMember(row, groups.get(row.id) ?? [], companies.get(row.id) ?? null));
-}
-
-/**
- * The company headings of a page sorted by company: each company of the page once, in the page's order, with
- * how many members of the whole list it has ('Ohne Firma': company null).
- */
-function companyGroups(
-  items: readonly TAdminMember[],
-  rows: readonly MemberRow[],
-  counts: ReadonlyMap<string, number>,
-): TAdminMembersCompanyGroup[] {
-  const groups: TAdminMembersCompanyGroup[] = [];
-  let last: string | undefined;
-  rows.forEach((row, index) => {
-    if (row.companyOrder === last) return;
-    last = row.companyOrder;
-    groups.push({ company: items[index]?.memberCompany ?? null, count: counts.get(row.companyOrder) ?? 0 });
-  });
-  return groups;
-}
 
 const sameIds = (a: readonly Group[], b: readonly Group[]) =>
   a.length === b.length && a.every((group, index) => group.id === b[index]?.id);
