@@ -3,8 +3,11 @@
  * members-corpus.ts), on SQLite and on a throwaway PostgreSQL cluster, an admin's pages of the list timed in
  * process through `inject`: the first, a middle and the last page, searches (a common name, a rare one, one
  * without a hit, a mail domain, part of a company name, two letters while typing, a part in nearly every
- * member), the filters by role, group and disabled, and a search with a filter. Each case runs once to check
- * its answer against the seeded members (total, and the exact page by username), then ROUNDS times, the cases
+ * member), the filters by role, group and disabled, and a search with a filter; issue 36: the list sorted by
+ * company (first, middle and last page, with a search, a group and a role), one company's members and those
+ * without a company (first and last page). Each case runs once to check
+ * its answer against the seeded members (total, the exact page, and sorted by company the page's companies with
+ * their counts), then ROUNDS times, the cases
  * alternating so that load from elsewhere on the machine hits all alike; its p95 has a budget
  * (bench/budgets.ts) and a miss fails the run. The CSV export of every member is timed once, for the record.
  * `--only sqlite` or `--only postgres` runs one database.
@@ -15,12 +18,12 @@ import { parseArgs } from 'node:util';
 import {
   ADMIN_API,
   ADMIN_MEMBERS_PAGE_SIZE,
+  MEMBERS_WITHOUT_COMPANY,
   type TAdminMembersPage,
   type TRole,
   ZAdminMembersPage,
 } from '@portal/contract';
 import { sql } from 'kysely';
-import { usernameKey } from '../apps/server/src/features/accounts/index.ts';
 import { startCluster } from '../apps/server/test/helpers/pg-cluster.ts';
 import { ADMIN_MEMBERS_BUDGETS } from './budgets.ts';
 import { reportMisses } from './support/budget-report.ts';
@@ -33,6 +36,13 @@ import {
   type SeededMember,
   seedMembers,
 } from './support/members-corpus.ts';
+import {
+  byCompany,
+  companyCounts,
+  type Listed,
+  type ListedMember,
+  listedMembers,
+} from './support/members-listed.ts';
 import { median, percentile } from './support/server-process.ts';
 
 type Kind = 'sqlite' | 'postgres';
@@ -48,6 +58,9 @@ interface Case {
   /** a group's name */
   group?: string;
   disabled?: boolean;
+  /** a member company's name, or 'none' */
+  company?: string;
+  sort?: 'company';
 }
 
 const CASES: readonly Case[] = [
@@ -69,6 +82,17 @@ const CASES: readonly Case[] = [
   { what: 'disabled', disabled: true },
   { what: 'a name in a group', q: 'Schmidt', group: 'Landesverband Bayern' },
   { what: 'a name, partners, not disabled', q: 'Weber', role: 'ROLE_PARTNER', disabled: false },
+  { what: 'by company', sort: 'company' },
+  { what: 'by company, a middle page', sort: 'company', page: 'middle' },
+  { what: 'by company, the last page', sort: 'company', page: 'last' },
+  { what: 'by company, a common name', sort: 'company', q: 'Müller' },
+  { what: 'by company, a name in a group', sort: 'company', q: 'Schmidt', group: 'Landesverband Bayern' },
+  { what: 'by company, partners, the last page', sort: 'company', role: 'ROLE_PARTNER', page: 'last' },
+  { what: "one company's members", company: company(8).name },
+  { what: "one company's members, by company", company: company(8).name, sort: 'company' },
+  { what: 'without a company', company: MEMBERS_WITHOUT_COMPANY },
+  { what: 'without a company, the last page', company: MEMBERS_WITHOUT_COMPANY, page: 'last' },
+  { what: 'without a company, by company', company: MEMBERS_WITHOUT_COMPANY, sort: 'company' },
 ];
 
 /** Every budget checked, by its full description, and whether it was missed. */
@@ -80,21 +104,28 @@ function describe(one: Case): string {
     one.role ? `role=${one.role}` : '',
     one.group ? `group=${one.group}` : '',
     one.disabled === undefined ? '' : `disabled=${one.disabled}`,
+    one.company === undefined ? '' : `company=${one.company}`,
+    one.sort === undefined ? '' : `sort=${one.sort}`,
     one.page === undefined ? '' : `page=${one.page}`,
   ].filter(Boolean);
   return `${one.what}${parts.length ? ` (${parts.join(' ')})` : ''}`;
 }
 
-/** What the list must hold for `one`: the matching members in the order of their username key. */
-function expected(sorted: readonly SeededMember[], one: Case): SeededMember[] {
+/** What the list must hold for `one`: the matching members in the order of their username key, or by company. */
+function expected(listed: Listed, one: Case): ListedMember[] {
   const term = one.q?.normalize('NFC').toLowerCase();
-  return sorted.filter(
+  const matching = listed.byUsername.filter(
     (member) =>
       (term === undefined || member.searchKey.includes(term)) &&
       (one.role === undefined || member.role === one.role) &&
       (one.group === undefined || member.groups.includes(one.group)) &&
-      (one.disabled === undefined || member.disabled === one.disabled),
+      (one.disabled === undefined || member.disabled === one.disabled) &&
+      (one.company === undefined ||
+        (one.company === MEMBERS_WITHOUT_COMPANY
+          ? member.memberCompany === null
+          : member.memberCompany === one.company)),
   );
+  return one.sort === 'company' ? matching.sort(byCompany) : matching;
 }
 
 function pageOf(one: Case, total: number): number {
@@ -104,13 +135,16 @@ function pageOf(one: Case, total: number): number {
   return one.page ?? 1;
 }
 
-function url(one: Case, page: number, groups: ReadonlyMap<string, number>): string {
+function url(one: Case, page: number, listed: Listed): string {
   const params = new URLSearchParams();
   if (page !== 1) params.set('page', String(page));
   if (one.q !== undefined) params.set('q', one.q);
   if (one.role) params.set('role', one.role);
-  if (one.group) params.set('group', String(groups.get(one.group)));
+  if (one.group) params.set('group', String(listed.groups.get(one.group)));
   if (one.disabled !== undefined) params.set('disabled', String(one.disabled));
+  if (one.company === MEMBERS_WITHOUT_COMPANY) params.set('company', one.company);
+  else if (one.company) params.set('company', String(listed.companies.get(one.company)));
+  if (one.sort) params.set('sort', one.sort);
   const query = params.toString();
   return `${ADMIN_API.members}${query ? `?${query}` : ''}`;
 }
@@ -121,12 +155,14 @@ async function list(bench: InProcessApp, admin: Record<string, string>, path: st
   return response;
 }
 
-/** The answer to `one` against the seeded members: the total and the page's members in order. */
-function checkPage(kind: Kind, one: Case, answer: TAdminMembersPage, matching: SeededMember[]): void {
+/**
+ * The answer to `one` against the seeded members: the total and the page's members in order; sorted by
+ * company, the page's companies in order with the count of each in the whole list.
+ */
+function checkPage(kind: Kind, one: Case, answer: TAdminMembersPage, matching: ListedMember[]): void {
   const page = pageOf(one, matching.length);
-  const want = matching
-    .slice((page - 1) * ADMIN_MEMBERS_PAGE_SIZE, page * ADMIN_MEMBERS_PAGE_SIZE)
-    .map((member) => member.username);
+  const members = matching.slice((page - 1) * ADMIN_MEMBERS_PAGE_SIZE, page * ADMIN_MEMBERS_PAGE_SIZE);
+  const want = members.map((member) => member.username);
   const got = answer.items.map((item) => item.username);
   check(
     answer.total === matching.length && answer.page === page,
@@ -136,49 +172,18 @@ function checkPage(kind: Kind, one: Case, answer: TAdminMembersPage, matching: S
     got.join('\n') === want.join('\n'),
     `${kind}: ${describe(one)}: page ${page} holds ${got.slice(0, 3).join(', ')} …, expected ${want.slice(0, 3).join(', ')} …`,
   );
+  const companies = one.sort === 'company' ? companyCounts(members, matching) : [];
+  check(
+    JSON.stringify(answer.companies?.map((group) => [group.company?.name ?? null, group.count])) ===
+      JSON.stringify(companies),
+    `${kind}: ${describe(one)}: the page's companies are ${JSON.stringify(answer.companies?.slice(0, 3))} …`,
+  );
 }
 
 interface Timed {
   found: number;
   p50: number;
   p95: number;
-}
-
-/**
- * Everyone the list shows: the seeded members not erased and the demo accounts, in the order of their username
- * key (UTF-8 byte order, as SQLite's BINARY and the bench cluster's C collation sort; JavaScript's order of
- * code units is the same for these names).
- */
-async function listedMembers(bench: InProcessApp, members: readonly SeededMember[]): Promise<SeededMember[]> {
-  const { db } = bench.database;
-  const demo = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'company', 'role', 'disabled', 'searchKey'])
-    .where('usernameKey', 'in', ['admin', 'mitglied', 'partner'])
-    .execute();
-  const demoGroups = await db
-    .selectFrom('userGroupMembers')
-    .innerJoin('userGroups', 'userGroups.id', 'userGroupMembers.groupId')
-    .select(['userGroupMembers.userId', 'userGroups.name'])
-    .where(
-      'userGroupMembers.userId',
-      'in',
-      demo.map((user) => user.id),
-    )
-    .execute();
-  return [
-    ...members.filter((member) => !member.erased),
-    ...demo.map(({ id, ...user }) => ({
-      ...user,
-      role: user.role as TRole,
-      disabled: Boolean(user.disabled),
-      erased: false,
-      groups: demoGroups.filter((row) => row.userId === id).map((row) => row.name),
-    })),
-  ]
-    .map((member) => ({ member, key: usernameKey(member.username) }))
-    .sort((a, b) => (a.key < b.key ? -1 : 1))
-    .map(({ member }) => member);
 }
 
 async function timeCases(
@@ -188,13 +193,13 @@ async function timeCases(
   groups: ReadonlyMap<string, number>,
 ): Promise<Timed[]> {
   const admin = await bench.login('admin');
-  const everyone = await listedMembers(bench, members);
+  const listed = await listedMembers(bench, members, groups);
 
   const paths: string[] = [];
   const found: number[] = [];
   for (const one of CASES) {
-    const matching = expected(everyone, one);
-    const path = url(one, pageOf(one, matching.length), groups);
+    const matching = expected(listed, one);
+    const path = url(one, pageOf(one, matching.length), listed);
     const answer = ZAdminMembersPage.parse((await list(bench, admin, path)).json());
     checkPage(kind, one, answer, matching);
     paths.push(path);

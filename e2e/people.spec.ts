@@ -1,7 +1,8 @@
 /**
  * Issue 36 point 6 in the browser: a member with first and last name uploads a photo in their settings and
- * writes a forum post; another member sees the name and photo beside the post, opens the person page from it
- * and sees company and function, and no e-mail without consent. At 360 px, embedded, and axe clean.
+ * writes a forum post; another member sees the name and photo beside the post (sent with the thread: the page
+ * asks no person page for it), opens the person page from it and sees company and function, and no e-mail
+ * without consent. At 360 px, embedded, and axe clean.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { AdminApi } from './support/admin-api.ts';
@@ -87,12 +88,19 @@ test('a member uploads a photo, and another sees name and photo beside the post 
 
   const context = await browser.newContext();
   const reader = await context.newPage();
+  // the thread's answer carries its authors' photos (issue 36 point 6): no person page is read for them
+  const personRequests: string[] = [];
+  reader.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/people/')) personRequests.push(request.url());
+  });
   await loginAs(reader, READER, `/forum/${forumId}/thread/${threadId}`);
   const post = reader.getByRole('article').first();
   await expect(post.getByRole('link', { name: NAME })).toBeVisible();
   await expect(post.getByRole('img', { name: `Foto von ${NAME}` })).toBeVisible();
+  await expect(post.getByRole('img', { name: `Foto von ${NAME}` })).toHaveAttribute('src', /\/api\/files\//);
   await expect(post).not.toContainText(AUTHOR);
   expect(await violations(reader)).toEqual([]);
+  expect(personRequests).toEqual([]);
   await reader.screenshot({ path: `${SHOTS}/people-forum-post-desktop.png` });
 
   await post.getByRole('link', { name: NAME }).click();

@@ -4,12 +4,19 @@
  * take minutes). German names, companies and e-mail addresses, deterministic from a seeded generator; roles
  * mixed, about 3 % disabled, 0.5 % erased (decision 0086: renamed, left out of the list), last logins over two
  * years; each member in 1–3 of 30 groups (the demo's Mitglieder or Partner, and up to two of 27 more).
- * `search_key` is what the accounts repository writes (memberSearchKey). The seeded members are returned so
- * that the bench can check every answer against them.
+ * `search_key` and `name_key` are what the accounts repository writes (memberSearchKey, memberNameKey).
+ * Issue 36: six in seven members have first and last name; the company texts are member companies (3,200),
+ * and nine in ten members with a text belong to that company (company_members), the others to none. The
+ * seeded members are returned so that the bench can check every answer against them.
  */
 import { ERASED_MEMBER_NAME, type TRole } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import { memberSearchKey, usernameKey } from '../../apps/server/src/features/accounts/index.ts';
+import {
+  memberNameKey,
+  memberSearchKey,
+  usernameKey,
+} from '../../apps/server/src/features/accounts/index.ts';
+import { letterOf, nameKey } from '../../apps/server/src/features/companies/company-keys.ts';
 import type { DB } from '../../apps/server/src/platform/db/schema.ts';
 
 export const MEMBERS = 100_000;
@@ -78,10 +85,15 @@ export interface SeededMember {
   username: string;
   email: string | null;
   company: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** the member company they belong to (issue 36), by name */
+  memberCompany: string | null;
   role: TRole;
   disabled: boolean;
   erased: boolean;
   searchKey: string;
+  nameKey: string;
   groups: string[];
 }
 
@@ -150,13 +162,23 @@ function member(n: number, next: () => number): SeededMember {
       if (!groups.includes(group)) groups.push(group);
     }
   }
-  const seeded = { username, email, company: works?.name ?? null };
+  // names and company links from the member's number, so that the generator's sequence stays as it was
+  const named = n % 7 !== 0;
+  const seeded = {
+    username,
+    email,
+    company: works?.name ?? null,
+    firstName: named ? first : null,
+    lastName: named ? last : null,
+  };
   return {
     ...seeded,
+    memberCompany: works && n % 10 !== 3 ? works.name : null,
     role,
     disabled: next() < 0.03,
     erased: n % 200 === 199,
     searchKey: memberSearchKey(seeded),
+    nameKey: memberNameKey(seeded),
     groups,
   };
 }
@@ -220,6 +242,8 @@ export async function seedMembers(
             disabled: true,
             erasedAt: new Date(now - next() * 365 * DAY),
             searchKey: '',
+            nameKey: '',
+            companyOrder: '1',
           }
         : {
             ...common,
@@ -227,9 +251,15 @@ export async function seedMembers(
             usernameKey: usernameKey(seeded.username),
             email: seeded.email,
             company: seeded.company,
+            firstName: seeded.firstName,
+            lastName: seeded.lastName,
             disabled: seeded.disabled,
             erasedAt: null,
             searchKey: seeded.searchKey,
+            nameKey: seeded.nameKey,
+            // as the triggers of migration 0036 keep it: written with the row, the links then change nothing
+            // (on PostgreSQL a second write of every row would leave the table twice its size)
+            companyOrder: seeded.memberCompany ? `0${nameKey(seeded.memberCompany)}` : '1',
           };
     });
     const ids = await inBatches(rows, async (batch) =>
@@ -242,6 +272,53 @@ export async function seedMembers(
         : seeded.groups.map((name) => ({ userId: ids[n] as number, groupId: groups.get(name) as number })),
     );
     await inBatches(memberships, (batch) => trx.insertInto('userGroupMembers').values(batch).execute(), 2000);
+    await seedCompanyLinks(trx, members, ids, new Date(now));
     return groups;
   });
+}
+
+/**
+ * The member companies of the seeded members and their links; the triggers of migration 0036 find each
+ * member's `company_order` written already.
+ */
+async function seedCompanyLinks(
+  trx: Kysely<DB>,
+  members: readonly SeededMember[],
+  ids: readonly number[],
+  at: Date,
+): Promise<void> {
+  const names = [
+    ...new Set(members.flatMap((seeded) => (seeded.memberCompany ? [seeded.memberCompany] : []))),
+  ];
+  const companies = new Map<string, number>();
+  await inBatches(names, async (batch) => {
+    const rows = await trx
+      .insertInto('companies')
+      .values(
+        batch.map((name) => ({
+          name,
+          nameKey: nameKey(name),
+          letter: letterOf(name),
+          searchText: nameKey(name),
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'name'])
+      .execute();
+    for (const row of rows) companies.set(row.name, row.id);
+    return rows;
+  });
+  const links = members.flatMap((seeded, n) =>
+    seeded.erased || !seeded.memberCompany
+      ? []
+      : [
+          {
+            userId: ids[n] as number,
+            companyId: companies.get(seeded.memberCompany) as number,
+            createdAt: at,
+          },
+        ],
+  );
+  await inBatches(links, (batch) => trx.insertInto('companyMembers').values(batch).execute(), 2000);
 }

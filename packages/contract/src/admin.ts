@@ -74,6 +74,8 @@ export const ADMIN_MESSAGES = {
   searchTooLong: 'Der Suchbegriff darf höchstens 100 Zeichen lang sein.',
   pageInvalid: 'Die Seitenzahl ist ungültig.',
   filterInvalid: 'Der Filter ist ungültig.',
+  companyFilterInvalid: 'Bitte wählen Sie eine Mitgliedsfirma aus der Liste oder „Ohne Firma“.',
+  sortInvalid: 'Sortiert wird nach Benutzername („username“) oder Firma („company“).',
   dateInvalid: 'Bitte geben Sie das Datum als JJJJ-MM-TT an.',
   kindInvalid: 'Diese Art von Eintrag gibt es nicht.',
   passwordBusy:
@@ -87,7 +89,10 @@ export const ROLE_NAMES = {
   ROLE_PARTNER: 'Partner',
 } as const satisfies Record<(typeof ROLES)[number], string>;
 
-/** The columns of the members CSV (GET ADMIN_API.membersCsv). */
+/**
+ * The columns of the members CSV (GET ADMIN_API.membersCsv). 'Firma' is the member company the member belongs
+ * to, else the company text of their account (issue 36 point 5).
+ */
 export const MEMBERS_CSV_HEADER = [
   'Benutzername',
   'E-Mail',
@@ -101,6 +106,8 @@ export const MEMBERS_CSV_HEADER = [
 export const ZRoleName = z.enum(ROLES, { error: ADMIN_MESSAGES.roleInvalid });
 
 const ZGroupRef = z.object({ id: z.number().int(), name: z.string() });
+/** A member company as the members list names it (issue 36 point 5). */
+const ZMemberCompanyRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** One member in the admin's list. Times are ISO 8601 (UTC); `lastLoginAt` null: never logged in. */
 export const ZAdminMember = z.object({
@@ -115,6 +122,11 @@ export const ZAdminMember = z.object({
   firstName: z.string().nullable().optional(),
   lastName: z.string().nullable().optional(),
   name: z.string().optional(),
+  /**
+   * the member company the person belongs to (issue 36 point 5), null without one; `company` stays the text
+   * of the account (what the host website sent). Always sent; optional for clients' data made before it.
+   */
+  memberCompany: ZMemberCompanyRef.nullable().optional(),
   role: ZRoleName,
   groups: z.array(ZGroupRef),
   lastLoginAt: z.string().nullable(),
@@ -129,9 +141,17 @@ const queryFlag = z
   .enum(['true', 'false'], { error: ADMIN_MESSAGES.filterInvalid })
   .transform((value) => value === 'true');
 
+/** `company=none` in the members list: the members who belong to no member company ('Ohne Firma'). */
+export const MEMBERS_WITHOUT_COMPANY = 'none';
+/** The members list's orders: by username, or by company name, then person name (issue 36 point 5). */
+const MEMBERS_SORTS = ['username', 'company'] as const;
+export type TMembersSort = (typeof MEMBERS_SORTS)[number];
+
 /**
- * GET /api/admin/members: `q` searches username, e-mail and company (parts of words, any case); `role`,
- * `group` (an id) and `disabled` filter. Sorted by username.
+ * GET /api/admin/members: `q` searches username, e-mail, company text and name (parts of words, any case);
+ * `role`, `group` (an id), `disabled` and `company` (a member company's id, or `none`: the members without
+ * one) filter. `sort`: `username` (the default) or `company` (company name, then person name; the members
+ * without a company last).
  */
 export const ZAdminMembersQuery = z.object({
   page: zWholeNumber({ min: 1, max: 100_000, message: ADMIN_MESSAGES.pageInvalid }).default(1),
@@ -139,13 +159,34 @@ export const ZAdminMembersQuery = z.object({
   role: ZRoleName.optional(),
   group: zId(ADMIN_MESSAGES.filterInvalid).optional(),
   disabled: queryFlag.optional(),
+  company: z
+    .union([z.literal(MEMBERS_WITHOUT_COMPANY), zId(ADMIN_MESSAGES.companyFilterInvalid)], {
+      error: ADMIN_MESSAGES.companyFilterInvalid,
+    })
+    .optional(),
+  sort: z.enum(MEMBERS_SORTS, { error: ADMIN_MESSAGES.sortInvalid }).default('username'),
 });
+
+/**
+ * A company heading of the members list sorted by company: the company (null: 'Ohne Firma') and how many
+ * members of the list (all its pages, with the same filters) belong to it.
+ */
+const ZAdminMembersCompanyGroup = z.object({
+  company: ZMemberCompanyRef.nullable(),
+  count: z.number().int(),
+});
+export type TAdminMembersCompanyGroup = z.infer<typeof ZAdminMembersCompanyGroup>;
 
 export const ZAdminMembersPage = z.object({
   items: z.array(ZAdminMember),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * with `sort=company`: the companies of this page's members in the page's order, each with its count
+   * (issue 36 point 5); empty for the other sorts. Always sent; optional for clients' data made before it.
+   */
+  companies: z.array(ZAdminMembersCompanyGroup).optional(),
 });
 export type TAdminMembersPage = z.infer<typeof ZAdminMembersPage>;
 

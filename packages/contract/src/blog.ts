@@ -90,13 +90,16 @@ export function circularLabel(number: { number: number; year: number }): string 
 export const BLOG_TITLES = { default: 'MarkenKreis-Info', ceo: 'FMK-Intern' } as const;
 
 /**
- * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username.
- * The server always sends both; optional for clients' data made before names (issue 36 point 6).
+ * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username;
+ * `photo` the signed URL of their photo (as the person page gives it), null without one and for partners, who
+ * do not see people's pages. The server always sends all three; optional for clients' data made before them
+ * (issue 36 point 6).
  */
 const ZBlogAuthor = zm.object({
   username: zm.string(),
   id: zm.optional(zm.int()),
   name: zm.optional(zm.string()),
+  photo: zm.optional(zm.nullable(zm.string())),
 });
 
 /** A circular's number of its year, kept by the server; shown with circularLabel(): 'Rundschreiben 12/2026'. */

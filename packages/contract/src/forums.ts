@@ -69,14 +69,17 @@ const postContent = () =>
   requiredText(FORUM_MESSAGES.contentRequired, 200_000, FORUM_MESSAGES.contentTooLong);
 
 /**
- * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username.
- * The server always sends both; optional for clients' data made before names (issue 36 point 6).
+ * `id` opens the person page (GET /api/people/{id}); `name` is personName(): 'Erika Muster' or the username;
+ * `photo` the signed URL of their photo (as the person page gives it), null without one. The server always
+ * sends all three; optional for clients' data made before them (issue 36 point 6).
  */
 const ZForumAuthor = z.object({
   username: z.string(),
   id: z.number().int().optional(),
   name: z.string().optional(),
+  photo: z.string().nullable().optional(),
 });
+export type TForumAuthor = z.infer<typeof ZForumAuthor>;
 
 /**
  * An attachment of a post. `filePath` is a signed, expiring URL of the file; `fileThumbnailPath` one of its

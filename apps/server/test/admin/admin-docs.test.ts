@@ -47,7 +47,15 @@ describe('OpenAPI of the administration', () => {
       expect(Object.keys(op.responses ?? {}), name).toEqual(expect.arrayContaining(['400', '401', '403']));
     }
     const query = (name: string) => paths[name]?.get?.parameters?.map((p) => p.name).sort();
-    expect(query('/api/admin/members')).toEqual(['disabled', 'group', 'page', 'q', 'role']);
+    expect(query('/api/admin/members')).toEqual([
+      'company',
+      'disabled',
+      'group',
+      'page',
+      'q',
+      'role',
+      'sort',
+    ]);
     expect(query('/api/admin/audit')).toEqual(['actor', 'before', 'from', 'kind', 'to']);
     expect(paths['/api/admin/members']?.post?.requestBody).toBeDefined();
   });

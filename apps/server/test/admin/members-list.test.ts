@@ -73,6 +73,7 @@ describe('GET /api/admin/members', () => {
       firstName: null,
       lastName: null,
       name: 'Erika',
+      memberCompany: null,
       role: 'ROLE_USER',
       groups: [
         { id: w.groups.gf, name: 'Geschäftsführung' },

@@ -103,7 +103,7 @@ describe('GET /api/blog/', () => {
       publishedAt: posts.Beide?.publishedAt,
       displayOnDashboard: true,
       tags: ['Intern', 'Technik'],
-      author: { username: 'admin', id: expect.any(Number), name: 'admin' },
+      author: { username: 'admin', id: expect.any(Number), name: 'admin', photo: null },
       scheduled: false,
       // issue 34: a plain post, and a list carries no member's own state
       circular: false,

@@ -64,10 +64,15 @@ describe('names wherever a person appears', () => {
     const adminId = await idOf('admin');
     const post = await createPost(w, { title: 'Mit Namen' });
     const read = await w.json<TBlog>(`/api/blog/${post.id}`, w.as.mitglied);
-    expect(read.author).toEqual({ username: 'admin', id: adminId, name: 'Erika Muster' });
+    expect(read.author).toEqual({ username: 'admin', id: adminId, name: 'Erika Muster', photo: null });
     const thread = await createThread(w, { forum: 'Allgemein', thread: 'Wer bin ich' }, '<p>Hallo</p>');
     const shown = await w.json<TForumThread>(`/api/forumThread/${thread.id}`, w.as.mitglied);
-    expect(shown.posts[0]?.author).toEqual({ username: 'admin', id: adminId, name: 'Erika Muster' });
+    expect(shown.posts[0]?.author).toEqual({
+      username: 'admin',
+      id: adminId,
+      name: 'Erika Muster',
+      photo: null,
+    });
     expect(shown.author?.name).toBe('Erika Muster');
 
     const members = await w.json<TAdminMembersPage>(`${ADMIN_API.members}?q=muster`, w.as.admin);

@@ -48,7 +48,7 @@ describe('POST /api/forumPost/', () => {
         forumThreadId: thread.id,
         content: '<p>Randverbund <a>prüfen</a></p>',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-        author: { username: user, id: expect.any(Number), name: user },
+        author: { username: user, id: expect.any(Number), name: user, photo: null },
         first: false,
         forumPostMedia: [],
         forumPostMediaImages: [],
@@ -66,7 +66,7 @@ describe('POST /api/forumPost/', () => {
         replyCount: 1,
         lastReply: {
           createdAt: post.createdAt,
-          author: { username: user, id: expect.any(Number), name: user },
+          author: { username: user, id: expect.any(Number), name: user, photo: null },
         },
         lastActivity: post.createdAt,
       });
@@ -133,7 +133,7 @@ describe('DELETE /api/forumPost/{id}', () => {
       replyCount: 1,
       lastReply: {
         createdAt: kept.createdAt,
-        author: { username: 'kollege', id: expect.any(Number), name: 'kollege' },
+        author: { username: 'kollege', id: expect.any(Number), name: 'kollege', photo: null },
       },
       lastActivity: kept.createdAt,
     });

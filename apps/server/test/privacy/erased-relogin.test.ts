@@ -69,6 +69,7 @@ describe('a login from the host website for an erased username', () => {
       username: ERASED_MEMBER_NAME,
       id: oldId,
       name: ERASED_MEMBER_NAME,
+      photo: null,
     });
   });
 

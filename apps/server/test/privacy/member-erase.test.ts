@@ -281,7 +281,12 @@ describe('DELETE /api/admin/members/{id}', () => {
     const author = await userId(w, 'redaktion');
     expect((await erase(w, w.as.admin, author)).statusCode).toBe(204);
     const shown = await w.json<TBlog>(BLOG_API.byId(blogPost.id), w.as.kollege);
-    expect(shown.author).toEqual({ username: ERASED_MEMBER_NAME, id: author, name: ERASED_MEMBER_NAME });
+    expect(shown.author).toEqual({
+      username: ERASED_MEMBER_NAME,
+      id: author,
+      name: ERASED_MEMBER_NAME,
+      photo: null,
+    });
     expect((await w.app.inject({ url: BLOG_API.list, headers: w.as.redaktion })).statusCode).toBe(401);
   });
 

@@ -919,6 +919,21 @@ export const de = {
       `„${username}“ wird endgültig gelöscht. Die Forumsbeiträge bleiben als „Ehemaliges Mitglied“ stehen, mit ihren Anhängen. Antworten auf Veranstaltungen und Sitzungen werden gelöscht.`,
     eraseFinal: 'Das lässt sich nicht rückgängig machen.',
     erased: (username: string) => `Das Mitglied „${username}“ wurde gelöscht.`,
+    /** issue 36 point 5: the list by member company */
+    memberCompany: 'Mitgliedsfirma',
+    companyPlaceholder: 'Firma suchen',
+    withoutCompany: 'Ohne Firma',
+    companiesLoading: 'Firmen werden geladen …',
+    noCompanyFound: 'Keine Firma gefunden',
+    sort: 'Sortierung',
+    sortByUsername: 'Benutzername',
+    sortByCompany: 'Firma, dann Name',
+    notLinked: (company: string) => `${company} (nicht zugeordnet)`,
+    groupCount: (count: number) => (count === 1 ? '1 Mitglied' : `${formatCount(count)} Mitglieder`),
+    groupLabel: (company: string, count: number) =>
+      `${company}, ${count === 1 ? '1 Mitglied' : `${formatCount(count)} Mitglieder`}`,
+    noMemberCompany: 'keiner Mitgliedsfirma zugeordnet',
+    companyLinkHint: 'Die Zuordnung ändern Sie auf der Seite der Firma.',
   },
   /** issue 18: the groups screen (/admin/groups) */
   adminGroups: {

@@ -59,7 +59,7 @@ export const memberRow = {
 
   /**
    * What stays of the member: the row their forum posts, blog posts and uploads point to, named 'Ehemaliges
-   * Mitglied', without address, company, name, password, search key or login times, disabled.
+   * Mitglied', without address, company, name, password, search or name key or login times, disabled.
    */
   async anonymise(trx: Executor, id: number, at: Date): Promise<void> {
     await trx
@@ -74,6 +74,7 @@ export const memberRow = {
         photoKey: null,
         passwordHash: null,
         searchKey: '',
+        nameKey: '',
         disabled: true,
         erasedAt: at,
         forumReadFrom: null,

@@ -1,7 +1,9 @@
+import { personName } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { usernameKey } from '../../platform/auth/username-key.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { fold } from '../../platform/search/fold.ts';
 
 export { usernameKey };
 
@@ -19,6 +21,18 @@ export function memberSearchKey(user: {
     .normalize('NFC')
     .toLowerCase()
     .slice(0, 500);
+}
+
+/**
+ * The person's name as shown (personName()), folded as the search folds: the members list sorts by it within a
+ * company (migration 0036, decision 0184).
+ */
+export function memberNameKey(user: {
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
+  return fold(personName(user)).slice(0, 300);
 }
 
 export function createAccountsRepository(db: Kysely<DB>) {
@@ -63,6 +77,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
           ...user,
           usernameKey: usernameKey(user.username),
           searchKey: memberSearchKey(user),
+          nameKey: memberNameKey(user),
           disabled: false,
           createdAt: now,
           updatedAt: now,
@@ -85,7 +100,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
         disabled: boolean;
       }>,
     ): Promise<boolean> {
-      let searchKey: string | undefined;
+      let keys: { searchKey: string; nameKey: string } | undefined;
       const keyed = ['email', 'company', 'firstName', 'lastName'] as const;
       if (keyed.some((field) => changes[field] !== undefined)) {
         const user = await executor
@@ -93,11 +108,12 @@ export function createAccountsRepository(db: Kysely<DB>) {
           .select(['username', 'email', 'company', 'firstName', 'lastName'])
           .where('id', '=', id)
           .executeTakeFirst();
-        if (user) searchKey = memberSearchKey({ ...user, ...changes });
+        const after = user && { ...user, ...changes };
+        if (after) keys = { searchKey: memberSearchKey(after), nameKey: memberNameKey(after) };
       }
       const result = await executor
         .updateTable('users')
-        .set({ ...changes, ...(searchKey === undefined ? {} : { searchKey }), updatedAt: new Date() })
+        .set({ ...changes, ...keys, updatedAt: new Date() })
         .where('id', '=', id)
         // an erased member stays erased: a change read before the erasure committed writes nothing
         .where('erasedAt', 'is', null)

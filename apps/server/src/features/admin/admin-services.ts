@@ -1,3 +1,4 @@
+import type { TMembersSort } from '@portal/contract';
 import { createAuditService } from './audit.service.ts';
 import { createGroupsService, type GroupsDeps } from './groups.service.ts';
 import type { MemberFilter } from './members.repository.ts';
@@ -10,8 +11,8 @@ export type AdminDeps = MembersDeps & GroupsDeps;
 export function createAdminServices(deps: AdminDeps) {
   return {
     members: createMembersService(deps),
-    /** every member of a filter (no paging) as the CSV download */
-    membersCsv: (filter: MemberFilter) => membersCsv(deps.db, filter),
+    /** every member of a filter (no paging) as the CSV download, in the list's order */
+    membersCsv: (filter: MemberFilter, sort?: TMembersSort) => membersCsv(deps.db, filter, sort),
     groups: createGroupsService(deps),
     audit: createAuditService(deps.db),
   };

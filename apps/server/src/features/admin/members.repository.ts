@@ -1,8 +1,9 @@
 /**
  * Queries of the members screen. Erased members (`erased_at` set) are left out of every one of them. A page
- * is one count, one page of rows and one query for the groups of that page, whatever the filters.
+ * is one count, one page of rows and one query for the groups of that page, whatever the filters; sorted by
+ * company, one more for the counts of the page's companies.
  */
-import type { TRole } from '@portal/contract';
+import { MEMBERS_WITHOUT_COMPANY, type TMembersSort, type TRole } from '@portal/contract';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -14,13 +15,41 @@ import {
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { usernameKey } from '../accounts/index.ts';
+import { companyMemberIds } from '../companies/index.ts';
 
 export interface MemberFilter {
   q?: string | undefined;
   role?: TRole | undefined;
   group?: number | undefined;
   disabled?: boolean | undefined;
+  /** a member company's id, or 'none': the members in no company */
+  company?: number | typeof MEMBERS_WITHOUT_COMPANY | undefined;
 }
+
+/**
+ * `users.company_order` (migration 0036, kept by triggers): '0' and the company's name key for a member of a
+ * company, this for a member of none, so that they come last.
+ */
+const NO_COMPANY_ORDER = '1';
+
+/** Each order's columns: a username key is unique, and in the company order the id tells apart the rest. */
+const ORDER_COLUMNS = {
+  username: ['users.usernameKey'],
+  company: ['users.companyOrder', 'users.nameKey', 'users.id'],
+} as const satisfies Record<TMembersSort, readonly string[]>;
+
+/** The query in the order's sequence. */
+function inOrder<Query extends { orderBy(column: (typeof ORDER_COLUMNS)[TMembersSort][number]): Query }>(
+  query: Query,
+  sort: TMembersSort,
+): Query {
+  return ORDER_COLUMNS[sort].reduce<Query>((ordered, column) => ordered.orderBy(column), query);
+}
+
+/** Where a CSV batch ends: the order's values of its last member. */
+export type MemberCursor =
+  | { sort: 'username'; usernameKey: string }
+  | { sort: 'company'; companyOrder: string; nameKey: string; id: number };
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -28,6 +57,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char
 const searchTerm = (q: string | undefined) => (q ?? '').trim().normalize('NFC').toLowerCase();
 
 function matching(
+  db: Kysely<DB>,
   eb: ExpressionBuilder<DB, 'users'>,
   filter: MemberFilter,
   groupAs: 'exists' | 'in' = 'exists',
@@ -35,6 +65,11 @@ function matching(
   const conditions: Expression<SqlBool>[] = [eb('users.erasedAt', 'is', null)];
   if (filter.role) conditions.push(eb('users.role', '=', filter.role));
   if (filter.disabled !== undefined) conditions.push(eb('users.disabled', '=', filter.disabled));
+  if (filter.company === MEMBERS_WITHOUT_COMPANY) {
+    conditions.push(eb('users.companyOrder', '=', NO_COMPANY_ORDER));
+  } else if (filter.company !== undefined) {
+    conditions.push(eb('users.id', 'in', companyMemberIds(db, filter.company)));
+  }
   if (filter.group !== undefined && groupAs === 'in') {
     // a count: SQLite then reads the group's memberships instead of probing every member (PostgreSQL plans
     // both forms alike)
@@ -81,6 +116,8 @@ const MEMBER_COLUMNS = [
   'users.disabled',
   'users.lastLoginAt',
   'users.createdAt',
+  'users.companyOrder',
+  'users.nameKey',
 ] as const;
 
 export function createMembersRepository(db: Kysely<DB>) {
@@ -97,7 +134,11 @@ export function createMembersRepository(db: Kysely<DB>) {
       // erasing a member deletes their memberships (decision 0086): a group's members are its memberships
       const { group } = filter;
       const onlyGroup =
-        group !== undefined && !searchTerm(filter.q) && !filter.role && filter.disabled === undefined;
+        group !== undefined &&
+        !searchTerm(filter.q) &&
+        !filter.role &&
+        filter.disabled === undefined &&
+        filter.company === undefined;
       const row = onlyGroup
         ? await db
             .selectFrom('userGroupMembers')
@@ -107,34 +148,57 @@ export function createMembersRepository(db: Kysely<DB>) {
         : await db
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where((eb) => matching(eb, filter, 'in'))
+            .where((eb) => matching(db, eb, filter, 'in'))
             .executeTakeFirstOrThrow();
       return row.n;
     },
 
-    /** The ids of the page from users_members_list_idx alone (an index-only scan), then their 50 rows. */
-    page(filter: MemberFilter, offset: number, limit: number) {
-      return selectMembers(db)
-        .where(
-          'users.id',
-          'in',
-          db
-            .selectFrom('users')
-            .select('users.id')
-            .where((eb) => matching(eb, filter))
-            .orderBy('users.usernameKey')
-            .limit(limit)
-            .offset(offset),
-        )
-        .orderBy('users.usernameKey')
-        .execute();
+    /**
+     * The ids of the page from an index alone (an index-only scan: users_members_list_idx by username,
+     * users_members_by_company_idx by company), then their 50 rows.
+     */
+    page(filter: MemberFilter, sort: TMembersSort, offset: number, limit: number) {
+      const ids = db
+        .selectFrom('users')
+        .select('users.id')
+        .where((eb) => matching(db, eb, filter));
+      return inOrder(
+        selectMembers(db).where('users.id', 'in', inOrder(ids, sort).limit(limit).offset(offset)),
+        sort,
+      ).execute();
     },
 
-    /** The next `limit` members after `afterKey` (a username key) in username order: the CSV's batches. */
-    batchAfter(filter: MemberFilter, afterKey: string | null, limit: number) {
-      let query = selectMembers(db).where((eb) => matching(eb, filter));
-      if (afterKey !== null) query = query.where('users.usernameKey', '>', afterKey);
-      return query.orderBy('users.usernameKey').limit(limit).execute();
+    /** The next `limit` members after `after` in the order's sequence: the CSV's batches. */
+    batchAfter(filter: MemberFilter, sort: TMembersSort, after: MemberCursor | null, limit: number) {
+      let query = selectMembers(db).where((eb) => matching(db, eb, filter));
+      if (after?.sort === 'username') {
+        query = query.where('users.usernameKey', '>', after.usernameKey);
+      } else if (after?.sort === 'company') {
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('users.companyOrder', 'users.nameKey', 'users.id'),
+            '>',
+            eb.tuple(after.companyOrder, after.nameKey, after.id),
+          ),
+        );
+      }
+      return inOrder(query, sort).limit(limit).execute();
+    },
+
+    /**
+     * How many members of the list belong to each of these companies (`company_order` values of a page's
+     * members), 'Ohne Firma' among them: one grouped read of users_members_by_company_idx.
+     */
+    async countsByCompany(filter: MemberFilter, orders: readonly string[]): Promise<Map<string, number>> {
+      if (orders.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['users.companyOrder', (eb) => eb.fn.countAll<number>().as('n')])
+        .where((eb) => matching(db, eb, filter))
+        .where('users.companyOrder', 'in', [...new Set(orders)])
+        .groupBy('users.companyOrder')
+        .execute();
+      return new Map(rows.map((row) => [row.companyOrder, Number(row.n)]));
     },
 
     byId(id: number, executor: Executor = db) {

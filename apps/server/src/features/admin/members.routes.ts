@@ -21,6 +21,9 @@ import { filterOf } from './members.service.ts';
 
 const tags = ['admin'];
 const ZMembersFilter = ZAdminMembersQuery.omit({ page: true });
+const SORTS =
+  '`sort`: `username` (the default) or `company` (company name, then person name as shown; members without ' +
+  'a company last).';
 
 /** The members screen's API (issue 18); ROLE_ADMIN only. */
 export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, opts) => {
@@ -34,10 +37,13 @@ export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (a
     schema: {
       tags,
       description:
-        `One page of ${ADMIN_MEMBERS_PAGE_SIZE} members sorted by username, with the total. \`q\` finds ` +
-        'username, e-mail and company by any part, in any case; `role`, `group` (an id: its members) and ' +
-        '`disabled` (`true`/`false`) filter. Erased members are never listed. `lastLoginAt` null: never ' +
-        'logged in.',
+        `One page of ${ADMIN_MEMBERS_PAGE_SIZE} members with the total. \`q\` finds username, e-mail, ` +
+        'company text and name by any part, in any case; `role`, `group` (an id: its members), `disabled` ' +
+        "(`true`/`false`) and `company` (a member company's id, or `none`: the members of no company) " +
+        `filter. ${SORTS} Each member carries \`memberCompany\` ({ id, name } or null) beside the account's ` +
+        'company text; sorted by company, `companies` lists the companies of the page in its order, each with ' +
+        'the number of members of the whole list in it (company null: without a company). Erased members are ' +
+        'never listed. `lastLoginAt` null: never logged in.',
       querystring: ZAdminMembersQuery,
       response: { 200: ZAdminMembersPage, ...ROUTE_ERRORS },
     },
@@ -51,14 +57,16 @@ export const membersRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (a
     schema: {
       tags,
       description:
-        'Every member of the same filters as the list (no paging) as a CSV download `mitglieder.csv`: UTF-8 ' +
-        'with BOM, `;`, CRLF; columns Benutzername, E-Mail, Firma, Rolle, Gruppen, Letzte Anmeldung (German ' +
-        "time), Gesperrt (ja/nein). Cells starting with =, +, -, @, tab or CR are prefixed with '.",
+        'Every member of the same filters and order as the list (no paging) as a CSV download ' +
+        '`mitglieder.csv`: UTF-8 with BOM, `;`, CRLF; columns Benutzername, E-Mail, Firma (the member ' +
+        "company, else the account's company text), Rolle, Gruppen, Letzte Anmeldung (German time), " +
+        'Gesperrt (ja/nein). ' +
+        `${SORTS} Cells starting with =, +, -, @, tab or CR are prefixed with '.`,
       querystring: ZMembersFilter,
       response: { 200: z.any(), ...ROUTE_ERRORS },
     },
     handler: async (request, reply) => {
-      const data = await opts.admin.membersCsv(filterOf(request.query));
+      const data = await opts.admin.membersCsv(filterOf(request.query), request.query.sort);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition('mitglieder.csv'))

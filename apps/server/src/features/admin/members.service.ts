@@ -7,11 +7,9 @@ import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
-  personName,
   type TAdminMember,
   type TAdminMembersPage,
   type TAuditField,
-  type TRole,
   type ZAdminMemberCreate,
   type ZAdminMembersQuery,
   type ZAdminMemberUpdate,
@@ -32,7 +30,8 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { type AccountsService, createAccountsRepository } from '../accounts/index.ts';
 import { createGroupsRepository } from './groups.repository.ts';
-import { createMembersRepository, type MemberFilter, type MemberRow } from './members.repository.ts';
+import { createMembersRepository, type MemberFilter } from './members.repository.ts';
+import { companyGroups, presentMembers } from './members-presenter.ts';
 
 export type MembersQuery = z.output<typeof ZAdminMembersQuery>;
 export type MemberCreate = z.output<typeof ZAdminMemberCreate>;
@@ -47,29 +46,12 @@ export interface MembersDeps {
 
 type Group = { id: number; name: string };
 
-export function presentMember(row: MemberRow, groups: readonly Group[]): TAdminMember {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    company: row.company,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: personName(row),
-    role: row.role as TRole,
-    groups: [...groups],
-    lastLoginAt: row.lastLoginAt === null ? null : row.lastLoginAt.toISOString(),
-    disabled: row.disabled,
-    hasPassword: row.hasPassword,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export const filterOf = (query: Omit<MembersQuery, 'page'>): MemberFilter => ({
+export const filterOf = (query: Omit<MembersQuery, 'page' | 'sort'>): MemberFilter => ({
   q: query.q,
   role: query.role,
   group: query.group,
   disabled: query.disabled,
+  company: query.company,
 });
 
 const sameIds = (a: readonly Group[], b: readonly Group[]) =>
@@ -103,8 +85,9 @@ export function createMembersService(deps: MembersDeps) {
   async function byId(id: number, executor: Executor = db): Promise<TAdminMember> {
     const row = await members.byId(id, executor);
     if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
-    const groupsOf = await members.groupsOf([id], executor);
-    return presentMember(row, groupsOf.get(id) ?? []);
+    const [member] = await presentMembers(executor, [row], members.groupsOf);
+    if (!member) throw notFound(ADMIN_MESSAGES.memberNotFound);
+    return member;
   }
 
   function refuseSelfLockout(actor: Principal | null, id: number, input: MemberUpdate): void {
@@ -153,19 +136,33 @@ export function createMembersService(deps: MembersDeps) {
   return {
     byId: (id: number) => byId(id),
 
-    /** One page sorted by username: one count, one page and one groups query. */
+    /**
+     * One page sorted by username or by company: one count, one page, one query each for the groups and the
+     * companies of its members, and sorted by company one for the counts of its companies.
+     */
     async list(query: MembersQuery): Promise<TAdminMembersPage> {
       const filter = filterOf(query);
       const offset = (query.page - 1) * ADMIN_MEMBERS_PAGE_SIZE;
       // no page query past the end: a search without a hit reads the members once, not twice
       const total = await members.count(filter);
-      const rows = offset < total ? await members.page(filter, offset, ADMIN_MEMBERS_PAGE_SIZE) : [];
-      const groupsOf = await members.groupsOf(rows.map((row) => row.id));
+      const rows =
+        offset < total ? await members.page(filter, query.sort, offset, ADMIN_MEMBERS_PAGE_SIZE) : [];
+      const byCompany = query.sort === 'company';
+      const [items, counts] = await Promise.all([
+        presentMembers(db, rows, members.groupsOf),
+        byCompany
+          ? members.countsByCompany(
+              filter,
+              rows.map((row) => row.companyOrder),
+            )
+          : new Map<string, number>(),
+      ]);
       return {
-        items: rows.map((row) => presentMember(row, groupsOf.get(row.id) ?? [])),
+        items,
         total,
         page: query.page,
         pageSize: ADMIN_MEMBERS_PAGE_SIZE,
+        companies: byCompany ? companyGroups(items, rows, counts) : [],
       };
     },
 

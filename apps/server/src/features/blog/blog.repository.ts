@@ -8,12 +8,14 @@ export type BlogPostRow = Selectable<BlogPostsTable> & {
   authorName: string | null;
   authorFirstName: string | null;
   authorLastName: string | null;
+  authorPhotoKey: string | null;
 };
-/** The author's columns beside a post's: their username and name (issue 36 point 6). */
+/** The author's columns beside a post's: their username, name and photo (issue 36 point 6). */
 const AUTHOR = [
   'users.username as authorName',
   'users.firstName as authorFirstName',
   'users.lastName as authorLastName',
+  'users.photoKey as authorPhotoKey',
 ] as const;
 
 /** Which posts a query keeps. */

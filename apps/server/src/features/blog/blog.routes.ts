@@ -3,6 +3,7 @@ import {
   BLOG_COUNT_MAX,
   BLOG_PAGE_SIZE,
   CONFIRMATION_REMINDER_REPEAT_HOURS,
+  hasRole,
   ZApiError,
   ZBlog,
   ZBlogCountParams,
@@ -39,7 +40,13 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService }> = async (a
   const anyMember = requireRole('ROLE_PARTNER');
   const admin = requireRole('ROLE_ADMIN');
   // The list and the dashboard's posts depend only on what the member may see: kept per audience for a moment.
-  const keptPerAudience = { answerCache: (request: FastifyRequest) => audienceOf(principalOf(request)) };
+  // Partners get the authors without photos (decision 0185): their answers are kept apart.
+  const keptPerAudience = {
+    answerCache: (request: FastifyRequest) => {
+      const principal = principalOf(request);
+      return `${audienceOf(principal)}${hasRole(principal.roles, 'ROLE_USER') ? '' : ' partner'}`;
+    },
+  };
 
   app.route({
     method: 'GET',

@@ -3,6 +3,7 @@ import {
   BLOG_PAGE_SIZE,
   BREAKING_NEWS_REPEAT_MINUTES,
   CIRCULAR_ATTACHMENTS_MAX,
+  hasRole,
   personName,
   type TAppAddresses,
   type TBlog,
@@ -71,6 +72,8 @@ export function createBlogService(deps: BlogFeatureDeps) {
       repo.attachmentsOf(ids),
     ]);
     const circularFields = await circulars.fieldsOf(principal, personal ? rows : [], groups);
+    // people's faces, as their pages, are for members: partners see the name alone (decision 0185)
+    const seesPhotos = hasRole(principal.roles, 'ROLE_USER');
     return rows.map((row) => {
       const publishedAt = row.publishedAt;
       return {
@@ -94,6 +97,7 @@ export function createBlogService(deps: BlogFeatureDeps) {
                   firstName: row.authorFirstName,
                   lastName: row.authorLastName,
                 }),
+                photo: seesPhotos && row.authorPhotoKey ? signer.sign(row.authorPhotoKey) : null,
               }
             : null,
         scheduled: publishedAt.getTime() > now.getTime(),

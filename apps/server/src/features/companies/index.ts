@@ -9,5 +9,6 @@ export { createCompanyImport } from './company-import.ts';
 export { createCompanyLoginLink } from './company-login-link.ts';
 export { createCompanyReview } from './company-review.ts';
 export { companiesFeature } from './feature.ts';
+export { type CompanyRef, companyMemberIds, memberCompanies } from './member-companies.ts';
 export { peopleRoutes } from './people.routes.ts';
 export { createPeopleService } from './people.service.ts';

@@ -14,6 +14,7 @@ export interface PostRow {
   authorUserId: number | null;
   authorFirstName: string | null;
   authorLastName: string | null;
+  authorPhotoKey: string | null;
 }
 export type MediaRow = Selectable<ForumPostMediaTable>;
 
@@ -51,6 +52,7 @@ export function createForumPostsRepository(db: Kysely<DB>) {
         'users.id as authorUserId',
         'users.firstName as authorFirstName',
         'users.lastName as authorLastName',
+        'users.photoKey as authorPhotoKey',
       ]);
 
   /** The ids of the posts in scope: one post, the posts of one thread, or those of one forum's threads. */

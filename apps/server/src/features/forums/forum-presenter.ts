@@ -1,4 +1,10 @@
-import { personName, type TForumPost, type TForumSummary, type TForumThreadSummary } from '@portal/contract';
+import {
+  personName,
+  type TForumAuthor,
+  type TForumPost,
+  type TForumSummary,
+  type TForumThreadSummary,
+} from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
@@ -9,8 +15,11 @@ import { createPostVersionsRepository } from './post-versions.repository.ts';
 import { reactionsRepository } from './reactions.repository.ts';
 
 export const iso = (value: Date) => value.toISOString();
-/** A post's or thread's author as answers carry them: with id (the person page) and display name. */
-export const author = (row: AuthorColumns) =>
+/**
+ * A post's or thread's author as answers carry them: with id (the person page), display name and photo, signed
+ * as the person page signs it (issue 36 point 6), read with the rows, so a page costs no query per author.
+ */
+const author = (signer: UrlSigner, row: AuthorColumns): TForumAuthor | null =>
   row.authorName === null || row.authorUserId === null
     ? null
     : {
@@ -21,6 +30,7 @@ export const author = (row: AuthorColumns) =>
           firstName: row.authorFirstName,
           lastName: row.authorLastName,
         }),
+        photo: row.authorPhotoKey ? signer.sign(row.authorPhotoKey) : null,
       };
 
 /** Rows of the forum tables as the API answers them (SPEC §3). */
@@ -30,6 +40,8 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
   const versions = createPostVersionsRepository(db);
 
   return {
+    author: (row: AuthorColumns) => author(signer, row),
+
     /** `unreadThreads`: the forum's threads with posts the member has not seen. */
     forum(row: ForumStatsRow, unreadThreads: number): TForumSummary {
       return {
@@ -62,7 +74,7 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           forumThreadId: row.threadId,
           content: row.content,
           createdAt: iso(row.createdAt),
-          author: author(row),
+          author: author(signer, row),
           first: row.isFirst,
           forumPostMedia: files,
           forumPostMediaImages: files.filter((file) => file.mimeType.startsWith('image/')),
@@ -90,12 +102,14 @@ export function createForumPresenter(deps: { db: Kysely<DB>; signer: UrlSigner }
           id: row.id,
           forumId: row.forumId,
           name: row.name,
-          author: author(row),
+          author: author(signer, row),
           createdAt: iso(row.createdAt),
           postCount: row.postCount,
           replyCount: Math.max(0, row.postCount - 1),
           lastReply:
-            reply && !reply.isFirst ? { createdAt: iso(reply.createdAt), author: author(reply) } : null,
+            reply && !reply.isFirst
+              ? { createdAt: iso(reply.createdAt), author: author(signer, reply) }
+              : null,
           lastActivity: iso(row.lastPostAt),
           unread: unread.get(row.id) ?? 0,
         };

@@ -10,12 +10,13 @@ export interface ForumStatsRow extends ForumRow {
   postCount: number;
   lastActivity: Date | null;
 }
-/** An author's columns beside a post's or thread's (issue 36 point 6). */
+/** An author's columns beside a post's or thread's (issue 36 point 6): names and the photo's storage key. */
 export interface AuthorColumns {
   authorName: string | null;
   authorUserId: number | null;
   authorFirstName: string | null;
   authorLastName: string | null;
+  authorPhotoKey: string | null;
 }
 export type ThreadRow = Selectable<ForumThreadsTable> & AuthorColumns;
 /** A thread as a member's visit reads it (findThreadForVisit). */
@@ -47,6 +48,7 @@ export function createForumsRepository(db: Kysely<DB>) {
         'users.id as authorUserId',
         'users.firstName as authorFirstName',
         'users.lastName as authorLastName',
+        'users.photoKey as authorPhotoKey',
       ]);
 
   const posts = createForumPostsRepository(db);
@@ -171,7 +173,7 @@ export function createForumsRepository(db: Kysely<DB>) {
     async findThreadForVisit(id: number, userId: number): Promise<ThreadVisitRow | undefined> {
       const { rows } = await sql<ThreadVisitRow>`
         select t.*, a.username as author_name, a.id as author_user_id, a.first_name as author_first_name,
-          a.last_name as author_last_name, f.name as forum_name,
+          a.last_name as author_last_name, a.photo_key as author_photo_key, f.name as forum_name,
           m.forum_read_from as member_forum_read_from, m.created_at as member_created_at,
           r.user_id as reader_id, r.following as reader_following, r.read_post_id as reader_read_post_id,
           r.mailed_at as reader_mailed_at,

@@ -22,7 +22,7 @@ import type { UploadedFile } from '../../platform/uploads/multipart-file.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { createForumEdits, type PostDeletedListener, type PostEditInput } from './forum-edits.ts';
 import { createForumPostsRepository } from './forum-posts.repository.ts';
-import { author, createForumPresenter, iso } from './forum-presenter.ts';
+import { createForumPresenter, iso } from './forum-presenter.ts';
 import { createForumReadersRepository, type ForumReader } from './forum-readers.repository.ts';
 import { createForumReplyMails, type ForumReplyMailDeps } from './forum-reply-mails.ts';
 import { createForumsRepository } from './forums.repository.ts';
@@ -206,7 +206,7 @@ export function createForumsService(deps: ForumsFeatureDeps) {
         name: thread.name,
         forumId: thread.forumId,
         forumName: thread.forumName,
-        author: author(thread),
+        author: present.author(thread),
         createdAt: iso(thread.createdAt),
         postCount: thread.postCount,
         page: visit.page,

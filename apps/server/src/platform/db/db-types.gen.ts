@@ -523,6 +523,8 @@ export interface UsersTable {
   firstName: string | null;
   lastName: string | null;
   photoKey: string | null;
+  nameKey: Generated<string>;
+  companyOrder: Generated<string>;
 }
 
 export interface DB {

@@ -31,6 +31,7 @@ import * as m0032 from './migrations/0032-event-registration.ts';
 import * as m0033 from './migrations/0033-event-schedule.ts';
 import * as m0034 from './migrations/0034-companies.ts';
 import * as m0035 from './migrations/0035-people-and-company-numbers.ts';
+import * as m0036 from './migrations/0036-members-by-company.ts';
 import * as m0037 from './migrations/0037-forum-post-versions.ts';
 import * as m0038 from './migrations/0038-notification-centre.ts';
 import type { DB } from './schema.ts';
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0033-event-schedule': m0033,
   '0034-companies': m0034,
   '0035-people-and-company-numbers': m0035,
+  '0036-members-by-company': m0036,
   '0037-forum-post-versions': m0037,
   '0038-notification-centre': m0038,
 };

@@ -15,6 +15,7 @@ import { MemberCards } from './components/member-cards';
 import { MemberFilters } from './components/member-filters';
 import { useMemberCreateSheet, useMemberEditSheet } from './components/member-sheets';
 import { MemberTable } from './components/member-table';
+import { groupByCompany } from './lib/member-groups';
 import {
   type MembersQuery,
   membersSearch,
@@ -29,7 +30,10 @@ const BREADCRUMBS = [{ label: de.pages.dashboard, to: APP_PATHS.dashboard }, { l
 const CARDS_QUERY = '(max-width: 62em)';
 const NO_GROUPS: readonly TAdminGroup[] = [];
 
-/** Issue 18, 'admin-members' (/admin/members): search, filter, edit, create, erase and export members. */
+/**
+ * Issue 18, 'admin-members' (/admin/members): search, filter, edit, create, erase and export members; issue 36:
+ * filtered by member company, sorted by company with the members under their companies' headings.
+ */
 export function AdminMembersPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -68,6 +72,11 @@ export function AdminMembersPage() {
   );
 
   const page = members.data;
+  // the previous page stays while the next loads: grouped only if it was sorted by company too
+  const companyGroups = useMemo(
+    () => (page && query.sort === 'company' && page.companies?.length ? groupByCompany(page) : null),
+    [page, query.sort],
+  );
   return (
     <Page title={texts.title} breadcrumbs={BREADCRUMBS} actions={actions}>
       <MemberFilters
@@ -92,9 +101,9 @@ export function AdminMembersPage() {
           {page.items.length === 0 ? (
             <Text c="dimmed">{texts.empty}</Text>
           ) : cards ? (
-            <MemberCards members={page.items} onEdit={openEdit} />
+            <MemberCards members={page.items} groups={companyGroups} onEdit={openEdit} />
           ) : (
-            <MemberTable members={page.items} onEdit={openEdit} />
+            <MemberTable members={page.items} groups={companyGroups} onEdit={openEdit} />
           )}
           <Pagination
             page={query.page}

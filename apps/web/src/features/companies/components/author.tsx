@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../../../lib/routing/route-table';
 import { useSession } from '../../../lib/use-session';
 import { usePerson } from '../api/get-person';
-import { authorName, personPageId, type TAuthorRef } from '../lib/person-display';
+import { authorName, personPageId, photoPageId, type TAuthorRef } from '../lib/person-display';
 import { PersonAvatar } from './person-avatar';
 
 interface AuthorProps {
@@ -19,11 +19,15 @@ function useCanReadPeople(): boolean {
   return user ? hasRole(user.roles, ROUTES.person.role) : false;
 }
 
-/** The author's photo beside a post, read from their person page (cached); initials without one. */
+/**
+ * The author's photo beside a post, as the answer carries it (issue 36 point 6); read from their person page
+ * (cached) only for answers made before photos came with them; initials without one.
+ */
 export function AuthorAvatar({ author, unknown, size }: AuthorProps & { size?: number }) {
-  const id = personPageId(author, useCanReadPeople());
+  const id = photoPageId(author, useCanReadPeople());
   const person = usePerson(id, id !== null);
-  return <PersonAvatar name={authorName(author, unknown)} photo={person.data?.photo} size={size} />;
+  const photo = author?.photo === undefined ? person.data?.photo : author.photo;
+  return <PersonAvatar name={authorName(author, unknown)} photo={photo} size={size} />;
 }
 
 /** The author's name ('Erika Muster'), a link to their person page for members. */

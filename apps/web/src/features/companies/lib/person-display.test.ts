@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorName, personPageId } from './person-display';
+import { authorName, personPageId, photoPageId } from './person-display';
 
 describe('authorName', () => {
   it('should show the name the server sends', () => {
@@ -27,5 +27,20 @@ describe('personPageId', () => {
     expect(personPageId({ username: 'a', id: 7 }, false)).toBeNull();
     expect(personPageId({ username: 'a' }, true)).toBeNull();
     expect(personPageId(null, true)).toBeNull();
+  });
+});
+
+describe('photoPageId', () => {
+  it('should read no person page when the answer carries the photo or says there is none', () => {
+    expect(
+      photoPageId({ username: 'a', id: 7, photo: '/api/files/person/x.jpg?expires=1&signature=s' }, true),
+    ).toBeNull();
+    expect(photoPageId({ username: 'a', id: 7, photo: null }, true)).toBeNull();
+  });
+
+  it("should read the author's page for answers made before photos came with them", () => {
+    expect(photoPageId({ username: 'a', id: 7 }, true)).toBe(7);
+    expect(photoPageId({ username: 'a', id: 7 }, false)).toBeNull();
+    expect(photoPageId(null, true)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Switch.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Stack, Switch, TextInput } from '@mantine/core';
-import type { TAdminGroup, TAdminMember } from '@portal/contract';
+import { Anchor, Button, Divider, Group, Input, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { APP_PATHS, type TAdminGroup, type TAdminMember } from '@portal/contract';
 import { IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useAlerts } from '../../../../components/feedback/alerts';
 import { useDirtyGuard } from '../../../../components/form/dirty-guard';
 import { FormActions } from '../../../../components/form/form-actions';
@@ -87,6 +89,7 @@ export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) 
             error={errors.company?.message}
             {...register('company')}
           />
+          <MemberCompanyLink member={member} onLeave={onDone} />
           <Controller
             control={control}
             name="role"
@@ -143,6 +146,32 @@ export function MemberEditForm({ member, groups, onDone }: MemberEditFormProps) 
           {texts.erase}
         </Button>
       </div>
+    </Stack>
+  );
+}
+
+/** The member company the member belongs to (issue 36 point 5), linked to its page, where links change. */
+function MemberCompanyLink({ member, onLeave }: { member: TAdminMember; onLeave: () => void }) {
+  const labelId = useId();
+  return (
+    <Stack gap={2} align="flex-start" role="group" aria-labelledby={labelId}>
+      <Input.Label id={labelId} labelElement="div">
+        {texts.memberCompany}
+      </Input.Label>
+      {member.memberCompany ? (
+        <Anchor
+          component={Link}
+          to={APP_PATHS.adminCompany(member.memberCompany.id)}
+          onClick={onLeave}
+          size="sm"
+          td="underline"
+        >
+          {member.memberCompany.name}
+        </Anchor>
+      ) : (
+        <Text size="sm">{texts.noMemberCompany}</Text>
+      )}
+      <Input.Description>{texts.companyLinkHint}</Input.Description>
     </Stack>
   );
 }

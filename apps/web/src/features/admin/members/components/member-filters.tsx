@@ -7,6 +7,7 @@ import { useSearchText } from '../../../../components/form/use-search-text';
 import { de } from '../../../../i18n/de';
 import { roleName } from '../lib/member-display';
 import { MEMBERS_SEARCH_MAX, type MembersQuery } from '../lib/members-query';
+import { CompanyFilter } from './company-filter';
 
 const texts = de.adminMembers;
 /** The choice 'Alle' of each filter. */
@@ -27,8 +28,15 @@ const ACCESS_CHOICES = [
   { value: 'true', label: texts.accessDisabled },
   { value: 'false', label: texts.accessActive },
 ];
+const SORT_CHOICES = [
+  { value: 'username', label: texts.sortByUsername },
+  { value: 'company', label: texts.sortByCompany },
+];
 
-/** Search (name, e-mail, company) and the filters role, group and access; each change starts on page 1. */
+/**
+ * Search (name, e-mail, company), the filters role, group, access and member company, and the order; each
+ * change starts on page 1.
+ */
 export function MemberFilters({ query, groups, onChange }: MemberFiltersProps) {
   const [text, setText] = useSearchText(query.q, (q) => onChange({ q }));
   const groupChoices = [
@@ -37,7 +45,7 @@ export function MemberFilters({ query, groups, onChange }: MemberFiltersProps) {
   ];
   return (
     <search aria-label={texts.filters}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
         <TextInput
           type="search"
           label={texts.search}
@@ -69,6 +77,14 @@ export function MemberFilters({ query, groups, onChange }: MemberFiltersProps) {
           onChange={(value) =>
             onChange({ disabled: value === ALL || value === null ? null : value === 'true' })
           }
+        />
+        <CompanyFilter value={query.company} onChange={(company) => onChange({ company })} />
+        <Select
+          label={texts.sort}
+          data={SORT_CHOICES}
+          value={query.sort}
+          allowDeselect={false}
+          onChange={(value) => onChange({ sort: value === 'company' ? 'company' : 'username' })}
         />
       </SimpleGrid>
     </search>

@@ -9,7 +9,15 @@ import {
   withFilter,
 } from './members-query';
 
-const PLAIN: MembersQuery = { page: 1, q: '', role: null, group: null, disabled: null };
+const PLAIN: MembersQuery = {
+  page: 1,
+  q: '',
+  role: null,
+  group: null,
+  disabled: null,
+  company: null,
+  sort: 'username',
+};
 
 function read(search: string): MembersQuery {
   return readMembersQuery(new URLSearchParams(search));
@@ -24,7 +32,7 @@ describe('members list address', () => {
   it('reads search, filters and page, and writes them back the same', () => {
     const search = '?q=Glas+AG&role=ROLE_USER&group=3&disabled=true&page=2';
     const query = read(search);
-    expect(query).toEqual({ page: 2, q: 'Glas AG', role: 'ROLE_USER', group: 3, disabled: true });
+    expect(query).toEqual({ ...PLAIN, page: 2, q: 'Glas AG', role: 'ROLE_USER', group: 3, disabled: true });
     expect(membersSearch(query)).toBe(search);
     expect(read(membersSearch({ ...PLAIN, disabled: false })).disabled).toBe(false);
   });
@@ -41,6 +49,10 @@ describe('members list address', () => {
     ['?group=2147483648', { group: null }],
     ['?disabled=ja', { disabled: null }],
     ['?q=%20%20', { q: '' }],
+    ['?company=0', { company: null }],
+    ['?company=keine', { company: null }],
+    ['?company=2147483648', { company: null }],
+    ['?sort=name', { sort: 'username' }],
   ])('takes the default for the malformed %s', (search, expected) => {
     expect(read(search)).toEqual({ ...PLAIN, ...expected });
   });
@@ -62,7 +74,9 @@ describe('members list address', () => {
 
   it('asks the API for the page always and for the filters only when set', () => {
     expect(apiMembersQuery(PLAIN)).toEqual({ page: 1 });
-    expect(apiMembersQuery({ page: 2, q: 'x', role: 'ROLE_PARTNER', group: 7, disabled: false })).toEqual({
+    expect(
+      apiMembersQuery({ ...PLAIN, page: 2, q: 'x', role: 'ROLE_PARTNER', group: 7, disabled: false }),
+    ).toEqual({
       page: 2,
       q: 'x',
       role: 'ROLE_PARTNER',
@@ -72,11 +86,28 @@ describe('members list address', () => {
   });
 
   it('downloads the CSV with the same filters, all pages', () => {
-    expect(csvMembersQuery({ page: 5, q: 'glas', role: null, group: 2, disabled: true })).toEqual({
+    expect(csvMembersQuery({ ...PLAIN, page: 5, q: 'glas', group: 2, disabled: true })).toEqual({
       q: 'glas',
       group: '2',
       disabled: 'true',
     });
+  });
+
+  it('reads and writes the company filter and the order by company (issue 36)', () => {
+    const search = '?company=12&sort=company';
+    expect(read(search)).toEqual({ ...PLAIN, company: 12, sort: 'company' });
+    expect(membersSearch(read(search))).toBe(search);
+    expect(read('?company=none')).toEqual({ ...PLAIN, company: 'none' });
+    expect(apiMembersQuery({ ...PLAIN, company: 'none', sort: 'company' })).toEqual({
+      page: 1,
+      company: 'none',
+      sort: 'company',
+    });
+    expect(csvMembersQuery({ ...PLAIN, company: 12, sort: 'company', page: 3 })).toEqual({
+      company: '12',
+      sort: 'company',
+    });
+    expect(withFilter({ ...PLAIN, page: 3 }, { sort: 'company' })).toEqual({ ...PLAIN, sort: 'company' });
   });
 
   it('counts at least one page', () => {
