@@ -20,6 +20,11 @@ interface NotificationSettingsFormProps {
 
 const FIELDS = ['forumReplies', 'mentions', 'digest'] as const;
 const texts = de.notifications;
+/** The forums' mail switches (issues 17 and 37), in their order on the page. */
+const MAIL_SWITCHES = [
+  { name: 'forumReplies', label: texts.forumReplies, hint: texts.forumRepliesHint },
+  { name: 'mentions', label: texts.mentions, hint: texts.mentionsHint },
+] as const;
 
 /**
  * Issue 17: reply mails on or off, the digest never, daily or weekly; breaking news always comes. Issue 37:
@@ -54,44 +59,27 @@ export function NotificationSettingsForm({ settings, withForumReplies }: Notific
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {withForumReplies && (
-          <Controller
-            control={control}
-            name="forumReplies"
-            render={({ field }) => (
-              <Switch
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                label={texts.forumReplies}
-                description={texts.forumRepliesHint}
-                error={errors.forumReplies?.message}
-                size="md"
-              />
-            )}
-          />
-        )}
-        {withForumReplies && (
-          <Controller
-            control={control}
-            name="mentions"
-            render={({ field }) => (
-              <Switch
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                label={texts.mentions}
-                description={texts.mentionsHint}
-                error={errors.mentions?.message}
-                size="md"
-              />
-            )}
-          />
-        )}
+        {withForumReplies &&
+          MAIL_SWITCHES.map(({ name, label, hint }) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <Switch
+                  ref={field.ref}
+                  name={field.name}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  label={label}
+                  description={hint}
+                  error={errors[name]?.message}
+                  size="md"
+                />
+              )}
+            />
+          ))}
         <Controller
           control={control}
           name="digest"
